@@ -1,0 +1,58 @@
+"""``mtscore score``: corpus (and per-segment) scores of one or more systems, as sacreBLEU's CLI."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..metrics import registry
+from ..report.tables import Table
+from .common import add_output_options, emit, read_systems_and_refs
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "score", help="score systems against references",
+        description="Corpus scores of one or more systems (several -i files print as one table). "
+                    "Hypotheses are read from standard input when -i is not given.",
+        epilog="example: mtscore score -r ref.A.txt ref.B.txt -i sysA.txt sysB.txt -m bleu")
+    p.add_argument("--refs", "-r", nargs="+", required=True, metavar="REF",
+                   help="reference files, one segment per line (several files: several references)")
+    p.add_argument("--input", "-i", nargs="+", metavar="HYP",
+                   help="system outputs, one file per system (default: standard input)")
+    p.add_argument("--metrics", "-m", nargs="+", default=["bleu"], choices=registry.names(),
+                   help="metrics to compute (default bleu)")
+    p.add_argument("--lowercase", "-lc", action="store_true", help="lowercase before scoring (BLEU)")
+    p.add_argument("--segments", action="store_true",
+                   help="print one score per segment instead of the corpus score")
+    registry.add_all_options(p)
+    add_output_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    systems, refs = read_systems_and_refs(args.input, args.refs)
+    metrics = [registry.from_args(name, args) for name in args.metrics]
+    corpus_rows, segment_rows, records = [], [], []
+    signatures: dict[str, str] = {}
+    for metric in metrics:
+        prepared = metric.prepare_references(refs, names=args.refs) \
+            if hasattr(metric, "prepare_references") else refs
+        for name, hyps in systems:
+            stats = metric.extract(hyps, prepared)
+            if args.segments:
+                scores = metric.segment_scores(stats)
+                segment_rows.extend((name, i + 1, metric.name, float(s)) for i, s in enumerate(scores))
+                signatures[metric.name] = metric.signature(stats.meta)
+            else:
+                result = metric.compute(stats.total(), stats.meta)
+                corpus_rows.append((name, result.metric, float(result.score), result.signature))
+                records.append({"system": name, **result.to_dict()})
+    if args.segments:
+        notes = tuple(signatures.values())
+        emit(Table(("system", "seg_id", "metric", "score"), tuple(segment_rows), notes=notes), args)
+    elif args.format == "json":
+        import json
+        print(json.dumps(records if len(records) > 1 else records[0], indent=2, ensure_ascii=False))
+    else:
+        emit(Table(("system", "metric", "score", "signature"), tuple(corpus_rows)), args)
+    return 0

@@ -1,0 +1,1 @@
+"""Readers and writers: plain text, references, data sets."""

@@ -1,0 +1,136 @@
+"""The architecture every metric shares (DESIGN.md): additive per-segment statistics + a pure score.
+
+A metric is two things:
+
+* ``extract(hyps, refs) -> SegmentStats``: one row per segment, one named column per statistic.
+  Rows are additive: the statistics of any set of segments are the sum of their rows.
+* ``compute(totals)``: a pure function from one summed row (1-D) to a frozen result object, and
+  ``scores(totals)`` the same function vectorized over many summed rows (2-D) -> one float per row.
+
+Corpus scores, sentence scores, bootstrap resamples, blocks and streaming all reuse these two.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+
+@dataclass(frozen=True, eq=False)
+class SegmentStats:
+    """Per-segment sufficient statistics: ``values[i, j]`` is statistic ``columns[j]`` of segment i."""
+
+    columns: tuple[str, ...]
+    values: np.ndarray
+    #: facts about the data that belong in the signature, e.g. ``{"nrefs": "2"}``
+    meta: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.values.ndim != 2 or self.values.shape[1] != len(self.columns):
+            raise ValueError(f"statistics must have shape (segments, {len(self.columns)}), "
+                             f"got {self.values.shape}")
+
+    def __len__(self) -> int:
+        return self.values.shape[0]
+
+    def column(self, name: str) -> np.ndarray:
+        """One statistic for every segment."""
+        return self.values[:, self.columns.index(name)]
+
+    def total(self) -> np.ndarray:
+        """The corpus row: the sum over all segments."""
+        return self.values.sum(axis=0)
+
+    def take(self, index: np.ndarray | Sequence[int] | slice) -> "SegmentStats":
+        """A subset (or resample, with repeats) of the segments."""
+        return SegmentStats(self.columns, self.values[index], self.meta)
+
+    @staticmethod
+    def concat(parts: Sequence["SegmentStats"]) -> "SegmentStats":
+        """Join statistics extracted in chunks (streaming, distributed runs)."""
+        if not parts:
+            raise ValueError("nothing to concatenate")
+        columns, meta = parts[0].columns, dict(parts[0].meta)
+        for part in parts[1:]:
+            if part.columns != columns:
+                raise ValueError("statistics of different metrics or settings cannot be joined")
+            for key, value in part.meta.items():
+                if meta.get(key, value) != value:
+                    meta[key] = "var"  # e.g. chunks with different reference counts
+                else:
+                    meta[key] = value
+        return SegmentStats(columns, np.concatenate([p.values for p in parts], axis=0), meta)
+
+
+@dataclass(frozen=True)
+class Score:
+    """A score and the signature of every setting that produced it."""
+
+    metric: str
+    score: float
+    signature: str
+
+    def __float__(self) -> float:
+        return float(self.score)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field (arrays and tuples as lists)."""
+        out: dict[str, Any] = {}
+        for key, value in self.__dict__.items():
+            if isinstance(value, np.ndarray):
+                value = value.tolist()
+            elif isinstance(value, tuple):
+                value = [v.to_dict() if hasattr(v, "to_dict") else v for v in value]
+            elif hasattr(value, "to_dict"):
+                value = value.to_dict()
+            out[key] = value
+        return out
+
+
+R = TypeVar("R", bound=Score)
+
+
+class Metric(ABC, Generic[R]):
+    """A configured metric. Subclasses define ``columns``, ``extract``, ``compute``, ``scores``."""
+
+    #: short name as used on the command line (``bleu``, ``meteor``, ...)
+    name: str = ""
+    #: larger is better (True for every metric shipped so far)
+    higher_is_better: bool = True
+
+    @property
+    @abstractmethod
+    def columns(self) -> tuple[str, ...]:
+        """Names of the statistics, in column order."""
+
+    @abstractmethod
+    def extract(self, hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> SegmentStats:
+        """Per-segment statistics of ``hyps`` against reference streams ``refs``."""
+
+    @abstractmethod
+    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> R:
+        """The result for one summed row of statistics (``meta`` from the stats, for the signature)."""
+
+    @abstractmethod
+    def scores(self, totals: np.ndarray) -> np.ndarray:
+        """Vectorized: one score (float) per row of a 2-D array of summed statistics."""
+
+    @abstractmethod
+    def signature(self, meta: Mapping[str, str] | None = None) -> str:
+        """The signature of this configuration (and of the data facts in ``meta``, if given)."""
+
+    # Everything below is derived from the four methods above.
+
+    def corpus_score(self, hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> R:
+        """Corpus score: statistics summed over all segments, then ``compute``."""
+        stats = self.extract(hyps, refs)
+        return self.compute(stats.total(), stats.meta)
+
+    def segment_scores(self, stats: SegmentStats) -> np.ndarray:
+        """One score per segment (the vectorized ``scores`` on each row)."""
+        return self.scores(stats.values)

@@ -1,0 +1,271 @@
+"""BLEU (Papineni et al., 2002), computed exactly as sacreBLEU 2.6.0 does.
+
+* §2.1 modified n-gram precision: each hypothesis n-gram count is clipped by the largest count of
+  that n-gram in any *single* reference;
+* §2.1.1 / §2.3 corpus level: clipped matches and hypothesis n-grams are summed over the corpus
+  before dividing (not an average of sentence scores);
+* §2.2.2 brevity penalty: r is the sum over segments of the reference length closest to the
+  hypothesis length (ties: the shorter), c the hypothesis length; BP = 1 if c > r else exp(1 - r/c)
+  (0 when c = 0);
+* §2.3 BLEU = BP · exp(Σ w_n log p_n), uniform weights w_n = 1/N, N = 4.
+
+Sentence-level smoothing (Chen & Cherry, 2014): ``none``, ``floor`` (method 1), ``add-k``
+(method 2), ``exp`` (method 3, mteval's NIST smoothing); ``effective_order`` drops the orders that
+have no n-grams at all.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import InputError, OptionError
+from ..io.references import check_hypotheses, check_reference_streams, reference_count_label
+from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
+from ..version import __version__
+from .base import Metric, Score, SegmentStats
+from .ngrams import NgramSpace, Vocabulary, lookup_counts, max_counts, segment_counts
+
+#: smoothing method -> default value (None: the method takes no value)
+SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1.0, "exp": None}
+
+#: sacreBLEU floors log(0) at this value (``my_log``), which makes exp(...) exactly 0.0
+_LOG_ZERO = -9999999999.0
+
+
+@dataclass(frozen=True)
+class BLEUResult(Score):
+    """A BLEU score (0–100, as sacreBLEU) with the statistics it was computed from."""
+
+    precisions: tuple[float, ...]
+    counts: tuple[int, ...]
+    totals: tuple[int, ...]
+    bp: float
+    ratio: float
+    hyp_len: int
+    ref_len: int
+
+    def __str__(self) -> str:
+        prec = "/".join(f"{p:.1f}" for p in self.precisions)
+        return (f"BLEU = {self.score:.2f} {prec} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} "
+                f"hyp_len = {self.hyp_len} ref_len = {self.ref_len})")
+
+
+class PreparedReferences:
+    """Reference streams tokenized and counted once, to score many systems against them."""
+
+    def __init__(self, metric: "BLEU", refs: Sequence[Sequence[str | None]],
+                 names: Sequence[str] | None = None):
+        n_segments = len(refs[0]) if refs and not isinstance(refs, str) and \
+            not isinstance(refs[0], str) and hasattr(refs[0], "__len__") else 0
+        streams = check_reference_streams(refs, n_segments, names)
+        self.settings = metric.settings_key()
+        self.segments = n_segments
+        self.nrefs = reference_count_label(streams)
+        self.vocab = Vocabulary()
+        tokenizer, N = metric.tokenizer, metric.max_order
+        encoded, present = [], []
+        self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
+        for k, stream in enumerate(streams):
+            idx = [i for i, r in enumerate(stream) if r is not None]
+            tokenized = preprocess([stream[i] for i in idx], tokenizer, metric.lowercase)
+            enc = self.vocab.encode(tokenized, grow=True)
+            self.lengths[k, idx] = enc.lengths
+            encoded.append(enc)
+            present.append(np.asarray(idx, dtype=np.int64))
+        self.space = NgramSpace(encoded, len(self.vocab), N)
+        # per order: the (segment, gram) keys of the references with their max count over references
+        self.clip_tables = []
+        for n in range(1, N + 1):
+            size = self.space.size(n)
+            parts = []
+            for k in range(len(streams)):
+                seg, gid = self.space.ref_grams[k][n - 1]
+                parts.append(segment_counts(present[k][seg], gid, size))
+            self.clip_tables.append(max_counts(parts))
+
+
+class BLEU(Metric[BLEUResult]):
+    """BLEU with sacreBLEU's options; ``extract``/``compute`` as in :mod:`mtscore.metrics.base`."""
+
+    name = "bleu"
+
+    def __init__(self, *, tokenize: str = "13a", lowercase: bool = False, smooth: str = "exp",
+                 smooth_value: float | None = None, max_order: int = 4,
+                 effective_order: bool = False):
+        if smooth not in SMOOTH_DEFAULTS:
+            raise OptionError("smoothing method", smooth, tuple(SMOOTH_DEFAULTS))
+        if smooth_value is not None and SMOOTH_DEFAULTS[smooth] is None:
+            raise OptionError("smooth_value", smooth_value,
+                              detail=f"smoothing method {smooth!r} takes no value")
+        if not isinstance(max_order, int) or max_order < 1:
+            raise OptionError("max_order", max_order, detail="must be a positive integer")
+        self.tokenizer: Tokenizer = get_tokenizer(tokenize)
+        self.lowercase = bool(lowercase)
+        self.smooth = smooth
+        self.smooth_value = SMOOTH_DEFAULTS[smooth] if smooth_value is None else float(smooth_value)
+        self.max_order = max_order
+        self.effective_order = bool(effective_order)
+
+    def settings_key(self) -> tuple[object, ...]:
+        """What the extracted statistics depend on (not the smoothing, which is applied in compute)."""
+        return (self.tokenizer.signature(), self.lowercase, self.max_order)
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        N = range(1, self.max_order + 1)
+        return ("hyp_len", "ref_len", *(f"match_{n}" for n in N), *(f"total_{n}" for n in N))
+
+    # ---- statistics -------------------------------------------------------------------------
+
+    def prepare_references(self, refs: Sequence[Sequence[str | None]],
+                           names: Sequence[str] | None = None) -> PreparedReferences:
+        """Tokenize and count the references once (pass the result to ``extract`` as ``refs``)."""
+        return PreparedReferences(self, refs, names)
+
+    def extract(self, hyps: Sequence[str],
+                refs: Sequence[Sequence[str | None]] | PreparedReferences) -> SegmentStats:
+        """Per-segment ``hyp_len, ref_len, match_1..N, total_1..N`` (sacreBLEU's statistics)."""
+        hyps = check_hypotheses(hyps)
+        if not isinstance(refs, PreparedReferences):
+            check_reference_streams(refs, len(hyps))
+            refs = self.prepare_references(refs)
+        elif refs.settings != self.settings_key():
+            raise OptionError("references", "prepared",
+                              detail="they were prepared with other tokenizer/case/order settings")
+        if refs.segments != len(hyps):
+            raise InputError(f"the references have {refs.segments} segments but the hypotheses "
+                             f"have {len(hyps)}")
+        N, S = self.max_order, len(hyps)
+        enc = refs.vocab.encode(preprocess(hyps, self.tokenizer, self.lowercase), grow=False)
+        stats = np.zeros((S, 2 + 2 * N), dtype=np.int64)
+        stats[:, 0] = enc.lengths
+        stats[:, 1] = _closest_ref_lengths(enc.lengths, refs.lengths)
+        for n, (seg, gid) in enumerate(refs.space.lookup(enc), start=1):
+            stats[:, 1 + N + n] = np.maximum(enc.lengths - (n - 1), 0)
+            keys, counts = segment_counts(seg, gid, refs.space.size(n))
+            table_keys, table_counts = refs.clip_tables[n - 1]
+            clipped = np.minimum(counts, lookup_counts(table_keys, table_counts, keys))
+            owner = keys // max(refs.space.size(n), 1)
+            stats[:, 1 + n] = np.bincount(owner, weights=clipped, minlength=S).astype(np.int64)
+        return SegmentStats(self.columns, stats, {"nrefs": refs.nrefs})
+
+    # ---- the score: a pure function of summed statistics ---------------------------------
+
+    def _precisions(self, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Vectorized sacreBLEU ``compute_bleu``: (score, precisions, bp, effective order)."""
+        t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+        N = self.max_order
+        if t.shape[1] != 2 + 2 * N:
+            raise ValueError(f"BLEU statistics have {2 + 2 * N} columns, got {t.shape[1]}")
+        sys_len, ref_len = t[:, 0], t[:, 1]
+        correct, total = t[:, 2:2 + N].copy(), t[:, 2 + N:].copy()
+        no_match = ~(correct != 0).any(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            bp = np.where(sys_len < ref_len,
+                          np.where(sys_len > 0, np.exp(1 - ref_len / np.where(sys_len > 0, sys_len, 1)), 0.0),
+                          1.0)
+        if self.smooth == "add-k":
+            correct[:, 1:] += self.smooth_value
+            total[:, 1:] += self.smooth_value
+        # orders reached before sacreBLEU's loop stops at the first order with no n-grams
+        active = np.cumprod(total > 0, axis=1).astype(bool)
+        zero = correct == 0
+        prec = np.zeros_like(correct)
+        safe_total = np.where(total > 0, total, 1.0)
+        hit = active & ~zero
+        prec[hit] = (100.0 * correct / safe_total)[hit]
+        miss = active & zero
+        if self.smooth == "exp":
+            halvings = np.cumsum(miss, axis=1)
+            prec[miss] = (100.0 / (2.0 ** halvings * safe_total))[miss]
+        elif self.smooth == "floor":
+            prec[miss] = (100.0 * self.smooth_value / safe_total)[miss]
+        if self.effective_order:
+            eff = np.maximum(active.sum(axis=1), 1)
+            eff = np.where(active.any(axis=1), eff, N)
+        else:
+            eff = np.full(len(t), N)
+        log_sum = np.zeros(len(t))
+        for n in range(N):
+            with np.errstate(divide="ignore"):
+                logs = np.where(prec[:, n] > 0, np.log(np.where(prec[:, n] > 0, prec[:, n], 1.0)), _LOG_ZERO)
+            log_sum = log_sum + np.where(n < eff, logs, 0.0)
+        score = bp * np.exp(log_sum / eff)
+        score = np.where(no_match, 0.0, score)
+        prec[no_match] = 0.0
+        return score, prec, bp, eff
+
+    def scores(self, totals: np.ndarray) -> np.ndarray:
+        """BLEU (0–100) for each row of summed statistics."""
+        return self._precisions(totals)[0]
+
+    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> BLEUResult:
+        """The BLEU result for one summed row of statistics."""
+        row = np.asarray(totals)
+        if row.ndim != 1:
+            raise ValueError("compute takes one summed row; use scores() for many rows")
+        score, prec, bp, _ = self._precisions(row)
+        N = self.max_order
+        hyp_len, ref_len = int(row[0]), int(row[1])
+        return BLEUResult(
+            metric="BLEU", score=float(score[0]), signature=self.signature(meta),
+            precisions=tuple(float(p) for p in prec[0]),
+            counts=tuple(int(c) for c in row[2:2 + N]), totals=tuple(int(c) for c in row[2 + N:]),
+            bp=float(bp[0]), ratio=hyp_len / ref_len if ref_len else 0.0,
+            hyp_len=hyp_len, ref_len=ref_len)
+
+    def signature(self, meta: Mapping[str, str] | None = None) -> str:
+        """``BLEU|nrefs:…|case:…|eff:…|tok:…|smooth:…[|order:N]|version:…``."""
+        smooth = self.smooth
+        if SMOOTH_DEFAULTS[self.smooth] is not None:
+            smooth += f"[{self.smooth_value:.2f}]"
+        parts = ["BLEU", f"nrefs:{(meta or {}).get('nrefs', '?')}",
+                 f"case:{'lc' if self.lowercase else 'mixed'}",
+                 f"eff:{'yes' if self.effective_order else 'no'}",
+                 f"tok:{self.tokenizer.signature()}", f"smooth:{smooth}"]
+        if self.max_order != 4:
+            parts.append(f"order:{self.max_order}")
+        parts.append(f"version:{__version__}")
+        return "|".join(parts)
+
+
+def _closest_ref_lengths(hyp_lens: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
+    """§2.2.2: per segment the reference length closest to the hypothesis length, ties: the shorter.
+
+    ``ref_lens`` is (references × segments) with -1 where a reference is missing.
+    """
+    diff = np.abs(ref_lens - hyp_lens[None, :]).astype(np.float64)
+    diff[ref_lens < 0] = np.inf
+    # smallest difference first, then the shortest length among equally close ones
+    key = diff * (ref_lens.max(initial=0) + 1) + np.where(ref_lens < 0, 0, ref_lens)
+    best = np.argmin(key, axis=0)
+    return ref_lens[best, np.arange(ref_lens.shape[1])]
+
+
+def corpus_bleu(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *, tokenize: str = "13a",
+                lowercase: bool = False, smooth: str = "exp", smooth_value: float | None = None,
+                max_order: int = 4, effective_order: bool = False) -> BLEUResult:
+    """Corpus BLEU of ``hyps`` against reference streams ``refs`` (``refs[k][i]``), as sacreBLEU."""
+    metric = BLEU(tokenize=tokenize, lowercase=lowercase, smooth=smooth, smooth_value=smooth_value,
+                  max_order=max_order, effective_order=effective_order)
+    return metric.corpus_score(hyps, refs)
+
+
+def sentence_bleu(hyp: str, refs: Sequence[str], *, tokenize: str = "13a", lowercase: bool = False,
+                  smooth: str = "exp", smooth_value: float | None = None, max_order: int = 4,
+                  effective_order: bool = True) -> BLEUResult:
+    """BLEU of one hypothesis against its references (a list of strings), as sacreBLEU's
+    ``sentence_bleu`` (effective order on by default)."""
+    if not isinstance(hyp, str):
+        raise InputError(f"the hypothesis must be a string, got {type(hyp).__name__}")
+    if isinstance(refs, str):
+        refs = [refs]
+    if not refs:
+        raise InputError("sentence_bleu needs at least one reference")
+    return corpus_bleu([hyp], [[r] for r in refs], tokenize=tokenize, lowercase=lowercase,
+                       smooth=smooth, smooth_value=smooth_value, max_order=max_order,
+                       effective_order=effective_order)

@@ -1,0 +1,27 @@
+"""Command-line options of BLEU (``mtscore score -m bleu``), named as in sacreBLEU."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..text.tokenizers import TOKENIZERS
+from .bleu import BLEU, SMOOTH_DEFAULTS
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("BLEU")
+    group.add_argument("--tokenize", "-tok", default="13a", choices=TOKENIZERS, metavar="NAME",
+                       help=f"tokenizer for BLEU ({', '.join(TOKENIZERS)}; default 13a)")
+    group.add_argument("--smooth", "--smooth-method", "-s", dest="smooth", default="exp",
+                       choices=tuple(SMOOTH_DEFAULTS), help="BLEU smoothing (default exp)")
+    group.add_argument("--smooth-value", "-sv", type=float, default=None,
+                       help="value for floor (0.1) or add-k (1) smoothing")
+    group.add_argument("--max-order", type=int, default=4, help="largest n-gram order (default 4)")
+    group.add_argument("--effective-order", action="store_true",
+                       help="leave out n-gram orders with no n-grams (default for --segments)")
+
+
+def from_args(args: argparse.Namespace) -> BLEU:
+    return BLEU(tokenize=args.tokenize, lowercase=args.lowercase, smooth=args.smooth,
+                smooth_value=args.smooth_value, max_order=args.max_order,
+                effective_order=args.effective_order)

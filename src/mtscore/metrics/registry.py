@@ -1,0 +1,40 @@
+"""Metrics by command-line name: how each adds its options to ``mtscore score`` and is built from them.
+
+To add a metric: write ``add_options(parser)`` and ``from_args(args) -> Metric`` in its module and list
+it in ``_ENTRIES``. Modules are imported only when used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from typing import Any
+
+from ..errors import OptionError
+from .base import Metric
+
+#: command-line name -> module that defines ``add_options`` and ``from_args``
+_ENTRIES: dict[str, str] = {
+    "bleu": "mtscore.metrics.bleu_cli",
+}
+
+
+def names() -> tuple[str, ...]:
+    return tuple(_ENTRIES)
+
+
+def _module(name: str) -> Any:
+    if name not in _ENTRIES:
+        raise OptionError("metric", name, names())
+    return importlib.import_module(_ENTRIES[name])
+
+
+def add_all_options(parser: argparse.ArgumentParser) -> None:
+    """Let every metric add its option group to ``parser``."""
+    for name in _ENTRIES:
+        _module(name).add_options(parser)
+
+
+def from_args(name: str, args: argparse.Namespace) -> Metric[Any]:
+    """Build metric ``name`` from parsed command-line options."""
+    return _module(name).from_args(args)

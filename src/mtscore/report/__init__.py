@@ -1,0 +1,1 @@
+"""Readable output: tables in text, JSON, TSV, Markdown and LaTeX; HTML reports and plots."""
