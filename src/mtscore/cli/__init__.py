@@ -35,6 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
+    from .. import progress
+
+    progress.set_quiet(getattr(args, "quiet", False))
     try:
         return int(args.func(args) or 0)
     except MtscoreError as err:
