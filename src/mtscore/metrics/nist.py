@@ -1,0 +1,226 @@
+"""NIST (Doddington, 2002), computed as NIST's ``mteval-v13a.pl`` does.
+
+* §2 information weights, from the n-gram counts of *all reference segments of the corpus*
+  (every reference stream): Info(w1..wn) = log2(count(w1..wn-1) / count(w1..wn)); for unigrams
+  count(empty prefix) is the total number of reference words;
+* §2 score = Σ_{n=1..N} [Σ info of the co-occurring n-grams / number of hypothesis n-grams] · BP,
+  N = 5, summed over the corpus before dividing; a hypothesis n-gram is counted at most as often as
+  it occurs in the reference where it is most frequent (mteval's clipping over references);
+* §2 brevity factor BP = exp(-β · ln²(min(Lsys / Lref, 1))), β chosen so that BP = 0.5 when
+  Lsys/Lref = 2/3; Lsys = hypothesis words, Lref = reference words averaged over the references
+  (mteval: total reference words / number of references). BP = 0 when Lsys = 0.
+
+Statistics (additive): ``hyp_len``, ``ref_len`` (per segment the *mean* length of its references,
+so the corpus sum is mteval's Lref), ``info_1..N`` (info-weighted clipped matches) and
+``total_1..N`` (hypothesis n-grams). The information weights depend on the whole reference
+corpus, so rows are additive *given fixed references*: sums over subsets, resamples and blocks use
+the weights of the full reference corpus the statistics were extracted against (as the paper's
+bootstrap and block analyses do), and statistics extracted against different reference sets must
+not be summed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import InputError, OptionError
+from ..io.references import check_hypotheses, check_reference_streams, reference_count_label
+from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
+from ..version import __version__
+from .base import Metric, Score, SegmentStats
+from .ngrams import Encoded, NgramSpace, Vocabulary, lookup_counts, max_counts, segment_counts
+
+#: brevity factor calibration (Doddington 2002 §2; mteval ``nist_length_penalty``)
+BP_RATIO_X = 1.5
+BP_SCORE_X = 0.5
+BETA = -math.log(BP_SCORE_X) / math.log(BP_RATIO_X) ** 2
+
+
+@dataclass(frozen=True)
+class NISTResult(Score):
+    """A NIST score with its per-order information-weighted precisions."""
+
+    precisions: tuple[float, ...]  # per order: info of matches / hypothesis n-grams
+    info: tuple[float, ...]
+    totals: tuple[int, ...]
+    bp: float
+    ratio: float
+    hyp_len: int
+    ref_len: float
+
+    def __str__(self) -> str:
+        prec = "/".join(f"{p:.3f}" for p in self.precisions)
+        return (f"NIST = {self.score:.4f} {prec} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} "
+                f"hyp_len = {self.hyp_len} ref_len = {self.ref_len:.1f})")
+
+
+def brevity_factor(hyp_len: np.ndarray | float, ref_len: np.ndarray | float) -> np.ndarray:
+    """exp(-β ln²(min(Lsys/Lref, 1))); 1 when Lref = 0, 0 when Lsys = 0 (mteval)."""
+    h = np.asarray(hyp_len, dtype=np.float64)
+    r = np.asarray(ref_len, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(r > 0, h / np.where(r > 0, r, 1.0), np.inf)
+        logr = np.log(np.where((ratio > 0) & (ratio < 1), ratio, 1.0))
+    bp = np.exp(-BETA * logr * logr)
+    bp = np.where(ratio >= 1, 1.0, bp)
+    return np.where(ratio <= 0, 0.0, bp)
+
+
+def _prefix_ids(space: NgramSpace, n: int) -> np.ndarray:
+    """For each reference n-gram id of order n >= 2, the id of its (n-1)-gram prefix.
+
+    The n-gram keys of :class:`NgramSpace` are ``prefix id * vocabulary size + last token``.
+    """
+    table = space._tables[n - 1]  # noqa: SLF001 - the key layout is defined in ngrams.py
+    return table // space._base  # noqa: SLF001
+
+
+class NISTReferences:
+    """References tokenized, counted and turned into information weights once."""
+
+    def __init__(self, metric: "NIST", refs: Sequence[Sequence[str | None]],
+                 names: Sequence[str] | None = None):
+        n_segments = len(refs[0]) if refs and not isinstance(refs, str) and \
+            not isinstance(refs[0], str) and hasattr(refs[0], "__len__") else 0
+        streams = check_reference_streams(refs, n_segments, names)
+        self.settings = metric.settings_key()
+        self.segments = n_segments
+        self.nrefs = reference_count_label(streams)
+        self.vocab = Vocabulary()
+        N = metric.max_order
+        encoded: list[Encoded] = []
+        present: list[np.ndarray] = []
+        lengths = np.zeros(n_segments, dtype=np.float64)
+        counts = np.zeros(n_segments, dtype=np.float64)
+        for stream in streams:
+            idx = [i for i, r in enumerate(stream) if r is not None]
+            tokenized = preprocess([stream[i] for i in idx], metric.tokenizer, metric.lowercase)
+            enc = self.vocab.encode(tokenized, grow=True)
+            lengths[idx] += enc.lengths
+            counts[idx] += 1
+            encoded.append(enc)
+            present.append(np.asarray(idx, dtype=np.int64))
+        #: per segment, the mean length of its references (sums to mteval's Lref)
+        self.ref_len = lengths / counts
+        self.space = NgramSpace(encoded, len(self.vocab), N)
+        total_words = float(sum(int(e.lengths.sum()) for e in encoded))
+        # corpus counts of every reference n-gram (all streams, all segments) -> information weights
+        corpus_counts = []
+        for n in range(1, N + 1):
+            size = self.space.size(n)
+            gids = [self.space.ref_grams[k][n - 1][1] for k in range(len(streams))]
+            corpus_counts.append(np.bincount(np.concatenate(gids), minlength=size).astype(np.float64)
+                                 if size else np.zeros(0))
+        self.info: list[np.ndarray] = []
+        for n in range(1, N + 1):
+            c = corpus_counts[n - 1]
+            prefix = np.full(len(c), total_words) if n == 1 else \
+                corpus_counts[n - 2][_prefix_ids(self.space, n)]
+            self.info.append(np.log2(prefix / c) if len(c) else np.zeros(0))
+        self.clip_tables = []
+        for n in range(1, N + 1):
+            size = self.space.size(n)
+            parts = []
+            for k in range(len(streams)):
+                seg, gid = self.space.ref_grams[k][n - 1]
+                parts.append(segment_counts(present[k][seg], gid, size))
+            self.clip_tables.append(max_counts(parts))
+
+
+class NIST(Metric[NISTResult]):
+    """NIST (mteval-v13a): ``extract`` / ``compute`` as in :mod:`mtscore.metrics.base`."""
+
+    name = "nist"
+
+    def __init__(self, *, tokenize: str = "13a", lowercase: bool = False, max_order: int = 5):
+        if not isinstance(max_order, int) or isinstance(max_order, bool) or max_order < 1:
+            raise OptionError("max_order", max_order, detail="must be a positive integer")
+        self.tokenizer: Tokenizer = get_tokenizer(tokenize)
+        self.lowercase = bool(lowercase)
+        self.max_order = max_order
+
+    def settings_key(self) -> tuple[object, ...]:
+        return (self.tokenizer.signature(), self.lowercase, self.max_order)
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        N = range(1, self.max_order + 1)
+        return ("hyp_len", "ref_len", *(f"info_{n}" for n in N), *(f"total_{n}" for n in N))
+
+    def prepare_references(self, refs: Sequence[Sequence[str | None]],
+                           names: Sequence[str] | None = None) -> NISTReferences:
+        """Tokenize the references and compute the information weights once."""
+        return NISTReferences(self, refs, names)
+
+    def extract(self, hyps: Sequence[str],
+                refs: Sequence[Sequence[str | None]] | NISTReferences) -> SegmentStats:
+        """Per-segment ``hyp_len, ref_len, info_1..N, total_1..N``."""
+        hyps = check_hypotheses(hyps)
+        if not isinstance(refs, NISTReferences):
+            check_reference_streams(refs, len(hyps))
+            refs = self.prepare_references(refs)
+        elif refs.settings != self.settings_key():
+            raise OptionError("references", "prepared",
+                              detail="they were prepared with other tokenizer/case/order settings")
+        if refs.segments != len(hyps):
+            raise InputError(f"the references have {refs.segments} segments but the hypotheses "
+                             f"have {len(hyps)}")
+        N, S = self.max_order, len(hyps)
+        enc = refs.vocab.encode(preprocess(hyps, self.tokenizer, self.lowercase), grow=False)
+        stats = np.zeros((S, 2 + 2 * N), dtype=np.float64)
+        stats[:, 0] = enc.lengths
+        stats[:, 1] = refs.ref_len
+        for n, (seg, gid) in enumerate(refs.space.lookup(enc), start=1):
+            size = refs.space.size(n)
+            stats[:, 1 + N + n] = np.maximum(enc.lengths - (n - 1), 0)
+            keys, counts = segment_counts(seg, gid, size)
+            table_keys, table_counts = refs.clip_tables[n - 1]
+            clipped = np.minimum(counts, lookup_counts(table_keys, table_counts, keys))
+            weights = refs.info[n - 1][keys % max(size, 1)] if len(keys) else np.zeros(0)
+            owner = keys // max(size, 1)
+            stats[:, 1 + n] = np.bincount(owner, weights=clipped * weights, minlength=S)
+        return SegmentStats(self.columns, stats, {"nrefs": refs.nrefs})
+
+    def _parts(self, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+        N = self.max_order
+        if t.shape[1] != 2 + 2 * N:
+            raise ValueError(f"NIST statistics have {2 + 2 * N} columns, got {t.shape[1]}")
+        info, total = t[:, 2:2 + N], t[:, 2 + N:]
+        precisions = info / np.maximum(total, 1.0)
+        bp = brevity_factor(t[:, 0], t[:, 1])
+        return precisions.sum(axis=1) * bp, precisions, bp
+
+    def scores(self, totals: np.ndarray) -> np.ndarray:
+        """NIST for each row of summed statistics."""
+        return self._parts(totals)[0]
+
+    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> NISTResult:
+        row = np.asarray(totals, dtype=np.float64)
+        if row.ndim != 1:
+            raise ValueError("compute takes one summed row; use scores() for many rows")
+        score, prec, bp = self._parts(row)
+        N = self.max_order
+        return NISTResult(
+            metric="NIST", score=float(score[0]), signature=self.signature(meta),
+            precisions=tuple(float(p) for p in prec[0]), info=tuple(float(x) for x in row[2:2 + N]),
+            totals=tuple(int(round(x)) for x in row[2 + N:]), bp=float(bp[0]),
+            ratio=float(row[0] / row[1]) if row[1] else 0.0, hyp_len=int(round(row[0])),
+            ref_len=float(row[1]))
+
+    def signature(self, meta: Mapping[str, str] | None = None) -> str:
+        """``NIST|nrefs:…|case:…|tok:…|order:N|version:…``."""
+        return "|".join(["NIST", f"nrefs:{(meta or {}).get('nrefs', '?')}",
+                         f"case:{'lc' if self.lowercase else 'mixed'}",
+                         f"tok:{self.tokenizer.signature()}", f"order:{self.max_order}",
+                         f"version:{__version__}"])
+
+
+def corpus_nist(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *, tokenize: str = "13a",
+                lowercase: bool = False, max_order: int = 5) -> NISTResult:
+    """Corpus NIST of ``hyps`` against reference streams ``refs`` (``refs[k][i]``), as mteval-v13a."""
+    return NIST(tokenize=tokenize, lowercase=lowercase, max_order=max_order).corpus_score(hyps, refs)

@@ -1,0 +1,21 @@
+"""Command-line options of NIST (``mtscore score -m nist``).
+
+NIST shares ``--tokenize`` and ``--lowercase`` with BLEU (mteval-v13a tokenizes both the same way).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .nist import NIST
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("NIST (uses --tokenize and --lowercase too)")
+    group.add_argument("--nist-max-order", type=int, default=5, metavar="N",
+                       help="largest n-gram order of NIST (default 5, as Doddington 2002 and mteval)")
+
+
+def from_args(args: argparse.Namespace) -> NIST:
+    return NIST(tokenize=getattr(args, "tokenize", "13a"), lowercase=getattr(args, "lowercase", False),
+                max_order=args.nist_max_order)

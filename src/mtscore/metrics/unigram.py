@@ -1,0 +1,178 @@
+"""Unigram precision, recall, F1 and Fmean: the components of METEOR (Banerjee & Lavie, 2005).
+
+* §2 exact unigram matches, one-to-one: a hypothesis word matches at most one reference word, so a
+  word type contributes min(count in hypothesis, count in reference) matches;
+* §2 P = matches / hypothesis words, R = matches / reference words, F1 = 2PR / (P + R),
+  Fmean = 10PR / (R + 9P) (recall weighted 9 times more than precision);
+* §2 several references: the hypothesis is scored against each reference separately and the
+  best-scoring reference is kept, per segment — "best" by the measure being computed (ties: the
+  reference with more matches, then the first listed); the METEOR paper's Table 1 reports these
+  components as system-level scores, computed here from summed statistics (§4.1: corpus P and R
+  from total matches and lengths, then F1/Fmean).
+
+Statistics (additive): ``matches``, ``hyp_len``, ``ref_len`` of the chosen reference. Scores are
+in [0, 1] (0 when a denominator is 0). Words: the text after the tokenizer, lowercased by default
+(METEOR lowercases).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import InputError, OptionError
+from ..io.references import check_hypotheses, check_reference_streams, reference_count_label
+from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
+from ..version import __version__
+from .base import Metric, Score, SegmentStats
+from .ngrams import Vocabulary, lookup_counts
+
+MEASURES = ("precision", "recall", "f1", "fmean")
+_LABEL = {"precision": "P", "recall": "R", "f1": "F1", "fmean": "Fmean"}
+
+
+@dataclass(frozen=True)
+class UnigramResult(Score):
+    """One measure as ``score``, with all four components and the statistics they come from."""
+
+    precision: float
+    recall: float
+    f1: float
+    fmean: float
+    matches: int
+    hyp_len: int
+    ref_len: int
+
+    def __str__(self) -> str:
+        return (f"{self.metric} = {self.score:.4f} (P = {self.precision:.4f} R = {self.recall:.4f} "
+                f"F1 = {self.f1:.4f} Fmean = {self.fmean:.4f} matches = {self.matches} "
+                f"hyp_len = {self.hyp_len} ref_len = {self.ref_len})")
+
+
+def unigram_measures(matches: np.ndarray, hyp_len: np.ndarray, ref_len: np.ndarray
+                     ) -> dict[str, np.ndarray]:
+    """P, R, F1 and Fmean from (arrays of) summed statistics; 0 where undefined."""
+    m = np.asarray(matches, dtype=np.float64)
+    h = np.asarray(hyp_len, dtype=np.float64)
+    r = np.asarray(ref_len, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(h > 0, m / np.where(h > 0, h, 1.0), 0.0)
+        rc = np.where(r > 0, m / np.where(r > 0, r, 1.0), 0.0)
+        f1_den, fm_den = p + rc, rc + 9.0 * p
+        f1 = np.where(f1_den > 0, 2.0 * p * rc / np.where(f1_den > 0, f1_den, 1.0), 0.0)
+        fmean = np.where(fm_den > 0, 10.0 * p * rc / np.where(fm_den > 0, fm_den, 1.0), 0.0)
+    return {"precision": p, "recall": rc, "f1": f1, "fmean": fmean}
+
+
+class UnigramReferences:
+    """References tokenized and counted once (per stream: segment × word counts)."""
+
+    def __init__(self, metric: "Unigram", refs: Sequence[Sequence[str | None]],
+                 names: Sequence[str] | None = None):
+        n_segments = len(refs[0]) if refs and not isinstance(refs, str) and \
+            not isinstance(refs[0], str) and hasattr(refs[0], "__len__") else 0
+        streams = check_reference_streams(refs, n_segments, names)
+        self.settings = metric.settings_key()
+        self.segments = n_segments
+        self.nrefs = reference_count_label(streams)
+        self.vocab = Vocabulary()
+        encoded = []
+        #: references × segments, -1 where a reference is missing
+        self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
+        for k, stream in enumerate(streams):
+            idx = np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
+            enc = self.vocab.encode(preprocess([stream[i] for i in idx], metric.tokenizer,
+                                               metric.lowercase), grow=True)
+            self.lengths[k, idx] = enc.lengths
+            encoded.append((idx, enc))
+        self.base = max(len(self.vocab), 1)
+        #: per stream: sorted keys ``segment * base + word`` and their counts
+        self.tables = []
+        for idx, enc in encoded:
+            seg = idx[enc.segment_of_token()] if len(idx) else np.zeros(0, dtype=np.int64)
+            self.tables.append(np.unique(seg * self.base + enc.ids, return_counts=True))
+
+
+class Unigram(Metric[UnigramResult]):
+    """Exact unigram P, R, F1 or Fmean (``measure``) with METEOR's best-reference rule."""
+
+    columns = ("matches", "hyp_len", "ref_len")  # type: ignore[assignment]
+
+    def __init__(self, measure: str = "fmean", *, tokenize: str = "13a", lowercase: bool = True):
+        if measure not in MEASURES:
+            raise OptionError("unigram measure", measure, MEASURES)
+        self.measure = measure
+        self.name = measure
+        self.tokenizer: Tokenizer = get_tokenizer(tokenize)
+        self.lowercase = bool(lowercase)
+
+    def settings_key(self) -> tuple[object, ...]:
+        return (self.tokenizer.signature(), self.lowercase)
+
+    def prepare_references(self, refs: Sequence[Sequence[str | None]],
+                           names: Sequence[str] | None = None) -> UnigramReferences:
+        return UnigramReferences(self, refs, names)
+
+    def extract(self, hyps: Sequence[str],
+                refs: Sequence[Sequence[str | None]] | UnigramReferences) -> SegmentStats:
+        """Per segment ``matches, hyp_len, ref_len`` against the best reference for ``measure``."""
+        hyps = check_hypotheses(hyps)
+        if not isinstance(refs, UnigramReferences):
+            check_reference_streams(refs, len(hyps))
+            refs = self.prepare_references(refs)
+        elif refs.settings != self.settings_key():
+            raise OptionError("references", "prepared",
+                              detail="they were prepared with other tokenizer/case settings")
+        if refs.segments != len(hyps):
+            raise InputError(f"the references have {refs.segments} segments but the hypotheses "
+                             f"have {len(hyps)}")
+        S = len(hyps)
+        enc = refs.vocab.encode(preprocess(hyps, self.tokenizer, self.lowercase), grow=False)
+        seg = enc.segment_of_token()
+        known = enc.ids >= 0
+        keys, counts = np.unique(seg[known] * refs.base + enc.ids[known], return_counts=True)
+        owner = keys // refs.base
+        K = len(refs.tables)
+        matches = np.zeros((K, S), dtype=np.int64)
+        for k, (table_keys, table_counts) in enumerate(refs.tables):
+            clipped = np.minimum(counts, lookup_counts(table_keys, table_counts, keys))
+            matches[k] = np.bincount(owner, weights=clipped, minlength=S).astype(np.int64)
+        hyp_len = np.broadcast_to(enc.lengths, (K, S))
+        value = unigram_measures(matches, hyp_len, refs.lengths)[self.measure]
+        value = np.where(refs.lengths >= 0, value, -np.inf)
+        # best measure, then most matches, then the first reference (lexsort: last key is primary)
+        order = np.lexsort((np.arange(K)[:, None].repeat(S, 1) * -1, matches, value), axis=0)
+        best = order[-1]
+        cols = np.arange(S)
+        stats = np.stack([matches[best, cols], enc.lengths, refs.lengths[best, cols]], axis=1)
+        return SegmentStats(self.columns, stats.astype(np.int64), {"nrefs": refs.nrefs})
+
+    def scores(self, totals: np.ndarray) -> np.ndarray:
+        t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+        if t.shape[1] != 3:
+            raise ValueError(f"unigram statistics have 3 columns, got {t.shape[1]}")
+        return unigram_measures(t[:, 0], t[:, 1], t[:, 2])[self.measure]
+
+    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> UnigramResult:
+        row = np.asarray(totals)
+        if row.ndim != 1:
+            raise ValueError("compute takes one summed row; use scores() for many rows")
+        m = {k: float(v) for k, v in unigram_measures(row[0], row[1], row[2]).items()}
+        return UnigramResult(metric=_LABEL[self.measure], score=m[self.measure],
+                             signature=self.signature(meta), precision=m["precision"],
+                             recall=m["recall"], f1=m["f1"], fmean=m["fmean"],
+                             matches=int(row[0]), hyp_len=int(row[1]), ref_len=int(row[2]))
+
+    def signature(self, meta: Mapping[str, str] | None = None) -> str:
+        """``Unigram-<measure>|nrefs:…|best:<measure>|case:…|tok:…|version:…``."""
+        return "|".join([f"Unigram-{_LABEL[self.measure]}", f"nrefs:{(meta or {}).get('nrefs', '?')}",
+                         f"best:{self.measure}", f"case:{'lc' if self.lowercase else 'mixed'}",
+                         f"tok:{self.tokenizer.signature()}", f"version:{__version__}"])
+
+
+def corpus_unigram(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], measure: str = "fmean",
+                   *, tokenize: str = "13a", lowercase: bool = True) -> UnigramResult:
+    """Corpus unigram P/R/F1/Fmean (``measure`` picks ``score`` and the best reference)."""
+    return Unigram(measure, tokenize=tokenize, lowercase=lowercase).corpus_score(hyps, refs)

@@ -1,0 +1,160 @@
+"""NIST: exact against NLTK (single reference) and against a direct transcription of mteval-v13a's
+algorithm with Counters (several references), on the sample, on ../shared and on random corpora."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from nltk.translate.nist_score import corpus_nist as nltk_corpus_nist
+
+from mtscore.data import sample_path
+from mtscore.errors import InputError, OptionError
+from mtscore.io.dataset import load_dataset
+from mtscore.metrics.nist import NIST, brevity_factor, corpus_nist
+from mtscore.text.tokenizers import get_tokenizer
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "wmt22"
+TOK = get_tokenizer("13a")
+
+
+def _ngrams(words, n):
+    return Counter(tuple(words[i:i + n]) for i in range(len(words) - n + 1))
+
+
+def mteval_nist(hyps: list[list[str]], refs: list[list[list[str]]], N: int = 5) -> float:
+    """mteval-v13a's NIST, written out with Counters: refs[k][i] = words of reference k, segment i."""
+    count: Counter = Counter()
+    total_words = 0
+    for stream in refs:
+        for words in stream:
+            total_words += len(words)
+            for n in range(1, N + 1):
+                count.update(_ngrams(words, n))
+    info = {g: math.log2((count[g[:-1]] if len(g) > 1 else total_words) / c) for g, c in count.items()}
+    tst_info = [0.0] * (N + 1)
+    tst_cnt = [0] * (N + 1)
+    ref_words = 0
+    for i, hyp in enumerate(hyps):
+        ref_max: Counter = Counter()
+        for stream in refs:
+            ref_words += len(stream[i])
+            for n in range(1, N + 1):
+                for g, c in _ngrams(stream[i], n).items():
+                    ref_max[g] = max(ref_max[g], c)
+        for n in range(1, N + 1):
+            tst_cnt[n] += max(len(hyp) - n + 1, 0)
+            for g, c in _ngrams(hyp, n).items():
+                if g in ref_max:
+                    tst_info[n] += info[g] * min(c, ref_max[g])
+    score = sum(tst_info[n] / max(tst_cnt[n], 1) for n in range(1, N + 1))
+    ratio = tst_cnt[1] / (ref_words / len(refs))
+    if ratio <= 0:
+        return 0.0
+    if ratio < 1:
+        beta = -math.log(0.5) / math.log(1.5) ** 2
+        score *= math.exp(-beta * math.log(ratio) ** 2)
+    return score
+
+
+def _tok(lines):
+    return [TOK(x).split() for x in lines]
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return load_dataset(sample_path())
+
+
+@pytest.mark.parametrize("system", ["LT22", "Online-W", "PROMT", "HUMAN-B"])
+def test_single_reference_equals_nltk(sample, system):
+    hyp, ref = sample.systems[system], sample.references["A"]
+    ours = corpus_nist(hyp, [ref]).score
+    nltk = nltk_corpus_nist([[r] for r in _tok(ref)], _tok(hyp), n=5)
+    assert ours == pytest.approx(nltk, rel=1e-12, abs=1e-12)
+
+
+def test_two_references_equal_mteval_algorithm(sample):
+    refs = [sample.references["A"], sample.references["B"]]
+    for system in ("LT22", "Online-A"):
+        hyp = sample.systems[system]
+        ours = corpus_nist(hyp, refs).score
+        assert ours == pytest.approx(mteval_nist(_tok(hyp), [_tok(r) for r in refs]), rel=1e-12)
+        # NLTK clips against one best reference per order and uses that reference's length, so it
+        # differs with several references (documented in the README)
+        nltk = nltk_corpus_nist([list(p) for p in zip(*[_tok(r) for r in refs])], _tok(hyp), n=5)
+        assert nltk < ours
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared data not present")
+def test_shared_zh_en_single_reference_equals_nltk():
+    d = load_dataset(SHARED / "zh-en")
+    hyp, ref = d.systems["Online-B"], d.references["A"]
+    nltk = nltk_corpus_nist([[r] for r in _tok(ref)], _tok(hyp), n=5)
+    assert corpus_nist(hyp, [ref]).score == pytest.approx(nltk, rel=1e-12)
+
+
+def test_brevity_factor_calibration():
+    assert brevity_factor(2.0, 3.0) == pytest.approx(0.5, rel=1e-15)
+    assert brevity_factor(5, 5) == 1.0 and brevity_factor(7, 5) == 1.0
+    assert brevity_factor(0, 5) == 0.0
+    assert brevity_factor(3, 0) == 1.0  # no reference words: nothing to be short of
+    r = np.linspace(0.05, 0.99, 50)
+    assert np.all(np.diff(brevity_factor(r, 1.0)) > 0)
+
+
+def test_statistics_are_additive_and_vectorized(sample):
+    metric = NIST()
+    prepared = metric.prepare_references([sample.references["A"], sample.references["B"]])
+    stats = metric.extract(sample.systems["LT22"], prepared)
+    assert stats.columns[:2] == ("hyp_len", "ref_len") and len(stats) == 427
+    # ref_len sums to mteval's Lref: all reference words / number of references
+    words = sum(len(x) for r in ("A", "B") for x in _tok(sample.references[r]))
+    assert stats.total()[1] == pytest.approx(words / 2)
+    # corpus score from halves == corpus score from the whole
+    halves = stats.take(slice(0, 200)).total() + stats.take(slice(200, None)).total()
+    assert metric.compute(halves).score == pytest.approx(metric.compute(stats.total()).score, rel=1e-12)
+    rows = np.stack([stats.take(slice(0, 100)).total(), stats.total()])
+    vec = metric.scores(rows)
+    assert vec[1] == pytest.approx(metric.compute(stats.total()).score, rel=1e-12)
+    assert vec[0] == pytest.approx(metric.compute(rows[0]).score, rel=1e-12)
+
+
+def test_result_and_signature(sample):
+    result = corpus_nist(sample.systems["LT22"], [sample.references["A"]])
+    assert len(result.precisions) == 5 and result.score == pytest.approx(sum(result.precisions) * result.bp)
+    assert result.signature.startswith("NIST|nrefs:1|case:mixed|tok:13a|order:5|")
+    assert "NIST =" in str(result)
+
+
+def test_prepared_references_settings_checked(sample):
+    prepared = NIST().prepare_references([sample.references["A"]])
+    with pytest.raises(OptionError, match="prepared"):
+        NIST(lowercase=True).extract(sample.systems["LT22"], prepared)
+    with pytest.raises(InputError, match="segments"):
+        NIST().extract(sample.systems["LT22"][:10], prepared)
+    with pytest.raises(OptionError):
+        NIST(max_order=0)
+
+
+words = st.lists(st.sampled_from(["a", "b", "c", "d", "e"]), min_size=0, max_size=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 3).flatmap(lambda k: st.lists(
+    st.tuples(words.filter(bool), st.lists(words.filter(bool), min_size=k, max_size=k)),
+    min_size=1, max_size=6)))
+def test_random_corpora_equal_mteval_algorithm(corpus):
+    hyps = [h for h, _ in corpus]
+    K = len(corpus[0][1])
+    refs = [[rs[k] for _, rs in corpus] for k in range(K)]
+    ours = corpus_nist([" ".join(h) for h in hyps], [[" ".join(r) for r in s] for s in refs])
+    assert ours.score == pytest.approx(mteval_nist(hyps, refs), rel=1e-9, abs=1e-12)
+    if K == 1 and all(len(h) >= 5 for h in hyps[:1]):
+        nltk = nltk_corpus_nist([[r] for r in refs[0]], hyps, n=5)
+        assert ours.score == pytest.approx(nltk, rel=1e-9, abs=1e-12)
