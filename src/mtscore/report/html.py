@@ -1,0 +1,258 @@
+"""A self-contained HTML report: one file, figures embedded as data URIs, no script, no network.
+
+A report is a title, a few facts about the data, and sections; a section holds paragraphs,
+:class:`~mtscore.report.tables.Table` objects and :class:`~mtscore.report.figures.Figure` objects in
+the order they are read. The page is plain HTML with an inline stylesheet, so it opens from disk in
+any browser, prints, and can be attached to an e-mail. Nothing in it refers to anything outside it.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Union
+
+from ..errors import OptionError
+from ..version import __version__
+from .figures import FIGURE_FORMATS, Figure
+from .tables import Table
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """Prose: plain text (escaped on output); ``kind`` ``note`` draws it as a highlighted box."""
+
+    text: str
+    kind: str = "text"
+
+
+@dataclass(frozen=True)
+class Signatures:
+    """The signature of every number: one line per score kind (metric, test, correlation)."""
+
+    lines: tuple[tuple[str, str], ...]  # (what, signature)
+
+
+Block = Union[Paragraph, Table, Figure, Signatures]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled part of the report; ``id`` is its anchor (``#scores``)."""
+
+    id: str
+    title: str
+    blocks: tuple[Block, ...]
+    intro: str = ""
+
+
+@dataclass(frozen=True)
+class Report:
+    """A whole report: title, facts (label, value) shown under it, and sections."""
+
+    title: str
+    sections: tuple[Section, ...]
+    facts: tuple[tuple[str, str], ...] = ()
+    summary: tuple[str, ...] = ()
+    footer: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def figures(self) -> list[Figure]:
+        """Every figure of the report, in reading order."""
+        return [b for s in self.sections for b in s.blocks if isinstance(b, Figure)]
+
+    def tables(self) -> list[Table]:
+        """Every table of the report, in reading order."""
+        return [b for s in self.sections for b in s.blocks if isinstance(b, Table)]
+
+
+_CSS = """
+:root { --ink:#1d2330; --muted:#5b6472; --line:#dfe3ea; --accent:#0b5fa5; --bg:#f6f7f9; }
+* { box-sizing:border-box; }
+body { margin:0; font:15px/1.5 -apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
+       color:var(--ink); background:var(--bg); }
+header { background:#14213d; color:#fff; padding:28px 40px 22px; }
+header h1 { margin:0 0 6px; font-size:26px; font-weight:650; letter-spacing:.2px; }
+header .facts { display:flex; flex-wrap:wrap; gap:8px 26px; margin-top:12px; font-size:14px; }
+header .facts span { color:#aeb9cc; margin-right:6px; }
+nav { position:sticky; top:0; z-index:2; background:#fff; border-bottom:1px solid var(--line);
+      padding:8px 40px; font-size:13.5px; white-space:nowrap; overflow-x:auto; }
+nav a { color:var(--accent); text-decoration:none; margin-right:18px; }
+nav a:hover { text-decoration:underline; }
+main { max-width:1200px; margin:0 auto; padding:10px 40px 40px; }
+section { background:#fff; border:1px solid var(--line); border-radius:8px; margin:22px 0;
+          padding:20px 26px 16px; }
+section h2 { margin:0 0 4px; font-size:20px; }
+p.intro { color:var(--muted); margin:2px 0 14px; max-width:900px; }
+p { max-width:900px; }
+.summary { background:#eef5fc; border-left:4px solid var(--accent); padding:12px 18px; margin:22px 0;
+           border-radius:4px; }
+.summary ul { margin:4px 0; padding-left:20px; }
+.note { background:#fff8e6; border-left:4px solid #e0a100; padding:8px 14px; border-radius:4px; }
+figure { margin:16px 0 22px; text-align:center; }
+figure img { max-width:100%; height:auto; }
+figcaption { color:var(--muted); font-size:13.5px; max-width:820px; margin:6px auto 0; }
+.tablewrap { overflow-x:auto; margin:10px 0 18px; }
+table { border-collapse:collapse; font-size:14px; font-variant-numeric:tabular-nums; }
+caption { caption-side:top; text-align:left; font-weight:600; padding:4px 0 8px; }
+th { text-align:left; border-bottom:2px solid var(--ink); padding:5px 12px; white-space:nowrap; }
+td { border-bottom:1px solid var(--line); padding:4px 12px; white-space:nowrap; }
+th.num, td.num { text-align:right; }
+tbody tr:hover { background:#f3f6fb; }
+td.sig { font-family:ui-monospace,Menlo,Consolas,monospace; font-size:12px; white-space:normal;
+         word-break:break-all; color:var(--muted); }
+.tnotes { color:var(--muted); font-size:12.5px; margin-top:6px; }
+.tnotes div { font-family:ui-monospace,Menlo,Consolas,monospace; word-break:break-all; }
+dl.sigs { display:grid; grid-template-columns:max-content 1fr; gap:4px 18px; font-size:13px; }
+dl.sigs dt { font-weight:600; }
+dl.sigs dd { margin:0; font-family:ui-monospace,Menlo,Consolas,monospace; word-break:break-all;
+             color:#333; }
+footer { color:var(--muted); font-size:12.5px; text-align:center; padding:10px 0 30px; }
+@media print { nav { display:none; } section { break-inside:avoid-page; } body { background:#fff; } }
+"""
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _is_number(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    return hasattr(value, "dtype") and getattr(value, "ndim", 1) == 0
+
+
+def _cell(value: Any, width: int) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if hasattr(value, "item") and getattr(value, "ndim", 1) == 0:
+        value = value.item()
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "–"
+        return f"{value:.{width}f}"
+    return str(value)
+
+
+def _looks_like_signature(text: str) -> bool:
+    return "|" in text and ":" in text and " " not in text.strip()
+
+
+def table_html(table: Table, width: int = 2) -> str:
+    """One table as HTML: numeric columns right-aligned, numbers rounded to ``width`` decimals,
+    signature columns in small monospace, notes under it."""
+    numeric = [bool(table.rows) and all(_is_number(r[j]) or r[j] is None for r in table.rows)
+               for j in range(len(table.columns))]
+    sig_col = [all(isinstance(r[j], str) and _looks_like_signature(r[j]) for r in table.rows)
+               and bool(table.rows) for j in range(len(table.columns))]
+    out = ['<div class="tablewrap"><table>']
+    if table.title:
+        out.append(f"<caption>{_esc(table.title)}</caption>")
+    out.append("<thead><tr>" + "".join(
+        f'<th{" class=num" if n else ""} scope="col">{_esc(c)}</th>'
+        for c, n in zip(table.columns, numeric)) + "</tr></thead><tbody>")
+    for row in table.rows:
+        cells = []
+        for j, value in enumerate(row):
+            cls = "num" if numeric[j] else ("sig" if sig_col[j] else "")
+            attr = f' class="{cls}"' if cls else ""
+            cells.append(f"<td{attr}>{_esc(_cell(value, width))}</td>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</tbody></table>")
+    if table.notes:
+        out.append('<div class="tnotes">' + "".join(
+            f"<div>{_esc(n)}</div>" if _looks_like_signature(n) else f"<p>{_esc(n)}</p>"
+            for n in table.notes) + "</div>")
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def figure_html(figure: Figure, fmt: str = "svg") -> str:
+    """A figure as ``<figure><img src="data:…">`` with its caption (the image is embedded)."""
+    if fmt not in FIGURE_FORMATS:
+        raise OptionError("figure format", fmt, FIGURE_FORMATS)
+    mime = "image/svg+xml" if fmt == "svg" else "image/png"
+    data = base64.b64encode(figure.data(fmt)).decode("ascii")
+    return (f'<figure id="fig-{_esc(figure.name)}">'
+            f'<img src="data:{mime};base64,{data}" alt="{_esc(figure.title)}">'
+            f"<figcaption>{_esc(figure.caption)}</figcaption></figure>")
+
+
+def _block_html(block: Block, width: int, fmt: str) -> str:
+    if isinstance(block, Table):
+        return table_html(block, width)
+    if isinstance(block, Figure):
+        return figure_html(block, fmt)
+    if isinstance(block, Signatures):
+        items = "".join(f"<dt>{_esc(what)}</dt><dd>{_esc(sig)}</dd>" for what, sig in block.lines)
+        return f'<dl class="sigs">{items}</dl>'
+    if isinstance(block, Paragraph):
+        cls = ' class="note"' if block.kind == "note" else ""
+        return f"<p{cls}>{_esc(block.text)}</p>"
+    raise TypeError(f"cannot render {type(block).__name__} in a report")
+
+
+def render_html(report: Report, *, width: int = 2, figure_format: str = "svg") -> str:
+    """The whole report as one HTML document (a string)."""
+    parts = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             f"<meta name=\"generator\" content=\"mtscore {_esc(__version__)}\">",
+             f"<title>{_esc(report.title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
+             "<header>", f"<h1>{_esc(report.title)}</h1>"]
+    if report.facts:
+        parts.append('<div class="facts">' + "".join(
+            f"<div><span>{_esc(k)}</span>{_esc(v)}</div>" for k, v in report.facts) + "</div>")
+    parts.append("</header>")
+    parts.append("<nav>" + "".join(f'<a href="#{_esc(s.id)}">{_esc(s.title)}</a>'
+                                   for s in report.sections) + "</nav>")
+    parts.append("<main>")
+    if report.summary:
+        parts.append('<div class="summary"><strong>In short</strong><ul>' +
+                     "".join(f"<li>{_esc(line)}</li>" for line in report.summary) + "</ul></div>")
+    for section in report.sections:
+        parts.append(f'<section id="{_esc(section.id)}">')
+        parts.append(f"<h2>{_esc(section.title)}</h2>")
+        if section.intro:
+            parts.append(f'<p class="intro">{_esc(section.intro)}</p>')
+        parts.extend(_block_html(b, width, figure_format) for b in section.blocks)
+        parts.append("</section>")
+    parts.append("</main>")
+    footer = report.footer or f"Made by mtscore {__version__}."
+    parts += [f"<footer>{_esc(footer)}</footer>", "</body>", "</html>"]
+    return "\n".join(parts) + "\n"
+
+
+def write_html(report: Report, path: str | os.PathLike[str], *, width: int = 2,
+               figure_format: str = "svg") -> Path:
+    """Write the report to ``path`` (folders are created) and return the path."""
+    out = Path(path)
+    if out.parent and not out.parent.exists():
+        out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(render_html(report, width=width, figure_format=figure_format), encoding="utf-8")
+    return out
+
+
+def save_figures(figures: Sequence[Figure], folder: str | os.PathLike[str],
+                 formats: Sequence[str] = ("png", "svg")) -> list[Path]:
+    """Save every figure as ``folder/<name>.<fmt>`` for each format; returns the paths written."""
+    for fmt in formats:
+        if fmt not in FIGURE_FORMATS:
+            raise OptionError("figure format", fmt, FIGURE_FORMATS)
+    root = Path(folder)
+    root.mkdir(parents=True, exist_ok=True)
+    written = []
+    for figure in figures:
+        for fmt in formats:
+            path = root / f"{figure.name}.{fmt}"
+            path.write_bytes(figure.data(fmt))
+            written.append(path)
+    return written
