@@ -1,0 +1,570 @@
+"""Correlation of metric scores with human judgments, and whether two metrics differ significantly.
+
+* System level: Pearson, Spearman, Kendall τ_b / τ_c (scipy.stats) between corpus metric scores and
+  human system scores, with a bootstrap interval that resamples *segments* jointly for metric and
+  human (Deutsch et al., 2021, §3: the same segment ids for every system; metric scores recomputed
+  from the resampled statistics rows, human system scores as the mean over the resampled judged
+  segments). ``accuracy`` at system level is pairwise accuracy (Kocmi et al., 2021, §3.1): the share
+  of system pairs the metric orders as the humans do.
+* Segment level: a (systems × segments) matrix of scores, NaN where no human judged; the grouping
+  says which vectors are correlated (as mt-metrics-eval names it): ``none`` — all judged cells
+  pooled; ``item`` — across systems for each segment, then averaged; ``system`` — within each system,
+  then averaged. METEOR's protocol (Banerjee & Lavie, 2005, §4.3: Pearson within each system, then
+  the mean over systems) is ``grouping="system"`` with Pearson. Groups whose correlation is
+  undefined (fewer than two judged cells, constant scores) are left out of the average.
+  ``accuracy`` at segment level is the pairwise accuracy with ties, ``acc_eq``/``acc23`` (Deutsch et
+  al., 2023, §4–5), with tie calibration: metric differences up to a threshold ε count as ties, and ε
+  is chosen to maximize the accuracy.
+* Differences between metrics: the Williams test for dependent correlations sharing one variable
+  (Williams, 1959; as used by Graham & Baldwin, 2014, §3) and the paired permutation test PERM-BOTH
+  (Deutsch et al., 2021, §4).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import scipy.stats
+
+from ..errors import InputError, OptionError
+from ..metrics.base import Metric, SegmentStats
+from ..report.tables import Table
+from .resampling import (bootstrap_indices, check_resampling, check_systems, index_counts,
+                         percentile_bounds, resampled_scores)
+
+#: correlation statistics by name (``kendall`` is τ_b, scipy's default)
+METHODS = ("pearson", "spearman", "kendall", "kendall-b", "kendall-c", "accuracy")
+GROUPINGS = ("none", "item", "system")
+#: τ variants of :func:`kendall_variants` (Deutsch et al., 2023, Table 1)
+KENDALL_VARIANTS = ("b", "c", "23", "acc23")
+
+#: pairs enumerated at most for segment-level pairwise accuracy (memory: ~40 bytes a pair)
+MAX_PAIRS = 30_000_000
+
+
+# ---- one pair of vectors ------------------------------------------------------------------------
+
+def _check_method(method: str) -> None:
+    if method not in METHODS:
+        raise OptionError("correlation method", method, METHODS)
+
+
+def _check_grouping(grouping: str) -> None:
+    if grouping not in GROUPINGS:
+        raise OptionError("grouping", grouping, GROUPINGS)
+
+
+def correlate(metric: np.ndarray, human: np.ndarray, method: str) -> tuple[float, float]:
+    """(statistic, p-value) of two paired vectors; ``accuracy`` is pairwise agreement (p = NaN).
+
+    NaN when the statistic is undefined (fewer than two values, a constant vector).
+    """
+    _check_method(method)
+    x = np.asarray(metric, dtype=np.float64)
+    y = np.asarray(human, dtype=np.float64)
+    if x.shape != y.shape or x.ndim != 1:
+        raise InputError(f"metric and human scores must be paired vectors, got shapes {x.shape} "
+                         f"and {y.shape}")
+    if method == "accuracy":
+        return pairwise_agreement(x, y), math.nan
+    if len(x) < 2 or np.all(x == x[0]) or np.all(y == y[0]):
+        return math.nan, math.nan
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if method == "pearson":
+            res = scipy.stats.pearsonr(x, y)
+        elif method == "spearman":
+            res = scipy.stats.spearmanr(x, y)
+        else:
+            res = scipy.stats.kendalltau(x, y, variant="c" if method == "kendall-c" else "b")
+    return float(res.statistic), float(res.pvalue)
+
+
+def pairwise_agreement(metric: np.ndarray, human: np.ndarray) -> float:
+    """Share of pairs with ``sign(Δmetric) == sign(Δhuman)`` (Kocmi et al., 2021, §3.1)."""
+    x = np.asarray(metric, dtype=np.float64)
+    y = np.asarray(human, dtype=np.float64)
+    if len(x) < 2:
+        return math.nan
+    i, j = np.triu_indices(len(x), 1)
+    return float(np.mean(np.sign(x[i] - x[j]) == np.sign(y[i] - y[j])))
+
+
+@dataclass(frozen=True)
+class TauCounts:
+    """Pair counts behind every τ variant (the metric tied when ``|Δmetric| ≤ ε``)."""
+
+    concordant: int
+    discordant: int
+    ties_human: int
+    ties_metric: int
+    ties_both: int
+
+    @property
+    def pairs(self) -> int:
+        return self.concordant + self.discordant + self.ties_human + self.ties_metric + self.ties_both
+
+
+def tau_counts(human: np.ndarray, metric: np.ndarray, epsilon: float = 0.0) -> TauCounts:
+    """Concordant, discordant and tied pairs of two vectors (O(n²) pairs)."""
+    if epsilon < 0:
+        raise OptionError("epsilon", epsilon, detail="must be non-negative")
+    h = np.asarray(human, dtype=np.float64)
+    m = np.asarray(metric, dtype=np.float64)
+    i, j = np.triu_indices(len(h), 1)
+    dh, dm = h[i] - h[j], m[i] - m[j]
+    th, tm = dh == 0, np.abs(dm) <= epsilon
+    con = ~th & ~tm & (np.sign(dh) == np.sign(dm))
+    return TauCounts(concordant=int(con.sum()), discordant=int((~th & ~tm & ~con).sum()),
+                     ties_human=int((th & ~tm).sum()), ties_metric=int((~th & tm).sum()),
+                     ties_both=int((th & tm).sum()))
+
+
+def kendall_variants(human: np.ndarray, metric: np.ndarray, variant: str = "b",
+                     epsilon: float = 0.0) -> float:
+    """Kendall's τ variants (Deutsch et al., 2023, Table 1), metric differences ≤ ε as ties.
+
+    With C, D concordant/discordant pairs, T_h, T_m, T_hm pairs tied in human only, metric only,
+    both, and N all pairs: ``b`` = (C−D)/√((N−T_m−T_hm)(N−T_h−T_hm)) (scipy's τ_b); ``c`` =
+    2(C−D)/(n²(k−1)/k), k = the smaller number of distinct values (scipy's τ_c; ε must be 0);
+    ``23`` = (C+T_hm−D−T_h−T_m)/N; ``acc23`` = (C+T_hm)/N, the pairwise accuracy with ties.
+    """
+    if variant not in KENDALL_VARIANTS:
+        raise OptionError("Kendall variant", variant, KENDALL_VARIANTS)
+    h = np.asarray(human, dtype=np.float64)
+    m = np.asarray(metric, dtype=np.float64)
+    if h.shape != m.shape or h.ndim != 1:
+        raise InputError(f"human and metric scores must be paired vectors, got shapes {h.shape} "
+                         f"and {m.shape}")
+    if variant == "c" and epsilon > 0:
+        raise OptionError("epsilon", epsilon, detail="τ_c is defined without a tie threshold")
+    c = tau_counts(h, m, epsilon)
+    if c.pairs == 0:
+        return math.nan
+    if variant == "b":
+        xtie, ytie = c.ties_metric + c.ties_both, c.ties_human + c.ties_both
+        if xtie == c.pairs or ytie == c.pairs:
+            return math.nan
+        return (c.concordant - c.discordant) / math.sqrt(c.pairs - xtie) / math.sqrt(c.pairs - ytie)
+    if variant == "c":
+        k = min(len(np.unique(h)), len(np.unique(m)))
+        if k < 2:
+            return math.nan
+        n = len(h)
+        return 2.0 * (c.concordant - c.discordant) / (n * n * (k - 1) / k)
+    if variant == "23":
+        return (c.concordant + c.ties_both - c.discordant - c.ties_human - c.ties_metric) / c.pairs
+    return (c.concordant + c.ties_both) / c.pairs
+
+
+# ---- results ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CorrelationResult:
+    """A correlation between metric and human scores and how it was computed."""
+
+    statistic: float
+    #: scipy's p-value for one correlation (grouping ``none``); NaN for averages and accuracy
+    pvalue: float
+    method: str
+    level: str
+    grouping: str
+    #: systems (system level) or judged cells (segment level) used
+    n: int
+    #: groups averaged (1 for ``none``)
+    groups: int = 1
+    #: tie threshold of segment-level accuracy (tie calibration), else None
+    epsilon: float | None = None
+    low: float | None = None
+    high: float | None = None
+    confidence: float | None = None
+    resamples: int | None = None
+    seed: int | None = None
+    ci_method: str | None = None
+
+    def describe(self) -> str:
+        text = f"{self.level}-level {self.method}, grouping {self.grouping}, n = {self.n}"
+        if self.groups > 1:
+            text += f", mean over {self.groups} groups"
+        if self.epsilon is not None:
+            text += f", tie threshold ε = {self.epsilon:.6g}"
+        if self.low is not None:
+            text += (f"; {100 * (self.confidence or 0):g}% interval: {self.ci_method}, "
+                     f"{self.resamples} resamples, seed {self.seed}")
+        return text
+
+    def table(self, name: str = "metric") -> Table:
+        columns = ["metric", "level", "method", "grouping", "n", "r", "p"]
+        row: list[Any] = [name, self.level, self.method, self.grouping, self.n, self.statistic,
+                          None if math.isnan(self.pvalue) else self.pvalue]
+        if self.low is not None:
+            level = f"{100 * (self.confidence or 0):g}%"
+            columns += [f"{level} low", f"{level} high"]
+            row += [self.low, self.high]
+        return Table(tuple(columns), (tuple(row),), notes=(self.describe(),))
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+# ---- system level -------------------------------------------------------------------------------
+
+def _aligned(metric_scores: Mapping[str, float] | Sequence[float] | np.ndarray,
+             human_scores: Mapping[str, float] | Sequence[float] | np.ndarray
+             ) -> tuple[list[str] | None, np.ndarray, np.ndarray]:
+    if isinstance(metric_scores, Mapping) != isinstance(human_scores, Mapping):
+        raise InputError("give metric and human scores both as dicts (system -> score) or both "
+                         "as arrays in the same system order")
+    if isinstance(metric_scores, Mapping):
+        assert isinstance(human_scores, Mapping)
+        missing = [s for s in metric_scores if s not in human_scores]
+        extra = [s for s in human_scores if s not in metric_scores]
+        if missing or extra:
+            parts = []
+            if missing:
+                parts.append(f"no human score for {', '.join(map(str, missing))}")
+            if extra:
+                parts.append(f"no metric score for {', '.join(map(str, extra))}")
+            raise InputError("; ".join(parts))
+        names = list(metric_scores)
+        return (names, np.array([metric_scores[s] for s in names], dtype=np.float64),
+                np.array([human_scores[s] for s in names], dtype=np.float64))
+    x = np.asarray(metric_scores, dtype=np.float64)
+    y = np.asarray(human_scores, dtype=np.float64)
+    if x.shape != y.shape or x.ndim != 1:
+        raise InputError(f"metric and human system scores must be vectors of one length, got "
+                         f"shapes {x.shape} and {y.shape}")
+    return None, x, y
+
+
+def system_correlation(metric_scores: Mapping[str, float] | Sequence[float] | np.ndarray,
+                       human_scores: Mapping[str, float] | Sequence[float] | np.ndarray,
+                       method: str = "pearson") -> CorrelationResult:
+    """Correlation of system-level metric scores with human system scores (dicts or arrays)."""
+    _check_method(method)
+    _, x, y = _aligned(metric_scores, human_scores)
+    if np.isnan(x).any() or np.isnan(y).any():
+        raise InputError("system-level scores must not be NaN")
+    if len(x) < 3:
+        raise InputError(f"a system-level correlation needs at least 3 systems, got {len(x)}")
+    r, p = correlate(x, y, method)
+    return CorrelationResult(statistic=r, pvalue=p, method=method, level="system",
+                             grouping="none", n=len(x))
+
+
+def human_system_scores(human_by_system: Mapping[str, np.ndarray]) -> dict[str, float]:
+    """WMT's system score: the mean human score over the system's judged (non-NaN) segments."""
+    out = {}
+    for name, seg in human_by_system.items():
+        seg = np.asarray(seg, dtype=np.float64)
+        if np.all(np.isnan(seg)):
+            raise InputError(f"system {name!r} has no judged segment")
+        out[name] = float(np.nanmean(seg))
+    return out
+
+
+def system_correlation_ci(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats],
+                          human_by_system: Mapping[str, np.ndarray], method: str = "pearson",
+                          resamples: int = 1000, seed: int = 0,
+                          confidence: float = 0.95) -> CorrelationResult:
+    """System-level correlation with a percentile bootstrap interval over resampled segments.
+
+    Each resample draws segment ids once for all systems; metric scores are recomputed from the
+    resampled statistics, human system scores are means over the resampled judged segments
+    (a segment drawn twice counts twice). Resamples where the correlation is undefined are left
+    out of the interval.
+    """
+    _check_method(method)
+    check_resampling(resamples, seed, confidence)
+    names, stats = check_systems(stats_by_system)
+    missing = [s for s in names if s not in human_by_system]
+    if missing:
+        raise InputError(f"no human scores for {', '.join(missing)}")
+    n_seg = len(stats[0])
+    human = np.stack([np.asarray(human_by_system[s], dtype=np.float64) for s in names])
+    if human.shape != (len(names), n_seg):
+        raise InputError(f"human segment scores must have one value per segment ({n_seg}), "
+                         f"NaN for unjudged; got shape {human.shape[1:]}")
+    point = system_correlation(
+        dict(zip(names, metric.scores(np.stack([s.total() for s in stats]).astype(np.float64)))),
+        human_system_scores(dict(zip(names, human))), method)
+    indices = bootstrap_indices(n_seg, resamples, seed)
+    metric_samples = resampled_scores(metric, stats, indices)           # R × systems
+    judged = ~np.isnan(human)
+    filled = np.where(judged, human, 0.0)
+    samples = np.empty(resamples)
+    for start in range(0, resamples, 1000):
+        counts = index_counts(indices[start:start + 1000], n_seg).astype(np.float64)  # r × S
+        with np.errstate(invalid="ignore", divide="ignore"):
+            human_samples = (counts @ filled.T) / (counts @ judged.T.astype(np.float64))
+        for r in range(len(counts)):
+            h = human_samples[r]
+            samples[start + r] = math.nan if np.isnan(h).any() else \
+                correlate(metric_samples[start + r], h, method)[0]
+    valid = samples[~np.isnan(samples)]
+    if len(valid) == 0:
+        raise InputError("the correlation is undefined on every resample")
+    low, high = percentile_bounds(valid, confidence)
+    return CorrelationResult(
+        statistic=point.statistic, pvalue=point.pvalue, method=method, level="system",
+        grouping="none", n=len(names), low=low, high=high, confidence=confidence,
+        resamples=resamples, seed=seed,
+        ci_method="percentile bootstrap over segments, resampled jointly for metric and human"
+                  + ("" if len(valid) == resamples else
+                     f" ({resamples - len(valid)} undefined resamples left out)"))
+
+
+# ---- segment level ------------------------------------------------------------------------------
+
+def _matrices(metric_2d: np.ndarray, human_2d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    x = np.asarray(metric_2d, dtype=np.float64)
+    y = np.asarray(human_2d, dtype=np.float64)
+    if x.ndim != 2 or x.shape != y.shape:
+        raise InputError(f"segment-level scores must be two matrices (systems × segments) of one "
+                         f"shape, got {x.shape} and {y.shape}")
+    if np.isnan(x[~np.isnan(y)]).any():
+        raise InputError("a metric score is NaN where a human score is given")
+    return x, y
+
+
+def _groups(x: np.ndarray, y: np.ndarray, grouping: str) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The (metric, human) vectors of each group, unjudged cells left out."""
+    _check_grouping(grouping)
+    if grouping == "none":
+        ok = ~np.isnan(y)
+        return [(x[ok], y[ok])]
+    if grouping == "item":
+        x, y = x.T, y.T
+    out = []
+    for row_x, row_y in zip(x, y):
+        ok = ~np.isnan(row_y)
+        out.append((row_x[ok], row_y[ok]))
+    return out
+
+
+def segment_correlation(metric_2d: np.ndarray, human_2d: np.ndarray, method: str = "pearson",
+                        grouping: str = "system", epsilon: float | None = None
+                        ) -> CorrelationResult:
+    """Segment-level correlation of a (systems × segments) metric matrix with human scores.
+
+    Human NaN = unjudged, left out. ``method="accuracy"`` is the pairwise accuracy with ties
+    (``acc23``), tie-calibrated unless ``epsilon`` is given.
+    """
+    _check_method(method)
+    _check_grouping(grouping)
+    x, y = _matrices(metric_2d, human_2d)
+    groups = _groups(x, y, grouping)
+    n = int(sum(len(g[0]) for g in groups))
+    if method == "accuracy":
+        acc = pairwise_accuracy(x, y, grouping=grouping, epsilon=epsilon)
+        return acc
+    values, pvalues = [], []
+    for gx, gy in groups:
+        if len(gx) < 2:
+            continue
+        r, p = correlate(gx, gy, method)
+        if not math.isnan(r):
+            values.append(r)
+            pvalues.append(p)
+    if not values:
+        raise InputError(f"no group has a defined {method} correlation (too few judged segments "
+                         "or constant scores)")
+    stat = float(np.mean(values))
+    pvalue = pvalues[0] if grouping == "none" else math.nan
+    return CorrelationResult(statistic=stat, pvalue=pvalue, method=method, level="segment",
+                             grouping=grouping, n=n, groups=len(values))
+
+
+def _pairs_of_groups(groups: list[tuple[np.ndarray, np.ndarray]]
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Every within-group pair: (|Δmetric|, human tie, concordant, weight 1/(pairs of group))."""
+    total = sum(len(g[0]) * (len(g[0]) - 1) // 2 for g in groups)
+    if total > MAX_PAIRS:
+        raise OptionError("grouping", "", detail=f"{total:,} pairs are too many for pairwise "
+                          f"accuracy (limit {MAX_PAIRS:,}); use grouping 'item'")
+    diffs, hties, cons, weights = [], [], [], []
+    used = 0
+    for gx, gy in groups:
+        k = len(gx)
+        if k < 2:
+            continue
+        i, j = np.triu_indices(k, 1)
+        dm, dh = gx[i] - gx[j], gy[i] - gy[j]
+        th = dh == 0
+        diffs.append(np.abs(dm))
+        hties.append(th)
+        cons.append(~th & (dm != 0) & (np.sign(dm) == np.sign(dh)))
+        weights.append(np.full(len(i), 1.0 / len(i)))
+        used += 1
+    if not used:
+        raise InputError("no group has two judged segments to pair")
+    return (np.concatenate(diffs), np.concatenate(hties), np.concatenate(cons),
+            np.concatenate(weights) / used), used
+
+
+def pairwise_accuracy(metric_2d: np.ndarray, human_2d: np.ndarray, grouping: str = "item",
+                      epsilon: float | None = None) -> CorrelationResult:
+    """Pairwise accuracy with ties, ``acc23`` (Deutsch et al., 2023, §4), averaged over groups.
+
+    A pair is right when the metric orders it as the humans do, or when both tie; the metric ties
+    when ``|Δmetric| ≤ ε``. ``epsilon=None`` calibrates ε (§5): every observed ``|Δmetric|`` (and 0)
+    is tried and the one with the highest accuracy kept (the smallest among equals).
+    """
+    _check_grouping(grouping)
+    x, y = _matrices(metric_2d, human_2d)
+    groups = _groups(x, y, grouping)
+    (diff, htie, con, weight), used = _pairs_of_groups(groups)
+    n = int(sum(len(g[0]) for g in groups))
+    base = float(np.sum(weight * con))
+    gain = weight * (htie.astype(np.float64) - con)      # change when the pair becomes a metric tie
+    if epsilon is not None:
+        if epsilon < 0:
+            raise OptionError("epsilon", epsilon, detail="must be non-negative")
+        value = base + float(np.sum(gain[diff <= epsilon]))
+        best_eps = float(epsilon)
+    else:
+        order = np.argsort(diff, kind="stable")
+        sorted_diff = diff[order]
+        running = base + np.cumsum(gain[order])
+        # the value at a threshold includes every pair with that difference: last index of a run
+        last = np.r_[sorted_diff[1:] != sorted_diff[:-1], True]
+        thresholds = np.r_[0.0, sorted_diff[last]]
+        values = np.r_[base, running[last]]
+        if sorted_diff[0] == 0:  # threshold 0 already ties the pairs with equal metric scores
+            thresholds, values = thresholds[1:], values[1:]
+        k = int(np.argmax(values))
+        value, best_eps = float(values[k]), float(thresholds[k])
+    return CorrelationResult(statistic=value, pvalue=math.nan, method="accuracy", level="segment",
+                             grouping=grouping, n=n, groups=used, epsilon=best_eps)
+
+
+# ---- are two metrics different? -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class WilliamsResult:
+    """Williams test of r12 vs r13 (dependent correlations sharing variable 1, the human scores)."""
+
+    t: float
+    df: int
+    p_value: float
+    r12: float
+    r13: float
+    r23: float
+    n: int
+    one_sided: bool = True
+    method: str = "Williams (1959) test for dependent correlations, as Graham & Baldwin (2014)"
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def williams_test(r12: float, r13: float, r23: float, n: int,
+                  one_sided: bool = True) -> WilliamsResult:
+    """Is r12 = corr(human, metric A) larger than r13 = corr(human, metric B), given r23 =
+    corr(A, B), on n items? (Williams, 1959; Graham & Baldwin, 2014, eq. 1)
+
+    t = (r12 − r13)·√((n−1)(1+r23)) / √(2(n−1)/(n−3)·|R| + ((r12+r13)/2)²(1−r23)³), with
+    |R| = 1 − r12² − r13² − r23² + 2·r12·r13·r23, Student's t with n − 3 degrees of freedom; the
+    one-sided p-value is for r12 > r13.
+    """
+    for name, r in (("r12", r12), ("r13", r13), ("r23", r23)):
+        if not -1.0 <= r <= 1.0 or math.isnan(r):
+            raise OptionError(name, r, detail="a correlation must lie in [-1, 1]")
+    if n <= 3:
+        raise OptionError("n", n, detail="the Williams test needs more than 3 items")
+    det = 1 - r12 ** 2 - r13 ** 2 - r23 ** 2 + 2 * r12 * r13 * r23
+    rbar = (r12 + r13) / 2
+    num = (r12 - r13) * math.sqrt((n - 1) * (1 + r23))
+    den = math.sqrt(2 * (n - 1) / (n - 3) * det + rbar ** 2 * (1 - r23) ** 3)
+    t = num / den if den > 0 else (math.copysign(math.inf, num) if num else 0.0)
+    df = n - 3
+    p = float(scipy.stats.t.sf(t, df))
+    if not one_sided:
+        p = float(min(1.0, 2 * scipy.stats.t.sf(abs(t), df)))
+    return WilliamsResult(t=float(t), df=df, p_value=p, r12=r12, r13=r13, r23=r23, n=n,
+                          one_sided=one_sided)
+
+
+@dataclass(frozen=True)
+class PermutationResult:
+    """PERM-BOTH test of ``corr(B, human) > corr(A, human)``."""
+
+    #: corr(B) − corr(A) on the data
+    delta: float
+    p_value: float
+    statistic_a: float
+    statistic_b: float
+    method: str
+    grouping: str
+    level: str
+    resamples: int
+    seed: int
+    test: str = ("paired permutation test PERM-BOTH (Deutsch et al. 2021): metric scores "
+                 "z-normalized, swapped between the metrics per cell with probability 1/2; "
+                 "p = (#{Δ* ≥ Δ} + 1)/(k + 1), one-sided for B > A")
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _statistic(x: np.ndarray, y: np.ndarray, method: str, grouping: str, level: str,
+               epsilon: float | None) -> float:
+    if level == "system":
+        return correlate(x, y, method)[0]
+    if method == "accuracy":
+        return pairwise_accuracy(x, y, grouping, epsilon).statistic
+    return segment_correlation(x, y, method, grouping).statistic
+
+
+def permutation_test(human: np.ndarray, metric_a: np.ndarray, metric_b: np.ndarray,
+                     method: str = "pearson", grouping: str = "none", resamples: int = 1000,
+                     seed: int = 0, epsilon: float | None = None) -> PermutationResult:
+    """Does metric B correlate better with the humans than metric A? (PERM-BOTH)
+
+    1-D arrays: system level (one score per system); 2-D (systems × segments, human NaN =
+    unjudged): segment level with ``grouping``. Each metric is z-normalized over the judged cells
+    (so swapped scores are comparable); each permutation swaps A's and B's score in every cell with
+    probability 1/2.
+    """
+    _check_method(method)
+    _check_grouping(grouping)
+    check_resampling(resamples, seed)
+    h = np.asarray(human, dtype=np.float64)
+    a = np.asarray(metric_a, dtype=np.float64)
+    b = np.asarray(metric_b, dtype=np.float64)
+    if not (h.shape == a.shape == b.shape) or h.ndim not in (1, 2):
+        raise InputError(f"human and both metrics must have one shape (systems, or systems × "
+                         f"segments), got {h.shape}, {a.shape}, {b.shape}")
+    level = "system" if h.ndim == 1 else "segment"
+    if level == "system" and grouping != "none":
+        raise OptionError("grouping", grouping, detail="system-level scores have no grouping")
+    ok = ~np.isnan(h)
+    if np.isnan(a[ok]).any() or np.isnan(b[ok]).any():
+        raise InputError("a metric score is NaN where a human score is given")
+
+    def znorm(v: np.ndarray) -> np.ndarray:
+        sd = v[ok].std()
+        out = np.where(ok, (v - v[ok].mean()) / (sd if sd > 0 else 1.0), np.nan)
+        return out
+
+    za, zb = znorm(a), znorm(b)
+    stat_a = _statistic(a, h, method, grouping, level, epsilon)
+    stat_b = _statistic(b, h, method, grouping, level, epsilon)
+    delta = _statistic(zb, h, method, grouping, level, epsilon) - \
+        _statistic(za, h, method, grouping, level, epsilon)
+    rng = np.random.default_rng(seed)
+    count = 0
+    for _ in range(resamples):
+        swap = rng.integers(2, size=h.shape, dtype=bool)
+        pa, pb = np.where(swap, zb, za), np.where(swap, za, zb)
+        if _statistic(pb, h, method, grouping, level, epsilon) - \
+                _statistic(pa, h, method, grouping, level, epsilon) >= delta:
+            count += 1
+    return PermutationResult(delta=float(delta), p_value=(count + 1) / (resamples + 1),
+                             statistic_a=float(stat_a), statistic_b=float(stat_b), method=method,
+                             grouping=grouping, level=level, resamples=resamples, seed=seed)

@@ -1,0 +1,290 @@
+"""Is system A better than system B? Paired tests over the additive statistics.
+
+* Paired bootstrap resampling (Koehn, 2004, §4): the same resampled segment ids for every system;
+  p-value as sacreBLEU 2.6.0's ``-pbs`` computes it (after Moses'
+  ``bootstrap-hypothesis-difference-significance.pl``): with ``d`` the observed absolute difference
+  and ``d_r`` the resampled ones, ``p = (#{d_r - mean(d_r) > d} + 1) / (R + 1)``.
+* Approximate randomization (Riezler & Maxwell, 2005; sacreBLEU's ``-par``): each trial swaps the two
+  systems' statistics on a random half of the segments; one boolean trial × segment matrix serves
+  every pair: ``mask @ X_a + ~mask @ X_b = mask @ (X_a - X_b) + ΣX_b``, so a single matrix product
+  ``mask @ [X_1 … X_m]`` gives every system's trial sums; ``p = (#{|a_t - b_t| > d} + 1) / (T + 1)``.
+* Holm (1979) step-down correction of a family of p-values.
+* Clusters (WMT's convention, e.g. Barrault et al., 2019, §3.3): systems in rank order are cut into
+  the finest groups such that every system of a higher group is significantly better than every
+  system of every lower group.
+
+Random draws follow sacreBLEU's (same calls on ``numpy.random.default_rng(seed)``), so a seed gives
+sacreBLEU's resamples/trials for ``SACREBLEU_SEED=seed``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import InputError, OptionError
+from ..metrics.base import Metric, SegmentStats
+from ..report.tables import Table
+from .resampling import (BootstrapCI, bootstrap_indices, check_resampling, check_systems,
+                         interval_from_samples, resampled_scores, stacked_values)
+
+BOOTSTRAP = "paired bootstrap resampling (Koehn 2004; p-value as sacreBLEU -pbs)"
+RANDOMIZATION = "approximate randomization (Riezler & Maxwell 2005; as sacreBLEU -par)"
+
+#: trials whose float mask is multiplied at once
+_CHUNK = 1000
+
+
+def holm(pvalues: Sequence[float] | np.ndarray) -> np.ndarray:
+    """Holm's step-down adjusted p-values (Holm, 1979), in the input order.
+
+    Sorted ascending, ``p̃_(i) = max_{j ≤ i} min(1, (m - j + 1) · p_(j))``; NaN stays NaN and is not
+    counted in ``m``.
+    """
+    p = np.asarray(pvalues, dtype=np.float64)
+    out = np.full(p.shape, np.nan)
+    ok = ~np.isnan(p)
+    values = p[ok]
+    if np.any((values < 0) | (values > 1)):
+        raise InputError("p-values must lie in [0, 1]")
+    m = len(values)
+    if m == 0:
+        return out
+    order = np.argsort(values, kind="stable")
+    scaled = np.minimum(1.0, (m - np.arange(m)) * values[order])
+    adjusted = np.empty(m)
+    adjusted[order] = np.maximum.accumulate(scaled)
+    out[ok] = adjusted
+    return out
+
+
+@dataclass(frozen=True)
+class PairComparison:
+    """One paired test: ``system`` against ``other`` (the baseline, in baseline mode)."""
+
+    system: str
+    other: str
+    score: float
+    other_score: float
+    #: ``score - other_score``
+    difference: float
+    p_value: float
+    #: Holm-adjusted over every comparison of the result
+    p_holm: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class SignificanceResult:
+    """Scores, confidence intervals and pairwise paired tests of several systems on one metric."""
+
+    method: str
+    metric: str
+    signature: str
+    systems: tuple[str, ...]
+    scores: tuple[float, ...]
+    #: per system, in ``systems`` order (bootstrap percentile intervals)
+    intervals: tuple[BootstrapCI, ...]
+    comparisons: tuple[PairComparison, ...]
+    #: resamples (bootstrap) or trials (randomization)
+    resamples: int
+    seed: int
+    confidence: float
+    baseline: str | None
+    higher_is_better: bool = True
+
+    def ranking(self) -> list[str]:
+        """Systems from best to worst score."""
+        sign = -1.0 if self.higher_is_better else 1.0
+        order = sorted(range(len(self.systems)), key=lambda k: (sign * self.scores[k], self.systems[k]))
+        return [self.systems[k] for k in order]
+
+    def p_matrix(self, corrected: bool = True) -> np.ndarray:
+        """Symmetric matrix of p-values (``systems`` order); NaN where no test was run."""
+        index = {name: k for k, name in enumerate(self.systems)}
+        mat = np.full((len(self.systems), len(self.systems)), np.nan)
+        for c in self.comparisons:
+            p = c.p_holm if corrected else c.p_value
+            mat[index[c.system], index[c.other]] = mat[index[c.other], index[c.system]] = p
+        return mat
+
+    def clusters(self, alpha: float = 0.05, corrected: bool = True) -> list[list[str]]:
+        """Groups of systems not significantly different (see :func:`significance_clusters`)."""
+        return significance_clusters(self, alpha=alpha, corrected=corrected)
+
+    def describe(self) -> str:
+        unit = "trials" if self.method == RANDOMIZATION else "resamples"
+        return (f"{self.method}; {self.resamples} {unit}, seed {self.seed}; "
+                f"{100 * self.confidence:g}% intervals: {self.intervals[0].method}"
+                f" ({self.intervals[0].resamples} resamples); Holm correction over "
+                f"{len(self.comparisons)} comparisons")
+
+    def tables(self, width_note: bool = True) -> list[Table]:
+        level = f"{100 * self.confidence:g}%"
+        by_name = dict(zip(self.systems, zip(self.scores, self.intervals)))
+        rows = []
+        for name in self.ranking():
+            score, ci = by_name[name]
+            rows.append((name, score, ci.mean, ci.low, ci.high))
+        scores = Table(("system", self.metric, "mean", f"{level} low", f"{level} high"),
+                       tuple(rows), title=f"{self.metric} with {level} confidence intervals",
+                       notes=(self.signature,))
+        pairs = Table(("system", "vs", "difference", "p", "p (Holm)"),
+                      tuple((c.system, c.other, c.difference, c.p_value, c.p_holm)
+                            for c in self.comparisons),
+                      title="paired tests" + (f" against {self.baseline}" if self.baseline else
+                                              " (all pairs)"),
+                      notes=(self.describe(),))
+        return [scores, pairs]
+
+    def to_dict(self) -> dict[str, Any]:
+        out = dict(self.__dict__)
+        out["intervals"] = [ci.to_dict() for ci in self.intervals]
+        out["comparisons"] = [c.to_dict() for c in self.comparisons]
+        return out
+
+
+def _pairs(names: list[str], baseline: str | None) -> list[tuple[int, int]]:
+    """(system, other) index pairs: every system against the baseline, or all pairs."""
+    if baseline is None:
+        return list(itertools.combinations(range(len(names)), 2))
+    if baseline not in names:
+        raise OptionError("baseline", baseline, names)
+    b = names.index(baseline)
+    return [(k, b) for k in range(len(names)) if k != b]
+
+
+def _check_two(names: list[str]) -> None:
+    if len(names) < 2:
+        raise InputError("a paired test needs at least two systems")
+
+
+def _comparisons(names: list[str], scores: np.ndarray, pairs: list[tuple[int, int]],
+                 pvalues: list[float]) -> tuple[PairComparison, ...]:
+    adjusted = holm(pvalues)
+    return tuple(PairComparison(names[a], names[b], float(scores[a]), float(scores[b]),
+                                float(scores[a] - scores[b]), float(p), float(q))
+                 for (a, b), p, q in zip(pairs, pvalues, adjusted))
+
+
+def _corpus_scores(metric: Metric[Any], stats: list[SegmentStats]) -> np.ndarray:
+    return metric.scores(np.stack([s.total() for s in stats]).astype(np.float64))
+
+
+def paired_bootstrap(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats],
+                     baseline: str | None = None, resamples: int = 1000, seed: int = 0,
+                     confidence: float = 0.95) -> SignificanceResult:
+    """Paired bootstrap resampling of every system against ``baseline`` (or of all pairs).
+
+    One index matrix serves every system; the confidence intervals come from the same resamples.
+    """
+    check_resampling(resamples, seed, confidence)
+    names, stats = check_systems(stats_by_system)
+    _check_two(names)
+    pairs = _pairs(names, baseline)
+    scores = _corpus_scores(metric, stats)
+    samples = resampled_scores(metric, stats, bootstrap_indices(len(stats[0]), resamples, seed))
+    pvalues = []
+    for a, b in pairs:
+        observed = abs(scores[a] - scores[b])
+        diffs = np.abs(samples[:, a] - samples[:, b])
+        centred = diffs - diffs.mean()
+        pvalues.append((np.count_nonzero(centred > observed) + 1) / (resamples + 1))
+    signature = metric.signature(stats[0].meta)
+    intervals = tuple(interval_from_samples(scores[k], samples[:, k], confidence, resamples, seed,
+                                            signature) for k in range(len(names)))
+    return SignificanceResult(
+        method=BOOTSTRAP, metric=_metric_label(metric), signature=signature, systems=tuple(names),
+        scores=tuple(float(s) for s in scores), intervals=intervals,
+        comparisons=_comparisons(names, scores, pairs, pvalues), resamples=resamples, seed=seed,
+        confidence=confidence, baseline=baseline, higher_is_better=metric.higher_is_better)
+
+
+def randomization_masks(n_segments: int, trials: int, seed: int) -> np.ndarray:
+    """``trials × n_segments`` booleans: True where a trial swaps the systems (sacreBLEU's draw)."""
+    rng = np.random.default_rng(seed)
+    return rng.integers(2, size=(trials, n_segments), dtype=bool)
+
+
+def approximate_randomization(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats],
+                              baseline: str | None = None, trials: int = 10000, seed: int = 0,
+                              confidence: float = 0.95,
+                              confidence_resamples: int = 1000) -> SignificanceResult:
+    """Paired approximate randomization of every system against ``baseline`` (or of all pairs).
+
+    The confidence intervals are percentile bootstrap intervals (``confidence_resamples`` resamples,
+    same seed), since randomization gives none.
+    """
+    check_resampling(trials, seed, confidence, name="trials")
+    check_resampling(confidence_resamples, seed, None, name="confidence_resamples")
+    names, stats = check_systems(stats_by_system)
+    _check_two(names)
+    pairs = _pairs(names, baseline)
+    scores = _corpus_scores(metric, stats)
+    values, width = stacked_values(stats)
+    totals = values.sum(axis=0)
+    masks = randomization_masks(values.shape[0], trials, seed)
+    exceed = np.zeros(len(pairs), dtype=np.int64)
+    observed = np.array([abs(scores[a] - scores[b]) for a, b in pairs])
+    for start in range(0, trials, _CHUNK):
+        picked = masks[start:start + _CHUNK].astype(np.float64) @ values  # trials × (systems·cols)
+        for j, (a, b) in enumerate(pairs):
+            pa = picked[:, a * width:(a + 1) * width]
+            pb = picked[:, b * width:(b + 1) * width]
+            ta, tb = totals[a * width:(a + 1) * width], totals[b * width:(b + 1) * width]
+            # trial system 1 takes a's rows where the mask is True and b's elsewhere; system 2 the rest
+            shuf_1 = pa - pb + tb
+            shuf_2 = ta + tb - shuf_1
+            diff = np.abs(metric.scores(shuf_1) - metric.scores(shuf_2))
+            exceed[j] += np.count_nonzero(diff > observed[j])
+    pvalues = [(int(c) + 1) / (trials + 1) for c in exceed]
+    signature = metric.signature(stats[0].meta)
+    samples = resampled_scores(metric, stats,
+                               bootstrap_indices(values.shape[0], confidence_resamples, seed))
+    intervals = tuple(interval_from_samples(scores[k], samples[:, k], confidence,
+                                            confidence_resamples, seed, signature)
+                      for k in range(len(names)))
+    return SignificanceResult(
+        method=RANDOMIZATION, metric=_metric_label(metric), signature=signature,
+        systems=tuple(names), scores=tuple(float(s) for s in scores), intervals=intervals,
+        comparisons=_comparisons(names, scores, pairs, pvalues), resamples=trials, seed=seed,
+        confidence=confidence, baseline=baseline, higher_is_better=metric.higher_is_better)
+
+
+def significance_clusters(result: SignificanceResult, alpha: float = 0.05,
+                          corrected: bool = True) -> list[list[str]]:
+    """Systems in rank order, cut into the finest groups such that every system of a group is
+    significantly better (p < ``alpha``, Holm-adjusted if ``corrected``) than every system of every
+    lower group. Needs all pairs tested (``baseline=None``)."""
+    if not 0 < alpha < 1:
+        raise OptionError("alpha", alpha, detail="must be strictly between 0 and 1")
+    ranking = result.ranking()
+    index = {name: k for k, name in enumerate(result.systems)}
+    pmat = result.p_matrix(corrected)
+    order = [index[name] for name in ranking]
+    sub = pmat[np.ix_(order, order)]
+    m = len(order)
+    for i in range(m):
+        for j in range(i + 1, m):
+            if np.isnan(sub[i, j]):
+                raise InputError("clusters need every pair of systems tested: run the test "
+                                 "without a baseline")
+    clusters: list[list[str]] = [[ranking[0]]]
+    for cut in range(1, m):
+        # a boundary before position `cut` if every system above beats every system below
+        separated = bool(np.all(sub[:cut, cut:] < alpha))
+        if separated:
+            clusters.append([ranking[cut]])
+        else:
+            clusters[-1].append(ranking[cut])
+    return clusters
+
+
+def _metric_label(metric: Metric[Any]) -> str:
+    return metric.name.upper() if metric.name else type(metric).__name__
