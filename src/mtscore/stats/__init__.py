@@ -5,17 +5,22 @@ Everything works on the additive statistics of :mod:`mtscore.metrics.base`: resa
 mask matrices applied to ``SegmentStats.values`` followed by the metric's vectorized ``scores``.
 """
 
+from .blocks import BlockRow, BlockTestResult, block_scores, block_test
 from .correlation import (GROUPINGS, KENDALL_VARIANTS, METHODS, CorrelationResult,
                           PermutationResult, TauCounts, WilliamsResult, correlate,
                           human_system_scores, kendall_variants, pairwise_accuracy,
                           pairwise_agreement, permutation_test, segment_correlation,
                           system_correlation, system_correlation_ci, tau_counts, williams_test)
 from .human import HumanScores, human_scores, rater_z, segment_means
+from .references import (ReferenceSensitivity, SubsetComparison, reference_sensitivity,
+                         reference_subsets)
 from .resampling import BootstrapCI, bootstrap_ci, bootstrap_indices, resampled_scores
 from .significance import (PairComparison, SignificanceResult, approximate_randomization, holm,
                            paired_bootstrap, significance_clusters)
 
 __all__ = [
+    "BlockRow", "BlockTestResult", "ReferenceSensitivity", "SubsetComparison", "block_scores",
+    "block_test", "reference_sensitivity", "reference_subsets",
     "GROUPINGS", "KENDALL_VARIANTS", "METHODS", "BootstrapCI", "CorrelationResult", "HumanScores",
     "PairComparison", "PermutationResult", "SignificanceResult", "TauCounts", "WilliamsResult",
     "approximate_randomization", "bootstrap_ci", "bootstrap_indices", "correlate", "holm",
