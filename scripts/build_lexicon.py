@@ -1,0 +1,212 @@
+"""Build the WordNet 3.0 data shipped in ``src/mtscore/lexicon/data/`` from Debian's ``wordnet-base``.
+
+    apt-get update && apt-get install -y wordnet-base
+    python scripts/build_lexicon.py                      # reads /usr/share/wordnet, writes the package data
+    python scripts/build_lexicon.py --check-meteor-jar meteor-1.5.jar   # compare with the jar's WordNet files
+    python scripts/build_lexicon.py --meteor-jar meteor-1.5.jar         # also (re)extract the function words
+
+Output (deterministic: sorted, gzip without a timestamp):
+
+* ``wordnet-3.0.txt.gz``: a comment line, then sections, each a ``[name]`` line and its lines. For each part
+  of speech ``p`` in n, v, a, r (index.noun, index.verb, index.adj -- satellites included --, index.adv):
+  ``[lemmas p]`` its lemmas, sorted, and ``[synsets p]`` whose line i lists the synset offsets of lemma i in
+  the index's sense order (Princeton WordNet 3.0 offsets, 8 digits); then ``[exceptions p]`` the lines of
+  noun.exc (verb.exc, adj.exc, adv.exc), ``inflected-form base base ...``, sorted. Parallel line lists let
+  the loader build its tables with a few C-level splits.
+* ``WORDNET-LICENSE``: the WordNet 3.0 licence, as Debian ships it.
+* with ``--meteor-jar``: ``function-words-en.txt`` from the jar's ``function/english.words``.
+
+Synset offsets are byte offsets into the data.* files, so they change when those files change. Debian
+patches two of them (a pointer moved between two verb synsets, a missing space inserted in adj.all), which
+shifts some offsets by a few bytes; ``PRINCETON_SHIFTS`` undoes that so the ids are the Princeton WordNet 3.0
+offsets -- the ones the METEOR 1.5 jar's ``synonym/english.synsets`` uses. Each shift is checked against
+anchors (the synsets that bound it) and the build fails if the data do not look as expected.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import sys
+import zipfile
+from collections import defaultdict
+from pathlib import Path
+
+WORDNET_DIR = Path("/usr/share/wordnet")
+LICENSE_FILE = Path("/usr/share/doc/wordnet-base/copyright")
+OUT_DIR = Path(__file__).resolve().parents[1] / "src" / "mtscore" / "lexicon" / "data"
+WORDNET_FILE = "wordnet-3.0.txt.gz"
+FUNCTION_WORDS_FILE = "function-words-en.txt"
+
+#: index/data/exception file name -> POS letter (adjective satellites are listed under 'a' in index.adj)
+POS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+
+#: (file, first Debian offset, end Debian offset or None, shift to add, anchors) -- see the module docstring.
+#: Anchors: Debian offset -> a lemma of the synset that must start there.
+PRINCETON_SHIFTS: tuple[tuple[str, int, int | None, int, dict[int, str]], ...] = (
+    # Debian's verb synset 00612841 (suppress, repress) carries an 18-byte pointer "~ 02423762 v 0000 "
+    # that Princeton's 3.0 has in 02422663 (restrain, ...): offsets in between are 18 bytes later in Debian.
+    ("verb", 613036, 2422967, -18, {612841: "suppress", 613036: "forget", 2422681: "restrain",
+                                     2422967: "quench"}),
+    # debian/patches/20_adj.all_fix.patch inserts one space (Debian bug #544866) before 'placed'.
+    ("adj", 1681478, None, -1, {1681307: "laid", 1681478: "placed"}),
+)
+
+
+def _synset_starts(path: Path) -> dict[int, str]:
+    """Offset -> first lemma of every synset line of a data.* file (license header lines start with spaces)."""
+    starts: dict[int, str] = {}
+    offset = 0
+    with open(path, "rb") as f:
+        for line in f:
+            if not line.startswith(b"  "):
+                fields = line.split(b" ", 5)
+                if int(fields[0]) != offset:
+                    raise SystemExit(f"{path}: synset at byte {offset} says it is at {fields[0].decode()}")
+                starts[offset] = fields[4].decode("ascii").lower()
+            offset += len(line)
+    return starts
+
+
+def _shifts(wordnet_dir: Path) -> dict[str, list[tuple[int, int | None, int]]]:
+    """The checked offset corrections for each data file."""
+    shifts: dict[str, list[tuple[int, int | None, int]]] = defaultdict(list)
+    starts_cache: dict[str, dict[int, str]] = {}
+    for name, lo, hi, delta, anchors in PRINCETON_SHIFTS:
+        if name not in starts_cache:
+            starts_cache[name] = _synset_starts(wordnet_dir / f"data.{name}")
+        starts = starts_cache[name]
+        shifted = {off + delta: lemma for off, lemma in anchors.items() if off >= lo and (hi is None or off < hi)}
+        if all(starts.get(off) == lemma for off, lemma in anchors.items()):
+            shifts[name].append((lo, hi, delta))  # Debian's layout: restore Princeton's offsets
+        elif not all(starts.get(off) == lemma for off, lemma in
+                     {**{o: l for o, l in anchors.items() if o < lo or (hi is not None and o >= hi)},
+                      **shifted}.items()):
+            raise SystemExit(f"data.{name}: neither Debian's nor Princeton's layout around byte {lo}; "
+                             "update PRINCETON_SHIFTS in scripts/build_lexicon.py")
+    return shifts
+
+
+def _princeton(offset: int, ranges: list[tuple[int, int | None, int]]) -> int:
+    for lo, hi, delta in ranges:
+        if offset >= lo and (hi is None or offset < hi):
+            return offset + delta
+    return offset
+
+
+def build_wordnet(wordnet_dir: Path = WORDNET_DIR) -> bytes:
+    """The gzip'd text of ``wordnet-3.0.txt.gz`` built from a WordNet 3.0 ``dict`` directory."""
+    shifts = _shifts(wordnet_dir)
+    out = io.StringIO()
+    out.write("# WordNet 3.0, Copyright 2006 by Princeton University; licence: WORDNET-LICENSE. "
+              "Built by scripts/build_lexicon.py from Debian wordnet-base.\n")
+    for name, letter in POS.items():
+        senses: dict[str, list[str]] = {}
+        with open(wordnet_dir / f"index.{name}", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("  "):
+                    continue  # license header
+                fields = line.split()
+                lemma, synset_cnt, p_cnt = fields[0], int(fields[2]), int(fields[3])
+                offsets = fields[4 + p_cnt + 2:]
+                if len(offsets) != synset_cnt or lemma in senses:
+                    raise SystemExit(f"index.{name}: bad line for {lemma!r}")
+                senses[lemma] = [f"{_princeton(int(o), shifts[name]):08d}" for o in offsets]
+        lemmas = sorted(senses)
+        out.write(f"[lemmas {letter}]\n" + "".join(f"{lemma}\n" for lemma in lemmas))
+        out.write(f"[synsets {letter}]\n" + "".join(" ".join(senses[lemma]) + "\n" for lemma in lemmas))
+    for name, letter in POS.items():
+        with open(wordnet_dir / f"{name}.exc", encoding="ascii") as f:
+            rows = sorted(" ".join(line.split()) + "\n" for line in f if len(line.split()) >= 2)
+        out.write(f"[exceptions {letter}]\n" + "".join(rows))
+    return gzip.compress(out.getvalue().encode("ascii"), compresslevel=9, mtime=0)
+
+
+def wordnet_license(copyright_file: Path = LICENSE_FILE) -> str:
+    """The WordNet 3.0 licence stanza of Debian's machine-readable copyright file, as plain text."""
+    lines = copyright_file.read_text(encoding="utf-8").splitlines()
+    try:
+        start = lines.index("License: WordNet3.0")
+    except ValueError:
+        raise SystemExit(f"{copyright_file}: no 'License: WordNet3.0' stanza") from None
+    body = []
+    for line in lines[start + 1:]:
+        if not line.startswith(" "):
+            break
+        body.append("" if line.strip() == "." else line[1:])
+    return ("WordNet Release 3.0 -- licence (from Debian wordnet-base, /usr/share/doc/wordnet-base/copyright)\n\n"
+            + "\n".join(body).strip() + "\n")
+
+
+def function_words_from_jar(jar: Path) -> str:
+    """The METEOR 1.5 jar's English function-word list, with a provenance header."""
+    with zipfile.ZipFile(jar) as z:
+        words = z.read("function/english.words").decode("utf-8").split("\n")
+    words = [w for w in words if w.strip()]
+    header = ("# English function words of METEOR 1.5 (Denkowski & Lavie), file function/english.words of\n"
+              "# meteor-1.5.jar (as shipped in the PyPI package pycocoevalcap==1.2), one per line, in the jar's order.\n"
+              "# Copyright Carnegie Mellon University. METEOR is released under the GNU Lesser General Public\n"
+              "# License (LGPL; v2.1 in github.com/cmu-mtlab/meteor), and so is this list. Extracted by\n"
+              "# scripts/build_lexicon.py --meteor-jar.\n")
+    return header + "\n".join(words) + "\n"
+
+
+def _sections(text: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for block in text.split("\n[")[1:]:
+        name, _, body = block.partition("]\n")
+        lines = body.split("\n")  # the block's last newline was consumed by the split, except at the end
+        out[name] = lines[:-1] if lines[-1] == "" else lines
+    return out
+
+
+def check_against_jar(jar: Path, data: bytes) -> int:
+    """Compare the built lemma -> synset table and exception lists with the jar's; return the differences."""
+    ours: dict[str, set[int]] = {}
+    exc: dict[str, set[str]] = defaultdict(set)
+    sections = _sections(gzip.decompress(data).decode("ascii"))
+    for letter in POS.values():
+        for lemma, ids in zip(sections[f"lemmas {letter}"], sections[f"synsets {letter}"]):
+            ours.setdefault(lemma, set()).update(int(i) for i in ids.split())
+        for row in sections[f"exceptions {letter}"]:
+            form, *bases = row.split()
+            exc[form].update(bases)
+    with zipfile.ZipFile(jar) as z:
+        syn = z.read("synonym/english.synsets").decode("utf-8").split("\n")
+        exl = z.read("synonym/english.exceptions").decode("utf-8").split("\n")
+    theirs = {syn[i]: {int(x) for x in syn[i + 1].split()} for i in range(0, len(syn) - 1, 2)}
+    their_exc: dict[str, set[str]] = defaultdict(set)
+    for i in range(0, len(exl) - 1, 2):
+        for form in exl[i + 1].split():
+            their_exc[form].add(exl[i])
+    bad = [w for w in ours.keys() | theirs.keys() if ours.get(w) != theirs.get(w)]
+    bad_exc = [w for w in exc.keys() | their_exc.keys() if exc.get(w) != their_exc.get(w)]
+    print(f"lemmas: ours {len(ours)}, jar {len(theirs)}, different {len(bad)} {sorted(bad)[:10]}")
+    print(f"exception forms: ours {len(exc)}, jar {len(their_exc)}, different {len(bad_exc)} {sorted(bad_exc)[:10]}")
+    return len(bad) + len(bad_exc)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--wordnet-dir", type=Path, default=WORDNET_DIR, help="WordNet 3.0 dict directory")
+    ap.add_argument("--license", type=Path, default=LICENSE_FILE, help="WordNet licence text to ship")
+    ap.add_argument("--out", type=Path, default=OUT_DIR, help="package data directory")
+    ap.add_argument("--meteor-jar", type=Path, help="meteor-1.5.jar: also extract its English function words")
+    ap.add_argument("--check-meteor-jar", type=Path, help="meteor-1.5.jar: compare the WordNet tables with it")
+    args = ap.parse_args()
+    if not (args.wordnet_dir / "index.noun").is_file():
+        raise SystemExit(f"{args.wordnet_dir}: no WordNet here; apt-get install -y wordnet-base")
+    data = build_wordnet(args.wordnet_dir)
+    if args.check_meteor_jar:
+        sys.exit(1 if check_against_jar(args.check_meteor_jar, data) else 0)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / WORDNET_FILE).write_bytes(data)
+    (args.out / "WORDNET-LICENSE").write_text(wordnet_license(args.license), encoding="utf-8")
+    if args.meteor_jar:
+        (args.out / FUNCTION_WORDS_FILE).write_text(function_words_from_jar(args.meteor_jar), encoding="utf-8")
+    print(f"wrote {args.out / WORDNET_FILE} ({len(data):,} bytes)")
+
+
+if __name__ == "__main__":
+    main()
