@@ -7,9 +7,11 @@ mask matrices applied to ``SegmentStats.values`` followed by the metric's vector
 
 from .blocks import BlockRow, BlockTestResult, block_scores, block_test
 from .correlation import (GROUPINGS, KENDALL_VARIANTS, METHODS, CorrelationResult,
-                          PermutationResult, TauCounts, WilliamsResult, correlate,
+                          PermutationResult, SegmentMean, TauCounts, WilliamsResult, correlate,
                           human_system_scores, kendall_variants, pairwise_accuracy,
                           pairwise_agreement, permutation_test, segment_correlation,
+                          segment_correlation_ci, system_correlation_ci_from_segments,
+                          system_correlation_ci_over_systems,
                           system_correlation, system_correlation_ci, tau_counts, williams_test)
 from .human import HumanScores, human_scores, rater_z, segment_means
 from .references import (ReferenceSensitivity, SubsetComparison, reference_sensitivity,
@@ -22,10 +24,11 @@ __all__ = [
     "BlockRow", "BlockTestResult", "ReferenceSensitivity", "SubsetComparison", "block_scores",
     "block_test", "reference_sensitivity", "reference_subsets",
     "GROUPINGS", "KENDALL_VARIANTS", "METHODS", "BootstrapCI", "CorrelationResult", "HumanScores",
-    "PairComparison", "PermutationResult", "SignificanceResult", "TauCounts", "WilliamsResult",
+    "PairComparison", "PermutationResult", "SegmentMean", "SignificanceResult", "TauCounts", "WilliamsResult",
     "approximate_randomization", "bootstrap_ci", "bootstrap_indices", "correlate", "holm",
     "human_scores", "human_system_scores", "kendall_variants", "paired_bootstrap",
     "pairwise_accuracy", "pairwise_agreement", "permutation_test", "rater_z", "resampled_scores",
-    "segment_correlation", "segment_means", "significance_clusters", "system_correlation",
+    "segment_correlation", "segment_correlation_ci", "system_correlation_ci_from_segments",
+    "system_correlation_ci_over_systems", "segment_means", "significance_clusters", "system_correlation",
     "system_correlation_ci", "tau_counts", "williams_test",
 ]

@@ -568,3 +568,127 @@ def permutation_test(human: np.ndarray, metric_a: np.ndarray, metric_b: np.ndarr
     return PermutationResult(delta=float(delta), p_value=(count + 1) / (resamples + 1),
                              statistic_a=float(stat_a), statistic_b=float(stat_b), method=method,
                              grouping=grouping, level=level, resamples=resamples, seed=seed)
+
+
+# ---- scores given as numbers (files of segment scores) ------------------------------------------
+
+class SegmentMean(Metric[Any]):
+    """A metric whose corpus score is the mean of given segment scores (statistics: sum, count).
+
+    Lets precomputed segment scores (e.g. from a TSV file) go through the same resampling code as
+    real metrics: ``SegmentMean.stats(scores)`` makes the rows, NaN segments count 0.
+    """
+
+    name = "mean"
+
+    def __init__(self, label: str = "mean"):
+        self.label = label
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return ("sum", "count")
+
+    @staticmethod
+    def stats(scores: np.ndarray) -> SegmentStats:
+        v = np.asarray(scores, dtype=np.float64)
+        ok = ~np.isnan(v)
+        return SegmentStats(("sum", "count"), np.stack([np.where(ok, v, 0.0), ok * 1.0], axis=1))
+
+    def extract(self, hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> SegmentStats:
+        raise InputError("SegmentMean scores given numbers; build its statistics with "
+                         "SegmentMean.stats(scores)")
+
+    def scores(self, totals: np.ndarray) -> np.ndarray:
+        t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(t[:, 1] > 0, t[:, 0] / np.where(t[:, 1] > 0, t[:, 1], 1.0), np.nan)
+
+    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> Any:
+        from ..metrics.base import Score
+        return Score(self.label, float(self.scores(totals)[0]), self.signature(meta))
+
+    def signature(self, meta: Mapping[str, str] | None = None) -> str:
+        return f"{self.label}|mean of segment scores"
+
+
+def system_correlation_ci_from_segments(metric_2d: np.ndarray, human_2d: np.ndarray,
+                                        systems: Sequence[str] | None = None,
+                                        method: str = "pearson", resamples: int = 1000,
+                                        seed: int = 0, confidence: float = 0.95
+                                        ) -> CorrelationResult:
+    """System-level correlation when the metric's system score is the mean of its segment scores
+    (systems × segments matrices, human NaN = unjudged), with the joint segment bootstrap."""
+    x, y = _matrices(metric_2d, human_2d)
+    if np.isnan(x).any():
+        raise InputError("every system needs a metric score for every segment")
+    names = list(systems) if systems is not None else [f"system {k + 1}" for k in range(len(x))]
+    return system_correlation_ci(SegmentMean(), {n: SegmentMean.stats(r) for n, r in zip(names, x)},
+                                 dict(zip(names, y)), method, resamples, seed, confidence)
+
+
+def segment_correlation_ci(metric_2d: np.ndarray, human_2d: np.ndarray, method: str = "pearson",
+                           grouping: str = "system", resamples: int = 1000, seed: int = 0,
+                           confidence: float = 0.95, epsilon: float | None = None
+                           ) -> CorrelationResult:
+    """Segment-level correlation with a percentile bootstrap interval over resampled segments
+    (the same segment ids for every system). For ``grouping="item"`` a resample of segments is a
+    resample of the per-segment correlations, which is how it is computed (except accuracy, whose
+    tie threshold is recalibrated on each resample)."""
+    _check_method(method)
+    _check_grouping(grouping)
+    check_resampling(resamples, seed, confidence)
+    x, y = _matrices(metric_2d, human_2d)
+    point = segment_correlation(x, y, method, grouping, epsilon)
+    indices = bootstrap_indices(x.shape[1], resamples, seed)
+    samples = np.full(resamples, np.nan)
+    if grouping == "item" and method != "accuracy":
+        per_item = np.full(x.shape[1], np.nan)
+        for i, (gx, gy) in enumerate(_groups(x, y, "item")):
+            if len(gx) >= 2:
+                per_item[i] = correlate(gx, gy, method)[0]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            samples = np.nanmean(per_item[indices], axis=1)
+    else:
+        for r, idx in enumerate(indices):
+            try:
+                samples[r] = segment_correlation(x[:, idx], y[:, idx], method, grouping,
+                                                 epsilon).statistic
+            except InputError:
+                pass
+    valid = samples[~np.isnan(samples)]
+    if len(valid) == 0:
+        raise InputError("the correlation is undefined on every resample")
+    low, high = percentile_bounds(valid, confidence)
+    return CorrelationResult(
+        statistic=point.statistic, pvalue=point.pvalue, method=method, level="segment",
+        grouping=grouping, n=point.n, groups=point.groups, epsilon=point.epsilon, low=low,
+        high=high, confidence=confidence, resamples=resamples, seed=seed,
+        ci_method="percentile bootstrap over segments (same ids for every system)"
+                  + ("" if len(valid) == resamples else
+                     f" ({resamples - len(valid)} undefined resamples left out)"))
+
+
+def system_correlation_ci_over_systems(metric_scores: Mapping[str, float] | Sequence[float],
+                                       human_scores: Mapping[str, float] | Sequence[float],
+                                       method: str = "pearson", resamples: int = 1000,
+                                       seed: int = 0, confidence: float = 0.95
+                                       ) -> CorrelationResult:
+    """System-level correlation from system scores alone, with a percentile bootstrap over
+    *systems* (all one can resample without segment scores; wide with few systems)."""
+    _check_method(method)
+    check_resampling(resamples, seed, confidence)
+    point = system_correlation(metric_scores, human_scores, method)
+    _, x, y = _aligned(metric_scores, human_scores)
+    indices = bootstrap_indices(len(x), resamples, seed)
+    samples = np.array([correlate(x[idx], y[idx], method)[0] for idx in indices])
+    valid = samples[~np.isnan(samples)]
+    if len(valid) == 0:
+        raise InputError("the correlation is undefined on every resample")
+    low, high = percentile_bounds(valid, confidence)
+    return CorrelationResult(
+        statistic=point.statistic, pvalue=point.pvalue, method=method, level="system",
+        grouping="none", n=point.n, low=low, high=high, confidence=confidence,
+        resamples=resamples, seed=seed,
+        ci_method=f"percentile bootstrap over systems ({resamples - len(valid)} undefined "
+                  "resamples left out)")

@@ -150,10 +150,14 @@ class SignificanceResult:
         return out
 
 
-def _pairs(names: list[str], baseline: str | None) -> list[tuple[int, int]]:
-    """(system, other) index pairs: every system against the baseline, or all pairs."""
+def _pairs(names: list[str], baseline: str | None, scores: np.ndarray,
+           higher_is_better: bool) -> list[tuple[int, int]]:
+    """(system, other) index pairs: every system against the baseline, or all pairs (the better
+    system of each pair first, in rank order)."""
     if baseline is None:
-        return list(itertools.combinations(range(len(names)), 2))
+        sign = -1.0 if higher_is_better else 1.0
+        ranked = sorted(range(len(names)), key=lambda k: (sign * scores[k], names[k]))
+        return list(itertools.combinations(ranked, 2))
     if baseline not in names:
         raise OptionError("baseline", baseline, names)
     b = names.index(baseline)
@@ -187,8 +191,8 @@ def paired_bootstrap(metric: Metric[Any], stats_by_system: Mapping[str, SegmentS
     check_resampling(resamples, seed, confidence)
     names, stats = check_systems(stats_by_system)
     _check_two(names)
-    pairs = _pairs(names, baseline)
     scores = _corpus_scores(metric, stats)
+    pairs = _pairs(names, baseline, scores, metric.higher_is_better)
     samples = resampled_scores(metric, stats, bootstrap_indices(len(stats[0]), resamples, seed))
     pvalues = []
     for a, b in pairs:
@@ -225,8 +229,8 @@ def approximate_randomization(metric: Metric[Any], stats_by_system: Mapping[str,
     check_resampling(confidence_resamples, seed, None, name="confidence_resamples")
     names, stats = check_systems(stats_by_system)
     _check_two(names)
-    pairs = _pairs(names, baseline)
     scores = _corpus_scores(metric, stats)
+    pairs = _pairs(names, baseline, scores, metric.higher_is_better)
     values, width = stacked_values(stats)
     totals = values.sum(axis=0)
     masks = randomization_masks(values.shape[0], trials, seed)

@@ -1,0 +1,154 @@
+"""``mtscore correlate`` and ``mtscore compare`` on the embedded sample: values equal the API / scipy
+on the same arrays, output formats, and clear errors naming file and line."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import numpy as np
+import pytest
+import scipy.stats
+
+from mtscore import BLEU
+from mtscore.cli import main
+from mtscore.data import sample_path
+from mtscore.io.text import read_lines
+from mtscore.stats import paired_bootstrap
+
+SAMPLE = sample_path()
+SYSTEMS = ["JDExploreAcademy", "Lan-Bridge", "LT22", "Online-A", "Online-B", "Online-G",
+           "Online-W", "Online-Y", "PROMT"]
+
+
+@pytest.fixture(scope="module")
+def scores():
+    refs = [read_lines(SAMPLE / "references" / "A.txt")]
+    bleu = BLEU()
+    prepared = bleu.prepare_references(refs)
+    sent = BLEU(effective_order=True)
+    sent_prepared = sent.prepare_references(refs)
+    system, segment = {}, {}
+    for name in SYSTEMS:
+        hyps = read_lines(SAMPLE / "systems" / f"{name}.txt")
+        system[name] = bleu.extract(hyps, prepared)
+        segment[name] = sent.segment_scores(sent.extract(hyps, sent_prepared))
+    with open(SAMPLE / "human" / "segments.tsv", encoding="utf-8") as handle:
+        human = [r for r in csv.DictReader(handle, delimiter="\t") if r["system"] in SYSTEMS]
+    return bleu, system, segment, human
+
+
+def _write(path, rows, header=None):
+    with open(path, "w", encoding="utf-8") as handle:
+        if header:
+            handle.write("\t".join(header) + "\n")
+        for row in rows:
+            handle.write("\t".join(str(v) for v in row) + "\n")
+    return str(path)
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_correlate_system_level(tmp_path, scores, capsys):
+    bleu, system, _, human = scores
+    corpus = {n: bleu.compute(s.total()).score for n, s in system.items()}
+    hmean = {n: np.mean([float(r["z"]) for r in human if r["system"] == n]) for n in SYSTEMS}
+    metric_file = _write(tmp_path / "bleu.tsv", corpus.items(), header=("system", "BLEU"))
+    human_file = _write(tmp_path / "da.tsv", hmean.items())
+    for method, fn in (("pearson", scipy.stats.pearsonr), ("spearman", scipy.stats.spearmanr),
+                       ("kendall", scipy.stats.kendalltau)):
+        code, out, _ = _run(capsys, "correlate", "--metric", metric_file, "--human", human_file,
+                            "--method", method, "-f", "json")
+        assert code == 0
+        row = json.loads(out)[0]
+        expected = fn([corpus[n] for n in SYSTEMS], [hmean[n] for n in SYSTEMS])
+        assert row["r"] == pytest.approx(expected.statistic)
+        assert row["p"] == pytest.approx(expected.pvalue)
+        assert row["n"] == len(SYSTEMS)
+    code, out, _ = _run(capsys, "correlate", "--metric", metric_file, "--human", human_file,
+                        "--resamples", "200", "--seed", "3")
+    assert code == 0 and "95% low" in out and "over systems" in out
+
+
+def test_correlate_segment_level(tmp_path, scores, capsys):
+    _, _, segment, human = scores
+    metric_rows = [(n, i + 1, s) for n in SYSTEMS for i, s in enumerate(segment[n])]
+    metric_file = _write(tmp_path / "seg.tsv", metric_rows, header=("system", "seg_id", "score"))
+    human_file = _write(tmp_path / "hseg.tsv", [(r["system"], r["seg_id"], r["z"]) for r in human])
+    code, out, _ = _run(capsys, "correlate", "--metric", metric_file, "--human", human_file,
+                        "--level", "segment", "--grouping", "none", "-f", "json")
+    assert code == 0
+    m = [segment[r["system"]][int(r["seg_id"]) - 1] for r in human]
+    h = [float(r["z"]) for r in human]
+    assert json.loads(out)[0]["r"] == pytest.approx(scipy.stats.pearsonr(m, h).statistic)
+    # METEOR's protocol: Pearson within each system, then the mean
+    code, out, _ = _run(capsys, "correlate", "--metric", metric_file, "--human", human_file,
+                        "--level", "segment", "-f", "json")
+    per_system = []
+    for n in SYSTEMS:
+        rows = [r for r in human if r["system"] == n]
+        per_system.append(scipy.stats.pearsonr([segment[n][int(r["seg_id"]) - 1] for r in rows],
+                                               [float(r["z"]) for r in rows]).statistic)
+    assert json.loads(out)[0]["r"] == pytest.approx(np.mean(per_system))
+    code, out, _ = _run(capsys, "correlate", "--metric", metric_file, "--human", human_file,
+                        "--level", "segment", "--method", "accuracy", "--resamples", "20")
+    assert code == 0 and "tie threshold" in out and "grouping item" in out
+    # system level from segment files: mean of segment scores, joint segment bootstrap
+    code, out, _ = _run(capsys, "correlate", "--metric", metric_file, "--human", human_file,
+                        "--level", "system", "--resamples", "50", "-f", "markdown")
+    assert code == 0 and "jointly" in out and out.startswith("**")
+
+
+def test_correlate_errors(tmp_path, scores, capsys):
+    good = _write(tmp_path / "m.tsv", [("a", 1), ("b", 2), ("c", 3)])
+    human = _write(tmp_path / "h.tsv", [("a", 1), ("b", 2), ("d", 3)])
+    code, _, err = _run(capsys, "correlate", "--metric", good, "--human", human)
+    assert code == 1 and "m.tsv" in err and "no metric score for system(s) d" in err
+    bad = _write(tmp_path / "bad.tsv", [("a", 1), ("b", "x1"), ("c", 3)])
+    code, _, err = _run(capsys, "correlate", "--metric", bad, "--human", good)
+    assert code == 1 and "bad.tsv, line 2" in err and "'x1' is not a number" in err
+    seg = _write(tmp_path / "seg.tsv", [("a", 1, 0.5), ("a", 2, 0.1), ("b", 1, 0.2), ("b", 2, 0.3)])
+    hseg = _write(tmp_path / "hseg.tsv", [("a", 1, 0.5), ("b", 7, 0.1)])
+    code, _, err = _run(capsys, "correlate", "--metric", seg, "--human", hseg, "--level", "segment")
+    assert code == 1 and "hseg.tsv, line 2" in err and "seg_id 7 is out of range 1..2" in err
+    code, _, err = _run(capsys, "correlate", "--metric", good, "--human", hseg)
+    assert code == 1 and "columns" in err
+    code, _, err = _run(capsys, "correlate", "--metric", str(tmp_path / "none.tsv"), "--human", good)
+    assert code == 1 and "no such file" in err
+
+
+def test_compare_equals_api(scores, capsys):
+    bleu, system, _, _ = scores
+    files = [str(SAMPLE / "systems" / f"{n}.txt") for n in ("Online-B", "Online-A", "LT22")]
+    code, out, _ = _run(capsys, "compare", "-r", str(SAMPLE / "references" / "A.txt"), "-i",
+                        *files, "--seed", "5", "--resamples", "300", "-f", "json")
+    assert code == 0
+    score_rows, pair_rows = json.loads(out)
+    api = paired_bootstrap(bleu, {n: system[n] for n in ("Online-B", "Online-A", "LT22")},
+                           resamples=300, seed=5)
+    assert [r["system"] for r in score_rows] == api.ranking()
+    assert {r["system"]: r["cluster"] for r in score_rows}["Online-B"] == 1
+    by_pair = {(c.system, c.other): c for c in api.comparisons}
+    for row in pair_rows:
+        c = by_pair[(row["system"], row["vs"])]
+        assert row["p"] == pytest.approx(c.p_value) and row["p (Holm)"] == pytest.approx(c.p_holm)
+        assert row["difference"] > 0
+
+
+def test_compare_baseline_ar_blocks_and_errors(capsys):
+    ref = str(SAMPLE / "references" / "A.txt")
+    files = [str(SAMPLE / "systems" / f"{n}.txt") for n in ("Online-B", "Online-A", "LT22")]
+    code, out, _ = _run(capsys, "compare", "-r", ref, "-i", *files, "--baseline", "Online-A",
+                        "--method", "ar", "--resamples", "500", "--blocks", "17")
+    assert code == 0 and "against Online-A" in out and "17 blocks of 25" in out
+    assert "approximate randomization" in out
+    code, _, err = _run(capsys, "compare", "-r", ref, "-i", *files, "--blocks", "20")
+    assert code == 1 and "427" in err and "--blocks 17" in err
+    code, _, err = _run(capsys, "compare", "-r", ref, "-i", *files, "--baseline", "nope")
+    assert code == 1 and "nope" in err
+    code, _, err = _run(capsys, "compare", "-r", ref, "-i", files[0])
+    assert code == 1 and "at least two" in err
