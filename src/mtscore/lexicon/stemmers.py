@@ -1,58 +1,57 @@
-"""Stemmers for METEOR's ``stem`` matching module (Banerjee & Lavie 2005, §2: the "porter stem" module).
+"""Stemmers for METEOR's stem matching module (Banerjee & Lavie 2005, §2: the "porter stem" module).
 
-* ``porter``: the original Porter (1980) algorithm, the stemmer named in the 2005 paper
-  (Snowball's ``porter`` algorithm, via PyStemmer).
-* ``snowball``: Snowball English ("Porter2"), the stemmer the METEOR 1.5 jar uses for English.
+* ``porter``: the original Porter (1980) algorithm, the stemmer named in the 2005 paper: Snowball's
+  ``porter`` algorithm, via PyStemmer (C). Snowball's version keeps a final double c, h, j, k, q, v, w or x
+  after removing -ed/-ing ("revving" -> "revv"), where Porter's step 1b would undouble it ("rev").
+* ``snowball``: Snowball English ("Porter2"), the stemmer the METEOR 1.5 jar uses, in the version the jar
+  ships (``porter2.py``; PyStemmer 3's ``english`` is Snowball 3.0's revision of it and differs).
 
-Both are C implementations (PyStemmer) with a per-stemmer cache of recent words. They do not change
-case: the algorithms are defined on lowercase words, so lowercase the text first (as METEOR does).
-Stemmer objects are not thread-safe, so each thread gets its own.
+Neither changes case: the algorithms are defined on lowercase words, so lowercase the text first (as
+METEOR does). Both cache recent words; PyStemmer objects are not thread-safe, so each thread gets its own.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 import Stemmer
 
-Algorithm = Literal["porter", "snowball"]
+from .porter2 import porter2_stem
 
-#: our algorithm names -> PyStemmer (Snowball) algorithm names
-_SNOWBALL_NAMES: dict[str, str] = {"porter": "porter", "snowball": "english"}
+Algorithm = Literal["porter", "snowball"]
+ALGORITHMS: tuple[str, ...] = ("porter", "snowball")
 
 _local = threading.local()
 
 
-def _stemmer(algorithm: str) -> "Stemmer._Stemmer":
-    stemmers: dict[str, Stemmer._Stemmer] | None = getattr(_local, "stemmers", None)
-    if stemmers is None:
-        stemmers = _local.stemmers = {}
-    stemmer = stemmers.get(algorithm)
+def _porter() -> "Stemmer._Stemmer":
+    stemmer = getattr(_local, "porter", None)
     if stemmer is None:
-        try:
-            name = _SNOWBALL_NAMES[algorithm]
-        except KeyError:
-            raise ValueError(f"unknown stemming algorithm {algorithm!r}; "
-                             f"choose one of {', '.join(sorted(_SNOWBALL_NAMES))}") from None
-        stemmer = stemmers[algorithm] = Stemmer.Stemmer(name)
+        stemmer = _local.porter = Stemmer.Stemmer("porter")
     return stemmer
 
 
 def porter_stem(word: str) -> str:
     """The original Porter (1980) stem of a lowercase ``word``."""
-    return _stemmer("porter").stemWord(word)
+    return _porter().stemWord(word)
 
 
+@lru_cache(maxsize=1 << 18)
 def snowball_stem(word: str) -> str:
-    """The Snowball English (Porter2) stem of a lowercase ``word``, as used by the METEOR 1.5 jar."""
-    return _stemmer("snowball").stemWord(word)
+    """The Snowball English (Porter2) stem of a lowercase ``word``, exactly as the METEOR 1.5 jar stems it."""
+    return porter2_stem(word)
 
 
 def stem_words(words: Sequence[str], algorithm: Algorithm = "porter") -> list[str]:
     """Stem many words at once with ``algorithm`` (``"porter"`` or ``"snowball"``); order is kept."""
-    return _stemmer(algorithm).stemWords(list(words))
+    if algorithm == "porter":
+        return _porter().stemWords(list(words))
+    if algorithm == "snowball":
+        return [snowball_stem(w) for w in words]
+    raise ValueError(f"unknown stemming algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")
 
 
-__all__ = ["Algorithm", "porter_stem", "snowball_stem", "stem_words"]
+__all__ = ["ALGORITHMS", "Algorithm", "porter_stem", "snowball_stem", "stem_words"]
