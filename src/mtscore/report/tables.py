@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from ..errors import OptionError
 
 FORMATS = ("text", "json", "tsv", "markdown", "latex")
@@ -30,6 +32,8 @@ class Table:
 
 
 def _cell(value: Any, width: int) -> str:
+    if isinstance(value, np.generic):  # numpy scalars print like Python numbers
+        value = value.item()
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -53,6 +57,8 @@ def render(tables: Table | Sequence[Table], fmt: str = "text", width: int = 2) -
     """Render one table or several (separated by a blank line; JSON: a list of objects per table)."""
     if fmt not in FORMATS:
         raise OptionError("format", fmt, FORMATS)
+    if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or width < 0:
+        raise OptionError("width", width, detail="decimals must be a non-negative integer")
     if isinstance(tables, Table):
         tables = [tables]
     if fmt == "json":
@@ -66,6 +72,8 @@ def render(tables: Table | Sequence[Table], fmt: str = "text", width: int = 2) -
 
 
 def _is_numeric(value: Any) -> bool:
+    if isinstance(value, np.generic):
+        value = value.item()
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -99,7 +107,7 @@ def _tsv(t: Table, width: int) -> str:
 
 def _markdown(t: Table, width: int) -> str:
     def esc(s: str) -> str:
-        return s.replace("|", "\\|")
+        return s.replace("|", "\\|").replace("\r", " ").replace("\n", " ")
     out = []
     if t.title:
         out += [f"**{esc(t.title)}**", ""]

@@ -1,0 +1,165 @@
+"""Output formats (text, JSON, TSV, Markdown, LaTeX booktabs), --format and --width, on the table
+model and on the commands that print tables."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+
+import numpy as np
+import pytest
+
+from mtscore.errors import OptionError
+from mtscore.report.tables import FORMATS, Table, render
+
+PI = 3.141592653589793
+TABLE = Table(("system", "BLEU", "n", "signature"),
+              (("sys_A", PI, 12, "BLEU|nrefs:1"), ("B & C", 27.0049, 7, "BLEU|nrefs:1"),
+               ("50% off", None, 3, "x")),
+              title="Scores", notes=("BLEU|nrefs:1|tok:13a",))
+
+
+def test_text_is_aligned():
+    out = render(TABLE, "text", width=2).splitlines()
+    assert out[0] == "Scores"
+    header, rule, *rows = out[1:5]
+    assert rule.split() == ["-" * len(w) for w in ("system", "27.00", "n", "signature")] or \
+        len(rule.split()) == 4
+    # numeric columns are right-aligned: their values end at the same column as their header
+    end = header.index("BLEU") + len("BLEU")
+    for row, value in zip(rows, ("3.14", "27.00", "–")):
+        assert row[end - len(value):end] == value
+    end_n = header.index(" n ") + 2
+    assert all(row[end_n - 1] in "0123456789" for row in rows)
+    assert out[-1] == "BLEU|nrefs:1|tok:13a"
+
+
+@pytest.mark.parametrize("width", [0, 1, 4])
+def test_width_rounds_every_text_format(width):
+    expected = f"{PI:.{width}f}"
+    for fmt in ("text", "tsv", "markdown", "latex"):
+        out = render(TABLE, fmt, width=width)
+        assert expected in out, fmt
+        if width < 4:
+            assert f"{PI:.{width + 1}f}" not in out
+
+
+def test_json_keeps_full_precision():
+    data = json.loads(render(TABLE, "json", width=0))
+    assert data[0] == {"system": "sys_A", "BLEU": PI, "n": 12, "signature": "BLEU|nrefs:1"}
+    assert data[2]["BLEU"] is None
+
+
+def test_numpy_scalars_are_numbers_in_every_format():
+    t = Table(("name", "x", "k"), (("a", np.float32(0.123456), np.int64(3)),))
+    assert render(t, "text", width=2).splitlines()[-1] == "a     0.12  3"
+    assert "| a | 0.12 | 3 |" in render(t, "markdown")
+    assert "{lrr}" in render(t, "latex")
+
+
+def test_json_of_numpy_values_and_nan():
+    t = Table(("a", "b", "c"), ((np.float64(0.1) + np.float64(0.2), np.int64(3), math.nan),))
+    (row,) = json.loads(render(t, "json"))
+    assert row == {"a": 0.1 + 0.2, "b": 3, "c": None}
+
+
+def test_json_of_several_tables_is_a_list_per_table():
+    data = json.loads(render([TABLE, TABLE], "json"))
+    assert len(data) == 2 and len(data[0]) == 3
+
+
+def test_tsv_parses_back():
+    rows = list(csv.reader(io.StringIO(render(TABLE, "tsv", width=3)), delimiter="\t"))
+    assert rows[0] == list(TABLE.columns)
+    assert rows[1] == ["sys_A", "3.142", "12", "BLEU|nrefs:1"]
+    assert len(rows) == 4
+
+
+def test_tsv_cells_never_break_the_layout():
+    t = Table(("a", "b"), (("x\ty", "line\nbreak"),))
+    rows = list(csv.reader(io.StringIO(render(t, "tsv")), delimiter="\t"))
+    assert rows == [["a", "b"], ["x y", "line break"]]
+
+
+def test_markdown_table():
+    lines = render(TABLE, "markdown").splitlines()
+    assert lines[0] == "**Scores**"
+    head = [ln for ln in lines if ln.startswith("|")]
+    assert head[0] == "| system | BLEU | n | signature |"
+    assert head[1] == "|:---|---:|---:|:---|"
+    assert head[2] == "| sys_A | 3.14 | 12 | BLEU\\|nrefs:1 |"
+    assert all(ln.count("|") - ln.count("\\|") == 5 for ln in head)
+
+
+def test_markdown_cells_stay_on_one_line():
+    t = Table(("a",), (("two\nlines",),))
+    lines = render(t, "markdown").splitlines()
+    assert len(lines) == 3 and all(ln.startswith("|") and ln.endswith("|") for ln in lines)
+    assert "two lines" in lines[2]
+
+
+def test_latex_booktabs():
+    out = render(TABLE, "latex")
+    lines = out.splitlines()
+    assert r"\begin{tabular}{lrrl}" in lines
+    for rule in (r"\toprule", r"\midrule", r"\bottomrule"):
+        assert lines.count(rule) == 1
+    assert lines.index(r"\toprule") < lines.index(r"\midrule") < lines.index(r"\bottomrule")
+    assert r"sys\_A & 3.14 & 12 & BLEU|nrefs:1 \\" in lines
+    assert r"B \& C & 27.00 & 7 & BLEU|nrefs:1 \\" in lines
+    assert r"50\% off & – & 3 & x \\" in lines
+    assert r"\hline" not in out  # booktabs rules only
+
+
+def test_unknown_format_and_bad_width():
+    with pytest.raises(OptionError, match="format"):
+        render(TABLE, "xml")
+    with pytest.raises(OptionError, match="width"):
+        render(TABLE, "text", width=-1)
+
+
+# ---- the commands ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def files(tmp_path):
+    ref = tmp_path / "ref.txt"
+    hyp = tmp_path / "hyp.txt"
+    ref.write_text("the cat sat on the mat .\nthere is a dog in the garden\n", encoding="utf-8")
+    hyp.write_text("the cat sat on a mat .\na dog is in the garden\n", encoding="utf-8")
+    return str(ref), str(hyp)
+
+
+def _run(capsys, *argv: str) -> str:
+    from mtscore.cli import main
+
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_score_command_formats(capsys, files, fmt):
+    import mtscore
+
+    ref, hyp = files
+    expected = mtscore.corpus_bleu(open(hyp).read().splitlines(), [open(ref).read().splitlines()])
+    out = _run(capsys, "score", "-r", ref, "-i", hyp, "--format", fmt, "--width", "3")
+    if fmt == "json":
+        assert json.loads(out)["score"] == expected.score  # full precision
+    else:
+        assert f"{expected.score:.3f}" in out
+        assert f"{expected.score:.4f}" not in out
+    if fmt == "latex":
+        assert r"\toprule" in out
+    if fmt == "tsv":
+        rows = list(csv.reader(io.StringIO(out), delimiter="\t"))
+        assert rows[0][:3] == ["system", "metric", "score"]
+
+
+def test_width_option_on_score(capsys, files):
+    ref, hyp = files
+    out = _run(capsys, "score", "-r", ref, "-i", hyp, "-w", "0", "-f", "tsv")
+    value = list(csv.reader(io.StringIO(out), delimiter="\t"))[1][2]
+    assert "." not in value and value.isdigit()
