@@ -1,0 +1,61 @@
+"""``mtscore study DATASET``: the seed papers' tables (BLEU and METEOR papers) on one data set."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..data import sample_path
+from ..report.tables import FORMATS
+from ..study import TABLE_IDS, run_study
+from ..study.analysis import BLOCK_SIZE, BLOCKS, DEFAULT_RESAMPLES, DEFAULT_SEED
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "study", help="the BLEU and METEOR papers' analyses on a data set",
+        description="Scores every system of a data set folder (references/, systems/, human/ — the "
+                    "WMT22 layout) with BLEU, NIST, unigram P/R/F1/Fmean and METEOR, and prints the "
+                    "seed papers' tables: correlation with human scores at system and segment level "
+                    "(METEOR paper Tables 1–8), BLEU's block test (BLEU paper Tables 1–2), pairwise "
+                    "significance, and scores with every subset of the references. A human system "
+                    "HUMAN-X is scored against the references other than X.",
+        epilog="tables: corpus, bleu, system (METEOR T1), segment (T2–5), modules (T6–7), human (T8), "
+               "blocks (BLEU T1), ttest (BLEU T2), significance, references. "
+               "examples: mtscore study sample; mtscore study data/wmt22/de-en --human raw "
+               "--tables system segment -f markdown")
+    p.add_argument("dataset", metavar="DATASET",
+                   help="data-set folder, or 'sample' for the embedded WMT22 de-en sample")
+    p.add_argument("--human", default="z", choices=("z", "raw"),
+                   help="human scores of the main tables: z (per-rater standardized, default) or raw "
+                        "(0–100); Table 8 shows both")
+    p.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES, metavar="N",
+                   help=f"bootstrap resamples for intervals and paired tests (default {DEFAULT_RESAMPLES})")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",
+                   help=f"random seed of the resampling (default {DEFAULT_SEED}; 0 is a seed)")
+    p.add_argument("--tables", "-t", nargs="+", choices=TABLE_IDS, metavar="ID",
+                   help="compute and print only these tables (default all): " + ", ".join(TABLE_IDS))
+    p.add_argument("--blocks", type=int, default=BLOCKS, metavar="K",
+                   help=f"blocks of the BLEU block test (default {BLOCKS}; fewer if the data set is "
+                        "too small, and the output says so)")
+    p.add_argument("--block-size", type=int, default=BLOCK_SIZE, metavar="B",
+                   help=f"segments per block (default {BLOCK_SIZE})")
+    p.add_argument("--no-meteor", action="store_true",
+                   help="leave METEOR (and the module ablation) out; faster")
+    group = p.add_argument_group("output")
+    group.add_argument("--format", "-f", default="text", choices=FORMATS,
+                       help="output format (default text; json keeps full precision)")
+    group.add_argument("--width", "-w", type=int, default=2,
+                       help="decimals shown (default 2; not applied to json)")
+    group.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    folder = sample_path() if args.dataset == "sample" and not Path("sample").exists() else args.dataset
+    study = run_study(folder, human=args.human, resamples=args.resamples, seed=args.seed,
+                      tables=args.tables, block_size=args.block_size, blocks=args.blocks,
+                      meteor=not args.no_meteor)
+    sys.stdout.write(study.render(args.format, args.width, args.tables) + "\n")
+    return 0

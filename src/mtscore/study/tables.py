@@ -1,0 +1,246 @@
+"""The study's tables, built from the numbers of a :class:`~mtscore.study.analysis.Study`.
+
+Each table's notes state its method, grouping, resample count and seed, and the signatures.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..report.tables import Table
+
+if TYPE_CHECKING:
+    from .analysis import Study
+
+
+def _order(study: "Study") -> list[str]:
+    """Systems by human score (best first) when there are human scores, else by BLEU."""
+    kind = study.human_kind
+    human = study.human_scores.get(kind, {})
+    first = study.metrics[0]
+    return sorted(study.systems, key=lambda s: (
+        -(human[s] if s in human and not math.isnan(human[s]) else -math.inf),
+        -study.corpus_scores[first][s], s))
+
+
+def _refs(study: "Study", system: str) -> str:
+    return "+".join(study.reference_sets[system])
+
+
+def _stat(c: Any) -> float | None:
+    return None if c is None else c.statistic
+
+
+def corpus_table(study: "Study") -> Table:
+    rows = []
+    for s in _order(study):
+        n = study.human_segment_scores.get("z", {}).get(s)
+        judged = int((~_isnan(n)).sum()) if n is not None else 0
+        rows.append((s, _refs(study, s), judged, study.human_scores["raw"].get(s),
+                     study.human_scores["z"].get(s),
+                     *(study.corpus_scores[m][s] for m in study.metrics)))
+    notes = ["human raw/z: mean of the system's judged segments (– where none); refs: the "
+             "references each system is scored against",
+             *(f"{m}: {study.signatures[m]}" for m in study.metrics)]
+    return Table(("system", "refs", "judged", "human raw", "human z", *study.metrics), tuple(rows),
+                 title="Corpus scores and human scores", notes=tuple(notes))
+
+
+def _isnan(arr: Any) -> Any:
+    import numpy as np
+
+    return np.isnan(arr)
+
+
+def bleu_table(study: "Study") -> Table:
+    rows = []
+    for s in sorted(study.systems, key=lambda s: -study.corpus_scores["BLEU"][s]):
+        r = study.corpus_results["BLEU"][s]
+        rows.append((s, _refs(study, s), r.score, *r.precisions, r.bp, r.ratio, r.hyp_len, r.ref_len))
+    order = len(next(iter(study.bleu_precisions.values())))
+    return Table(("system", "refs", "BLEU", *(f"p{n}" for n in range(1, order + 1)), "BP", "ratio",
+                  "hyp_len", "ref_len"), tuple(rows),
+                 title="BLEU (Papineni et al., 2002): modified n-gram precisions and brevity penalty",
+                 notes=(study.signatures["BLEU"],))
+
+
+def system_table(study: "Study", kind: str, labels: Sequence[str], title: str) -> Table:
+    rows, describe = [], ""
+    for m in labels:
+        c = study.system_correlations[kind][m]
+        rk = study.system_rank_correlations[kind][m]
+        rows.append((m, c.statistic, c.low, c.high, rk["spearman"], rk["kendall"], c.n))
+        describe = c.describe()
+    level = "95%"
+    notes = (f"Pearson r between corpus metric scores and human {kind} system scores over "
+             f"{len(study.judged_systems)} systems ({', '.join(study.judged_systems)}); {describe}",
+             "Spearman ρ and Kendall τ_b: point values (scipy.stats)")
+    return Table(("metric", "Pearson r", f"{level} low", f"{level} high", "Spearman", "Kendall", "systems"),
+                 tuple(rows), title=title, notes=notes)
+
+
+def segment_table(study: "Study", kind: str) -> Table:
+    corr = study.segment_correlations[kind]
+    labels = [m for m in study.metrics if m in corr]
+    rows = []
+    for s in study.judged_systems:
+        judged = int((~_isnan(study.human_segment_scores[kind][s])).sum())
+        rows.append((s, judged, *(_stat(corr[m][s]) for m in labels)))
+    rows.append(("mean", None, *(_stat(corr[m]["mean"]) for m in labels)))
+    notes = ("Pearson r between segment metric scores and human segment scores within each system "
+             "(judged segments only), then the mean over systems (Banerjee & Lavie, 2005, §4.3; "
+             "grouping: system); – where undefined (constant scores)",
+             f"segment-level BLEU: {study.signatures.get('BLEU (segment)', '')}")
+    return Table(("system", "judged", *labels), tuple(rows),
+                 title=f"METEOR paper Tables 2–5: segment-level correlation with human {kind} scores",
+                 notes=notes)
+
+
+def modules_table(study: "Study", kind: str) -> Table:
+    rows = []
+    describe = ""
+    for m in study.module_metrics:
+        c = study.system_correlations[kind][m]
+        seg = study.segment_correlations[kind][m]["mean"]
+        rows.append((m, c.statistic, c.low, c.high, _stat(seg)))
+        describe = c.describe()
+    notes = (f"system level: {describe}", "segment level: Pearson within each system, mean over systems",
+             *(f"{m}: {study.signatures[m]}" for m in study.module_metrics))
+    return Table(("modules", "system r", "95% low", "95% high", "segment r"), tuple(rows),
+                 title=f"METEOR paper Tables 6–7: word-mapping modules (human {kind} scores)",
+                 notes=notes)
+
+
+def human_table(study: "Study") -> Table:
+    rows = []
+    for m in study.metrics:
+        rows.append((m, *(study.system_correlations[k][m].statistic
+                          if m in study.system_correlations.get(k, {}) else None for k in ("raw", "z")),
+                     *(_stat(study.segment_correlations[k][m]["mean"])
+                       if m in study.segment_correlations.get(k, {}) else None for k in ("raw", "z"))))
+    notes = ("raw: mean 0–100 Direct Assessment scores; z: each judgment standardized by its rater's "
+             "mean and standard deviation, then averaged (Banerjee & Lavie, 2005, §4.5)",
+             "system: Pearson over systems; segment: Pearson within each system, mean over systems")
+    return Table(("metric", "system r (raw)", "system r (z)", "segment r (raw)", "segment r (z)"),
+                 tuple(rows), title="METEOR paper Table 8: raw vs normalized human scores", notes=notes)
+
+
+def _block_notes(study: "Study") -> tuple[str, ...]:
+    b = study.blocks
+    assert b is not None
+    notes = [b.describe() + "; Papineni et al. (2002) use 20 blocks of 25 (500 segments)"]
+    if study.segments < 20 * b.block_size:
+        notes.append(f"the data set has {study.segments} segments, fewer than {20 * b.block_size}: "
+                     f"only {b.blocks} blocks of {b.block_size} fit")
+    notes.append(b.signature)
+    return tuple(notes)
+
+
+def blocks_table(study: "Study") -> Table:
+    b = study.blocks
+    assert b is not None
+    rows = tuple((r.system, r.score, r.mean, r.sd) for r in b.rows)
+    return Table(("system", f"{b.metric} ({b.segments_used} segments)", "block mean", "block SD"), rows,
+                 title=f"BLEU paper Table 1: {b.metric} on {b.blocks} blocks of {b.block_size} segments",
+                 notes=_block_notes(study) + ("SD: sample standard deviation over blocks (n − 1)",))
+
+
+def ttest_table(study: "Study") -> Table:
+    b = study.blocks
+    assert b is not None
+    rows = tuple((r.system, r.next_system, r.mean - next(x.mean for x in b.rows if x.system == r.next_system),
+                  r.t, r.p_value, b.blocks - 1) for r in b.rows if r.next_system is not None)
+    return Table(("system", "vs", "mean difference", "t", "p", "df"), rows,
+                 title=f"BLEU paper Table 2: paired t-statistics on {b.blocks} blocks",
+                 notes=_block_notes(study) + (
+                     "paired t-test (scipy.stats.ttest_rel, two-sided) of the block scores of systems "
+                     "adjacent in the ranking; the paper calls t > 1.7 significant",))
+
+
+def significance_table(study: "Study") -> Table:
+    rows = []
+    describe = ""
+    for m, res in study.significance.items():
+        describe = res.describe()
+        clusters = res.clusters() if len(res.systems) > 1 else [list(res.systems)]
+        cluster_of = {s: i + 1 for i, c in enumerate(clusters) for s in c}
+        pmat = res.p_matrix(corrected=True)
+        index = {s: k for k, s in enumerate(res.systems)}
+        ranking = res.ranking()
+        by_name = dict(zip(res.systems, zip(res.scores, res.intervals)))
+        for rank, s in enumerate(ranking, start=1):
+            score, ci = by_name[s]
+            nxt = ranking[rank] if rank < len(ranking) else None
+            p_next = float(pmat[index[s], index[nxt]]) if nxt else None
+            rows.append((m, rank, s, score, ci.low, ci.high, cluster_of[s], p_next))
+    notes = (describe, "cluster: systems not separated by a significant (p < 0.05, Holm) difference "
+             "share a cluster; p vs next: Holm-adjusted p of the system against the next one")
+    return Table(("metric", "rank", "system", "score", "95% low", "95% high", "cluster", "p vs next"),
+                 tuple(rows), title="Pairwise significance: paired bootstrap resampling", notes=notes)
+
+
+def references_table(study: "Study") -> Table:
+    rc = study.reference_counts
+    assert rc is not None
+    labels = ["+".join(s) for s in rc.subsets]
+    default = study.corpus_scores[study.metrics[0]] if rc.metric.upper() == study.metrics[0].upper() \
+        else {}
+    ranks = []
+    for j in range(len(rc.subsets)):
+        row = {s: float(v) for s, v in zip(rc.systems, rc.scores[j]) if not math.isnan(v)}
+        ranks.append({s: i + 1 for i, s in enumerate(sorted(row, key=lambda s: (-row[s], s)))})
+    default_ranks = {s: i + 1 for i, s in enumerate(sorted(default, key=lambda s: (-default[s], s)))}
+    rows = []
+    for k, s in sorted(enumerate(rc.systems), key=lambda ks: (default_ranks.get(ks[1], 0), ks[1])):
+        cells: list[Any] = [s, _refs(study, s), default.get(s), default_ranks.get(s)]
+        for j in range(len(rc.subsets)):
+            v = float(rc.scores[j, k])
+            cells += [None if math.isnan(v) else v, ranks[j].get(s)]
+        rows.append(tuple(cells))
+    columns = ["system", "refs", "default", "rank"]
+    for label in labels:
+        columns += [label, f"rank {label}"]
+    notes = [f"{rc.metric} against each subset of the references; default: the study's protocol "
+             "(all references except a human system's own); – where a human system would be scored "
+             "against its own reference"]
+    for c, sig in zip(rc.comparisons, rc.signatures):
+        notes.append(f"{'+'.join(c.references)}: Kendall τ_b {c.kendall_tau:.3f} against the ranking "
+                     f"with all references, {c.swapped_pairs} of {c.pairs} system pairs swapped "
+                     f"({c.systems} systems); {sig}")
+    return Table(tuple(columns), tuple(rows), title="Scores and rankings by reference set",
+                 notes=tuple(notes))
+
+
+def build_tables(study: "Study", wanted: Sequence[str]) -> dict[str, Table]:
+    """Every wanted table that the data allow (what is skipped is in ``study.notes``)."""
+    out: dict[str, Table] = {}
+    kind = study.human_kind
+    has_system = bool(study.system_correlations.get(kind))
+    has_segment = bool(study.segment_correlations.get(kind))
+    if "corpus" in wanted:
+        out["corpus"] = corpus_table(study)
+    if "bleu" in wanted and study.bleu_precisions:
+        out["bleu"] = bleu_table(study)
+    if "system" in wanted and has_system:
+        labels = [m for m in study.metrics if m in study.system_correlations[kind]]
+        out["system"] = system_table(study, kind, labels,
+                                     f"METEOR paper Table 1: system-level correlation with human "
+                                     f"{kind} scores")
+    if "segment" in wanted and has_segment:
+        out["segment"] = segment_table(study, kind)
+    if "modules" in wanted and study.module_metrics and has_system:
+        out["modules"] = modules_table(study, kind)
+    if "human" in wanted and has_system:
+        out["human"] = human_table(study)
+    if study.blocks is not None:
+        if "blocks" in wanted:
+            out["blocks"] = blocks_table(study)
+        if "ttest" in wanted:
+            out["ttest"] = ttest_table(study)
+    if "significance" in wanted and study.significance:
+        out["significance"] = significance_table(study)
+    if "references" in wanted and study.reference_counts is not None:
+        out["references"] = references_table(study)
+    return out

@@ -1,0 +1,230 @@
+"""`mtscore study`: every table on the embedded sample, numbers traced back to independent tools
+(sacreBLEU, scipy.stats, the human TSV files read here with csv)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sacrebleu
+import scipy.stats
+
+from mtscore.cli import main
+from mtscore.data import sample_path
+from mtscore.errors import OptionError
+from mtscore.metrics.nist import corpus_nist
+from mtscore.study import TABLE_IDS, run_study
+from mtscore.study.analysis import _meteor_class
+
+SAMPLE = sample_path()
+RESAMPLES = 200
+SEED = 7
+HAS_METEOR = _meteor_class()[0] is not None
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n")[:-1]
+
+
+@pytest.fixture(scope="module")
+def independent():
+    """The sample read with plain Python: systems, references, human segment scores."""
+    meta = json.loads((SAMPLE / "meta.json").read_text())
+    refs = {r: _lines(SAMPLE / "references" / f"{r}.txt") for r in meta["references"]}
+    systems = {p.stem: _lines(p) for p in sorted((SAMPLE / "systems").glob("*.txt"))}
+    human: dict[str, dict[str, dict[int, float]]] = {"raw": {}, "z": {}}
+    with open(SAMPLE / "human" / "segments.tsv", encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE):
+            for kind in ("raw", "z"):
+                human[kind].setdefault(row["system"], {})[int(row["seg_id"])] = float(row[kind])
+    own = meta["human_systems"]
+    ref_ids = {s: [r for r in meta["references"] if r != own.get(s)] for s in systems}
+    return {"refs": refs, "systems": systems, "human": human, "ref_ids": ref_ids}
+
+
+@pytest.fixture(scope="module")
+def study():
+    return run_study(SAMPLE, resamples=RESAMPLES, seed=SEED)
+
+
+def _bleu(independent, system, ids=None):
+    ids = ids or independent["ref_ids"][system]
+    return sacrebleu.corpus_bleu(independent["systems"][system],
+                                 [independent["refs"][r] for r in ids]).score
+
+
+def _records(table):
+    return table.records()
+
+
+def test_every_table_is_produced(study):
+    expected = set(TABLE_IDS) - (set() if HAS_METEOR else {"modules"})
+    assert set(study.tables) == expected
+    if not HAS_METEOR:
+        assert any("METEOR" in n for n in study.notes)
+    for fmt in ("text", "tsv", "markdown", "latex"):
+        assert "Pearson r" in study.render(fmt)
+
+
+def test_corpus_scores_equal_sacrebleu_and_human_means(study, independent):
+    assert study.reference_sets["HUMAN-B"] == ("A",)
+    rows = {r["system"]: r for r in _records(study.tables["corpus"])}
+    for system in independent["systems"]:
+        assert rows[system]["BLEU"] == pytest.approx(_bleu(independent, system), abs=1e-9)
+        for kind in ("raw", "z"):
+            scores = independent["human"][kind][system].values()
+            assert rows[system][f"human {kind}"] == pytest.approx(sum(scores) / len(scores), rel=1e-12)
+        assert rows[system]["judged"] == len(independent["human"]["z"][system])
+
+
+def test_table1_bleu_and_nist_rows_are_pearson_of_independent_numbers(study, independent):
+    systems = sorted(independent["human"]["z"])
+    human = [np.mean(list(independent["human"]["z"][s].values())) for s in systems]
+    bleu = [_bleu(independent, s) for s in systems]
+    nist = [corpus_nist(independent["systems"][s],
+                        [independent["refs"][r] for r in independent["ref_ids"][s]]).score
+            for s in systems]
+    rows = {r["metric"]: r for r in _records(study.tables["system"])}
+    assert rows["BLEU"]["Pearson r"] == pytest.approx(scipy.stats.pearsonr(bleu, human).statistic, abs=1e-9)
+    assert rows["NIST"]["Pearson r"] == pytest.approx(scipy.stats.pearsonr(nist, human).statistic, abs=1e-9)
+    assert rows["BLEU"]["Spearman"] == pytest.approx(scipy.stats.spearmanr(bleu, human).statistic, abs=1e-9)
+    for row in rows.values():
+        assert row["95% low"] <= row["Pearson r"] <= row["95% high"]
+        assert row["systems"] == 10
+    assert any(f"{RESAMPLES} resamples, seed {SEED}" in n for n in study.tables["system"].notes)
+
+
+def test_table8_raw_row(study, independent):
+    systems = sorted(independent["human"]["raw"])
+    raw = [np.mean(list(independent["human"]["raw"][s].values())) for s in systems]
+    bleu = [_bleu(independent, s) for s in systems]
+    row = next(r for r in _records(study.tables["human"]) if r["metric"] == "BLEU")
+    assert row["system r (raw)"] == pytest.approx(scipy.stats.pearsonr(bleu, raw).statistic, abs=1e-9)
+    z_row = next(r for r in _records(study.tables["system"]) if r["metric"] == "BLEU")
+    assert row["system r (z)"] == z_row["Pearson r"]
+
+
+def test_segment_table_bleu_is_sentence_bleu_pearson_within_systems(study, independent):
+    rows = {r["system"]: r for r in _records(study.tables["segment"])}
+    values = []
+    for system in ("LT22", "HUMAN-B", "Online-W"):
+        hyps = independent["systems"][system]
+        refs = [independent["refs"][r] for r in independent["ref_ids"][system]]
+        judged = sorted(independent["human"]["z"][system])
+        sent = [sacrebleu.sentence_bleu(hyps[i - 1], [r[i - 1] for r in refs]).score for i in judged]
+        human = [independent["human"]["z"][system][i] for i in judged]
+        r = scipy.stats.pearsonr(sent, human).statistic
+        assert rows[system]["BLEU"] == pytest.approx(r, abs=1e-9)
+        assert rows[system]["judged"] == len(judged)
+        values.append(r)
+    per_system = [rows[s]["BLEU"] for s in study.judged_systems]
+    assert rows["mean"]["BLEU"] == pytest.approx(np.mean(per_system), abs=1e-12)
+
+
+def test_block_tables(study, independent):
+    b = study.blocks
+    assert b.blocks == 17 and b.block_size == 25 and b.segments_used == 425
+    assert any("fewer than 500" in n for n in study.tables["blocks"].notes)
+    row = next(r for r in b.rows if r.system == "LT22")
+    hyps, refs = independent["systems"]["LT22"], [independent["refs"]["A"], independent["refs"]["B"]]
+    first = sacrebleu.corpus_bleu(hyps[:25], [r[:25] for r in refs]).score
+    assert row.block_scores[0] == pytest.approx(first, abs=1e-9)
+    assert row.sd == pytest.approx(np.std(row.block_scores, ddof=1))
+    t_rows = _records(study.tables["ttest"])
+    assert len(t_rows) == len(study.systems) - 1
+    a = next(r for r in b.rows if r.system == t_rows[0]["system"])
+    c = next(r for r in b.rows if r.system == t_rows[0]["vs"])
+    assert t_rows[0]["t"] == pytest.approx(scipy.stats.ttest_rel(a.block_scores, c.block_scores).statistic)
+
+
+def test_reference_table(study, independent):
+    rows = {r["system"]: r for r in _records(study.tables["references"])}
+    assert rows["LT22"]["A"] == pytest.approx(_bleu(independent, "LT22", ["A"]), abs=1e-9)
+    assert rows["LT22"]["B"] == pytest.approx(_bleu(independent, "LT22", ["B"]), abs=1e-9)
+    assert rows["HUMAN-B"]["B"] is None and rows["HUMAN-B"]["A+B"] is None
+    assert rows["HUMAN-B"]["A"] == pytest.approx(_bleu(independent, "HUMAN-B", ["A"]), abs=1e-9)
+
+
+def test_significance_table(study):
+    rows = _records(study.tables["significance"])
+    metrics = list(dict.fromkeys(r["metric"] for r in rows))
+    assert metrics == list(study.metrics)
+    bleu = [r for r in rows if r["metric"] == "BLEU"]
+    assert [r["rank"] for r in bleu] == list(range(1, 11))
+    assert all(r["95% low"] <= r["score"] <= r["95% high"] for r in bleu)
+    res = study.significance["BLEU"]
+    assert res.resamples == RESAMPLES and res.seed == SEED
+
+
+def test_raw_numbers_for_the_report(study, independent):
+    assert set(study.corpus_scores) >= {"BLEU", "NIST", "P", "R", "F1", "Fmean"}
+    assert len(study.bleu_precisions["LT22"]) == 4
+    seg = study.segment_scores["BLEU"]["LT22"]
+    assert seg.shape == (427,)
+    hum = study.human_segment_scores["z"]["LT22"]
+    assert np.count_nonzero(~np.isnan(hum)) == len(independent["human"]["z"]["LT22"])
+    payload = json.dumps(study.to_dict(), allow_nan=False)
+    back = json.loads(payload)
+    assert back["corpus_scores"]["BLEU"]["LT22"] == study.corpus_scores["BLEU"]["LT22"]
+    assert back["segment_scores"]["BLEU"]["LT22"][0] == float(seg[0])
+
+
+def test_json_keeps_full_precision(study):
+    out = json.loads(study.render("json", ids=["system"]))
+    assert set(out["tables"]) == {"system"}
+    row = out["tables"]["system"]["rows"][0]
+    assert row[1] == study.tables["system"].rows[0][1]
+    assert out["settings"]["seed"] == SEED
+
+
+def test_raw_human_kind_and_table_selection():
+    s = run_study(SAMPLE, human="raw", resamples=50, seed=0, tables=["system", "segment"], meteor=False)
+    assert set(s.tables) == {"system", "segment"}
+    assert "raw" in s.tables["system"].title
+    assert s.significance == {} and s.blocks is None and s.reference_counts is None
+
+
+def test_dataset_without_human_scores(tmp_path):
+    folder = tmp_path / "nohuman"
+    shutil.copytree(SAMPLE, folder)
+    shutil.rmtree(folder / "human")
+    s = run_study(folder, resamples=20, meteor=False)
+    assert {"corpus", "bleu", "blocks", "ttest", "significance", "references"} <= set(s.tables)
+    assert not {"system", "segment", "human", "modules"} & set(s.tables)
+    assert any("no human scores" in n for n in s.notes)
+    corpus = s.tables["corpus"].records()
+    assert all(r["human z"] is None for r in corpus)
+
+
+def test_options_are_checked():
+    with pytest.raises(OptionError, match="human"):
+        run_study(SAMPLE, human="mqm")
+    with pytest.raises(OptionError, match="table"):
+        run_study(SAMPLE, tables=["nope"])
+    with pytest.raises(OptionError, match="seed"):
+        run_study(SAMPLE, seed=-1)
+
+
+def test_cli(capsys):
+    assert main(["study", "sample", "--tables", "corpus", "system", "--no-meteor", "--resamples", "30",
+                 "--seed", "0", "-f", "json", "-q"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["tables"]) == {"corpus", "system"}
+    assert out["settings"]["resamples"] == 30
+    assert main(["study", str(SAMPLE / "missing")]) == 1
+    assert "no such data-set folder" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not HAS_METEOR, reason="METEOR is not available")
+def test_meteor_rows(study):
+    assert "METEOR" in study.metrics
+    assert len(study.module_metrics) == 4
+    rows = _records(study.tables["modules"])
+    assert [r["modules"] for r in rows] == list(study.module_metrics)
+    for r in rows:
+        assert not math.isnan(r["system r"])
