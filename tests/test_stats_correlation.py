@@ -266,3 +266,63 @@ def test_permutation_test_properties():
     sys_level = permutation_test(human.mean(axis=1), noise.mean(axis=1), good.mean(axis=1),
                                  "kendall", resamples=50, seed=0)
     assert sys_level.level == "system" and 0 < sys_level.p_value <= 1
+
+
+# ---- intervals for scores given as numbers ------------------------------------------------------
+
+from mtscore.stats import (SegmentMean, segment_correlation_ci,  # noqa: E402
+                           system_correlation_ci_from_segments, system_correlation_ci_over_systems)
+
+
+@pytest.mark.parametrize("grouping", ["item", "system", "none"])
+def test_segment_correlation_ci_brute_force(grouping):
+    metric, human = _matrices(1)
+    res = segment_correlation_ci(metric, human, "pearson", grouping, resamples=30, seed=2)
+    samples = []
+    for idx in bootstrap_indices(metric.shape[1], 30, 2):
+        x, y = metric[:, idx], human[:, idx]
+        if grouping == "none":
+            ok = ~np.isnan(y)
+            samples.append(scipy.stats.pearsonr(x[ok], y[ok]).statistic)
+            continue
+        if grouping == "item":
+            x, y = x.T, y.T
+        values = []
+        for gx, gy in zip(x, y):
+            ok = ~np.isnan(gy)
+            if ok.sum() >= 2:
+                r = scipy.stats.pearsonr(gx[ok], gy[ok]).statistic
+                if not math.isnan(r):
+                    values.append(r)
+        samples.append(np.mean(values))
+    samples = np.sort(samples)
+    assert res.statistic == pytest.approx(segment_correlation(metric, human, "pearson",
+                                                              grouping).statistic)
+    assert res.low == pytest.approx(samples[0]) and res.high == pytest.approx(samples[29])
+    assert res.low <= res.statistic <= res.high
+
+
+def test_system_ci_from_segments_and_over_systems():
+    metric, human = _matrices(2)
+    res = system_correlation_ci_from_segments(metric, human, method="spearman", resamples=40,
+                                              seed=1)
+    assert res.statistic == pytest.approx(scipy.stats.spearmanr(
+        metric.mean(axis=1), np.nanmean(human, axis=1)).statistic)
+    samples = np.sort([scipy.stats.spearmanr(metric[:, idx].mean(axis=1),
+                                             np.nanmean(human[:, idx], axis=1)).statistic
+                       for idx in bootstrap_indices(metric.shape[1], 40, 1)])
+    assert res.low == pytest.approx(samples[1]) and res.high == pytest.approx(samples[38])
+    x, y = metric.mean(axis=1), np.nanmean(human, axis=1)
+    over = system_correlation_ci_over_systems(x, y, resamples=25, seed=0)
+    samples = [scipy.stats.pearsonr(x[i], y[i]).statistic if len(set(i)) > 1 else np.nan
+               for i in bootstrap_indices(5, 25, 0)]
+    valid = np.sort([s for s in samples if not np.isnan(s)])
+    k = int(len(valid) * 0.025)
+    assert over.low == pytest.approx(valid[k]) and over.high == pytest.approx(valid[-k - 1])
+    assert "over systems" in over.ci_method
+
+
+def test_segment_mean_metric():
+    stats = SegmentMean.stats(np.array([1.0, np.nan, 3.0]))
+    assert SegmentMean().compute(stats.total()).score == pytest.approx(2.0)
+    assert np.isnan(SegmentMean().scores(np.zeros((1, 2))))[0]

@@ -44,7 +44,7 @@ GROUPINGS = ("none", "item", "system")
 KENDALL_VARIANTS = ("b", "c", "23", "acc23")
 
 #: pairs enumerated at most for segment-level pairwise accuracy (memory: ~40 bytes a pair)
-MAX_PAIRS = 30_000_000
+MAX_PAIRS = 20_000_000
 
 
 # ---- one pair of vectors ------------------------------------------------------------------------
@@ -380,31 +380,40 @@ def segment_correlation(metric_2d: np.ndarray, human_2d: np.ndarray, method: str
                              grouping=grouping, n=n, groups=len(values))
 
 
-def _pairs_of_groups(groups: list[tuple[np.ndarray, np.ndarray]]
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """Every within-group pair: (|Δmetric|, human tie, concordant, weight 1/(pairs of group))."""
-    total = sum(len(g[0]) * (len(g[0]) - 1) // 2 for g in groups)
-    if total > MAX_PAIRS:
-        raise OptionError("grouping", "", detail=f"{total:,} pairs are too many for pairwise "
-                          f"accuracy (limit {MAX_PAIRS:,}); use grouping 'item'")
-    diffs, hties, cons, weights = [], [], [], []
-    used = 0
-    for gx, gy in groups:
-        k = len(gx)
-        if k < 2:
-            continue
-        i, j = np.triu_indices(k, 1)
-        dm, dh = gx[i] - gx[j], gy[i] - gy[j]
-        th = dh == 0
-        diffs.append(np.abs(dm))
-        hties.append(th)
-        cons.append(~th & (dm != 0) & (np.sign(dm) == np.sign(dh)))
-        weights.append(np.full(len(i), 1.0 / len(i)))
-        used += 1
-    if not used:
-        raise InputError("no group has two judged segments to pair")
-    return (np.concatenate(diffs), np.concatenate(hties), np.concatenate(cons),
-            np.concatenate(weights) / used), used
+def _pair_arrays(x: np.ndarray, y: np.ndarray, grouping: str
+                 ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], int]:
+    """Every within-group pair of judged cells: (|Δmetric|, human tie, concordant, weight), the
+    weight being 1/(pairs of its group)/(groups with a pair); and the number of such groups."""
+    if grouping == "item":  # every group is a column: all system pairs of all columns at once
+        a, b = np.triu_indices(x.shape[0], 1)
+        dh = y[a] - y[b]
+        ok = ~np.isnan(dh)
+        per_item = ok.sum(axis=0)
+        used = int(np.count_nonzero(per_item))
+        if not used:
+            raise InputError("no segment has two judged systems to pair")
+        dm = (x[a] - x[b])[ok]
+        dh = dh[ok]
+        weight = (1.0 / np.where(per_item > 0, per_item, 1) / used)[np.nonzero(ok)[1]]
+    else:
+        groups = [g for g in _groups(x, y, grouping) if len(g[0]) >= 2]
+        total = sum(len(g[0]) * (len(g[0]) - 1) // 2 for g in groups)
+        if total > MAX_PAIRS:
+            raise OptionError("grouping", grouping, detail=f"{total:,} pairs are too many for "
+                              f"pairwise accuracy (limit {MAX_PAIRS:,}); use grouping 'item'")
+        if not groups:
+            raise InputError("no group has two judged segments to pair")
+        used = len(groups)
+        dms, dhs, weights = [], [], []
+        for gx, gy in groups:
+            i, j = np.triu_indices(len(gx), 1)
+            dms.append(gx[i] - gx[j])
+            dhs.append(gy[i] - gy[j])
+            weights.append(np.full(len(i), 1.0 / len(i) / used))
+        dm, dh, weight = np.concatenate(dms), np.concatenate(dhs), np.concatenate(weights)
+    htie = dh == 0
+    con = ~htie & (dm != 0) & (np.sign(dm) == np.sign(dh))
+    return (np.abs(dm), htie, con, weight), used
 
 
 def pairwise_accuracy(metric_2d: np.ndarray, human_2d: np.ndarray, grouping: str = "item",
@@ -417,9 +426,8 @@ def pairwise_accuracy(metric_2d: np.ndarray, human_2d: np.ndarray, grouping: str
     """
     _check_grouping(grouping)
     x, y = _matrices(metric_2d, human_2d)
-    groups = _groups(x, y, grouping)
-    (diff, htie, con, weight), used = _pairs_of_groups(groups)
-    n = int(sum(len(g[0]) for g in groups))
+    (diff, htie, con, weight), used = _pair_arrays(x, y, grouping)
+    n = int(np.count_nonzero(~np.isnan(y)))
     base = float(np.sum(weight * con))
     gain = weight * (htie.astype(np.float64) - con)      # change when the pair becomes a metric tie
     if epsilon is not None:
@@ -428,7 +436,7 @@ def pairwise_accuracy(metric_2d: np.ndarray, human_2d: np.ndarray, grouping: str
         value = base + float(np.sum(gain[diff <= epsilon]))
         best_eps = float(epsilon)
     else:
-        order = np.argsort(diff, kind="stable")
+        order = np.argsort(diff)  # order within equal differences does not matter (runs)
         sorted_diff = diff[order]
         running = base + np.cumsum(gain[order])
         # the value at a threshold includes every pair with that difference: last index of a run
