@@ -27,8 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Correlation between a metric's scores and human scores. Each FILE is a TSV of "
                     "'system<TAB>score' or 'system<TAB>seg_id<TAB>score' (seg_id = 1-based line "
                     "number; header line optional). Segment-level human files may have several "
-                    "rows per (system, seg_id): they are averaged. System level from segment files: "
-                    "system score = mean of its segment scores (human: over judged segments).",
+                    "rows per (system, seg_id): they are averaged. At system level a human file of "
+                    "segment scores gives each system the mean over its judged segments (WMT), and "
+                    "a metric file of segment scores the mean over all segments.",
         epilog="examples: mtscore correlate --metric bleu.tsv --human da.tsv --level system "
                "--method kendall --resamples 1000 --seed 0;  mtscore correlate --metric seg.tsv "
                "--human da-seg.tsv --level segment --method accuracy --grouping item")
@@ -153,9 +154,9 @@ def _check_systems(metric_systems: list[str], human_systems: list[str], metric_p
 def run(args: argparse.Namespace) -> int:
     m_width, m_rows = read_scores(args.metric)
     h_width, h_rows = read_scores(args.human)
-    if m_width != h_width:
-        raise InputError(f"the metric file has {m_width} columns but the human file "
-                         f"{args.human} has {h_width}; give both per system or both per segment",
+    if m_width == 3 and h_width == 2:
+        raise InputError(f"the metric file has segment scores but the human file {args.human} "
+                         "has system scores; give human scores per segment too",
                          source=args.metric)
     if args.level == "segment" and m_width == 2:
         raise InputError("segment level needs 'system<TAB>seg_id<TAB>score' files",
@@ -170,7 +171,15 @@ def run(args: argparse.Namespace) -> int:
     result: CorrelationResult
     if m_width == 2:
         metric_scores = _system_scores(args.metric, m_rows)
-        human_scores = _system_scores(args.human, h_rows)
+        if h_width == 3:  # WMT's system score: the mean over the judged segments
+            sums: dict[str, list[float]] = {}
+            for system, _, score, _ in h_rows:
+                if not math.isnan(score):
+                    sums.setdefault(system, []).append(score)
+            human_scores = {s: float(np.mean(v)) for s, v in sums.items()}
+            systems = [s for s in systems if s in human_scores]
+        else:
+            human_scores = _system_scores(args.human, h_rows)
         m = {s: metric_scores[s] for s in systems}
         h = {s: human_scores[s] for s in systems}
         result = system_correlation_ci_over_systems(m, h, args.method, args.resamples, args.seed,
