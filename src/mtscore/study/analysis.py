@@ -28,6 +28,7 @@ every analysis (references prepared once per reference set).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections.abc import Mapping, Sequence
@@ -46,6 +47,7 @@ from ..metrics.nist import NIST
 from ..metrics.unigram import Unigram
 from ..progress import track
 from ..report.tables import Table, render
+from ..text.tokenizers import preprocess
 from ..stats.correlation import CorrelationResult, segment_correlation, system_correlation_ci
 from ..stats.blocks import BlockTestResult, block_test
 from ..stats.correlation import system_correlation
@@ -115,33 +117,76 @@ def _module_specs() -> tuple[list[MetricSpec], list[str]]:
     return specs, []
 
 
+def _pretokenized_twin(metric: Metric[Any]) -> Metric[Any] | None:
+    """The same metric reading already tokenized (and lowercased) text, for the n-gram metrics.
+
+    Its statistics are identical to ``metric``'s on ``preprocess(text, tokenizer, lowercase)``
+    (the ``none`` tokenizer only strips trailing white space and splits on white space), so the
+    study tokenizes each text once per tokenizer and case instead of once per metric.
+    """
+    if type(metric) is BLEU:
+        return BLEU(tokenize="none", max_order=metric.max_order)
+    if type(metric) is NIST:
+        return NIST(tokenize="none", max_order=metric.max_order)
+    if type(metric) is Unigram:
+        return Unigram(metric.measure, tokenize="none", lowercase=False)
+    return None
+
+
 class _Statistics:
-    """Extracts each metric's statistics once per (system, reference set); references prepared once."""
+    """Extracts each metric's statistics once per (system, reference set); references prepared once;
+    texts tokenized once per (tokenizer, case) for the n-gram metrics."""
 
     def __init__(self, dataset: Dataset):
         self.dataset = dataset
         self._prepared: dict[tuple[Any, ...], Any] = {}
         self._stats: dict[tuple[Any, ...], SegmentStats] = {}
+        self._tokenized: dict[tuple[Any, ...], list[str]] = {}
 
     @staticmethod
     def _key(metric: Metric[Any]) -> tuple[Any, ...]:
         settings = metric.settings_key() if hasattr(metric, "settings_key") else id(metric)
         return (type(metric).__name__, settings)
 
+    def text(self, metric: Metric[Any], kind: str, name: str) -> list[str]:
+        """System output or reference ``name`` (``kind``: systems/references), tokenized as
+        ``metric`` tokenizes when it has a pre-tokenized twin, else as it is."""
+        texts = (self.dataset.systems if kind == "systems" else self.dataset.references)[name]
+        if _pretokenized_twin(metric) is None:
+            return texts
+        key = (metric.tokenizer.signature(), metric.lowercase, kind, name)
+        if key not in self._tokenized:
+            self._tokenized[key] = preprocess(texts, metric.tokenizer, metric.lowercase)
+        return self._tokenized[key]
+
     def references(self, metric: Metric[Any], ref_ids: tuple[str, ...]) -> Any:
         key = (self._key(metric), ref_ids)
         if key not in self._prepared:
-            streams = self.dataset.reference_streams(ref_ids)
-            self._prepared[key] = metric.prepare_references(streams, names=list(ref_ids)) \
-                if hasattr(metric, "prepare_references") else streams
+            streams = [self.text(metric, "references", r) for r in ref_ids]
+            worker = _pretokenized_twin(metric) or metric
+            self._prepared[key] = worker.prepare_references(streams, names=list(ref_ids)) \
+                if hasattr(worker, "prepare_references") else streams
         return self._prepared[key]
 
     def get(self, metric: Metric[Any], system: str, ref_ids: tuple[str, ...]) -> SegmentStats:
         key = (self._key(metric), getattr(metric, "measure", None), metric.signature(), system, ref_ids)
         if key not in self._stats:
-            self._stats[key] = metric.extract(self.dataset.systems[system],
+            worker = _pretokenized_twin(metric) or metric
+            self._stats[key] = worker.extract(self.text(metric, "systems", system),
                                               self.references(metric, ref_ids))
         return self._stats[key]
+
+    def reference_sensitivity(self, metric: Metric[Any]) -> ReferenceSensitivity:
+        """:func:`mtscore.stats.references.reference_sensitivity` on the tokenized texts."""
+        ds = self.dataset
+        worker = _pretokenized_twin(metric) or metric
+        result = reference_sensitivity(
+            worker, {s: self.text(metric, "systems", s) for s in ds.systems},
+            {r: self.text(metric, "references", r) for r in ds.references}, exclude=ds.human_systems)
+        if worker is metric:
+            return result
+        return dataclasses.replace(result, metric=metric.name.upper(), signatures=tuple(
+            metric.signature({"nrefs": str(len(subset))}) for subset in result.subsets))
 
 
 # ---- result objects -----------------------------------------------------------------------------
@@ -442,8 +487,7 @@ def run_study(dataset: Dataset | str | Path, *, human: str = "z", resamples: int
 
     refcounts = None
     if "references" in wanted:
-        refcounts = reference_sensitivity(bleu_spec.metric, ds.systems, ds.references,
-                                          exclude=ds.human_systems)
+        refcounts = data.reference_sensitivity(bleu_spec.metric)
 
     settings: dict[str, Any] = {
         "data set": f"{ds.name} ({ds.path})",
