@@ -11,6 +11,7 @@ its object API on the Agg canvas, so no display and no global pyplot state are i
   Pearson's r (BLEU §5.3, Figs. 5–6);
 * :func:`normalized_comparison_figure` — metric and human scores linearly normalized by their range
   over the systems (BLEU §5.3, Fig. 7);
+* :func:`block_scores_figure` — scores on blocks of the test set (BLEU §4.1, Table 1);
 * :func:`significance_figure` — the pairwise significance matrix, systems ordered by score, with the
   clusters of systems that are not significantly different.
 """
@@ -139,14 +140,14 @@ def system_scores_figure(systems: Sequence[str], panels: Mapping[str, Sequence[f
                          low: Mapping[str, Sequence[float]] | None = None,
                          high: Mapping[str, Sequence[float]] | None = None, *,
                          order: Sequence[str] | None = None, confidence: float | None = None,
-                         highlight: Sequence[str] = (), name: str = "scores",
+                         highlight: Sequence[str] = (), max_columns: int = 4, name: str = "scores",
                          title: str = "System scores") -> Figure:
     """One panel per metric (or human score): each system's score and its confidence interval.
 
     ``panels[label][i]`` is the score of ``systems[i]``; ``low``/``high`` the interval bounds of
     the same panels (missing panels or NaN bounds draw no interval). Systems are listed top-down
     in ``order`` (default: by the first panel, best first); ``highlight`` systems (human
-    references judged as systems) are drawn hollow.
+    references judged as systems) are drawn hollow. Panels wrap after ``max_columns``.
     """
     labels = list(panels)
     if not labels:
@@ -156,9 +157,14 @@ def system_scores_figure(systems: Sequence[str], panels: Mapping[str, Sequence[f
     pos = {s: i for i, s in enumerate(systems)}
     idx = np.asarray([pos[s] for s in order])
     y = np.arange(len(order))[::-1]
+    ncols = min(len(labels), max_columns)
+    nrows = math.ceil(len(labels) / ncols)
     with _style():
-        fig = _new_figure(min(3.1 * len(labels) + 1.6, 15.0), 0.34 * len(order) + 1.5)
-        axes = fig.subplots(1, len(labels), sharey=True, squeeze=False)[0]
+        fig = _new_figure(min(3.0 * ncols + 1.7, 15.0), (0.3 * len(order) + 1.1) * nrows + 0.4)
+        grid = fig.subplots(nrows, ncols, sharey=True, squeeze=False)
+        axes = grid.ravel()
+        for ax in axes[len(labels):]:
+            ax.set_visible(False)
         for k, (label, ax) in enumerate(zip(labels, axes)):
             x = _finite(panels[label])[idx]
             colour = HUMAN_COLOUR if label.lower().startswith("human") else _colour(k)
@@ -175,6 +181,8 @@ def system_scores_figure(systems: Sequence[str], panels: Mapping[str, Sequence[f
             ax.set_title(label)
             ax.grid(axis="y", visible=False)
             ax.tick_params(axis="y", length=0)
+        for row in grid:
+            row[0].set_yticks(y, order)
         axes[0].set_yticks(y, order)
         axes[0].set_ylim(-0.7, len(order) - 0.3)
         if confidence is not None:
@@ -257,7 +265,8 @@ def metric_human_figure(systems: Sequence[str], metric_scores: Sequence[float],
     """Scatter of human scores (y) against a metric (x), one labelled point per system, with the
     least-squares line and Pearson's r (Papineni et al. 2002, §5.3, Figs. 5–6).
 
-    Systems without a human score (NaN) are left out. The line is fitted to the points drawn.
+    Systems without a human score (NaN) are left out. The line is fitted to the points drawn;
+    when ``highlight`` (human translations) are among them, r without them is written too.
     """
     x, y = _finite(metric_scores), _finite(human_scores)
     keep = np.isfinite(x) & np.isfinite(y)
@@ -284,6 +293,12 @@ def metric_human_figure(systems: Sequence[str], metric_scores: Sequence[float],
         r_text = f"r = {fit.r:.3f}" if math.isfinite(fit.r) else "r undefined"
         ax.text(0.03, 0.96, f"{r_text}   (n = {fit.n} systems)", transform=ax.transAxes,
                 va="top", fontsize=10.5, fontweight="bold")
+        machine = keep & ~hollow
+        if (keep & hollow).any() and machine.sum() >= 3:
+            without = linear_fit(x[machine], y[machine])
+            w_text = f"r = {without.r:.3f}" if math.isfinite(without.r) else "r undefined"
+            ax.text(0.03, 0.885, f"without human translations: {w_text} (n = {without.n})",
+                    transform=ax.transAxes, va="top", fontsize=8.5, color="#444444")
         ax.set_xlabel(metric)
         ax.set_ylabel(human)
         ax.set_title(title)
@@ -345,6 +360,41 @@ def normalized_comparison_figure(systems: Sequence[str], series: Mapping[str, Se
         ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5))
         caption = ("Each series linearly normalized by its range over the systems, (x − min)/(max − min), "
                    "as in BLEU §5.3; systems ordered by the first human score.")
+        return _render(fig, name, title, caption)
+
+
+# ---- BLEU §4.1: scores on blocks -----------------------------------------------------------------
+
+
+def block_scores_figure(systems: Sequence[str], block_scores: np.ndarray | Sequence[Sequence[float]], *,
+                        metric: str = "BLEU", block_size: int = 25, highlight: Sequence[str] = (),
+                        name: str = "blocks", title: str | None = None) -> Figure:
+    """Each system's scores on the blocks of the test set: one dot per block, the mean as a bar,
+    ±1 sample standard deviation as a line (Papineni et al. 2002, §4.1, Table 1). Systems are
+    listed in the given order, top-down."""
+    b = np.atleast_2d(_finite(block_scores))
+    if b.shape[0] != len(systems):
+        raise ValueError(f"{len(systems)} systems but {b.shape[0]} rows of block scores")
+    title = title or f"{metric} on {b.shape[1]} blocks of {block_size} segments (BLEU Table 1)"
+    y = np.arange(len(systems))[::-1]
+    with _style():
+        fig = _new_figure(8.2, 0.36 * len(systems) + 1.5)
+        ax = fig.subplots()
+        jitter = np.linspace(-0.18, 0.18, b.shape[1]) if b.shape[1] > 1 else np.zeros(1)
+        for i, s in enumerate(systems):
+            colour = HUMAN_COLOUR if s in highlight else _colour(0)
+            ax.plot(b[i], y[i] + jitter, "o", color=colour, alpha=0.35, markersize=4)
+            mean, sd = float(np.mean(b[i])), float(np.std(b[i], ddof=1)) if b.shape[1] > 1 else 0.0
+            ax.hlines(y[i], mean - sd, mean + sd, color=colour, linewidth=2.0)
+            ax.vlines(mean, y[i] - 0.3, y[i] + 0.3, color=colour, linewidth=2.6)
+        ax.set_yticks(y, list(systems))
+        ax.grid(axis="y", visible=False)
+        ax.tick_params(axis="y", length=0)
+        ax.set_xlabel(f"{metric} of a block")
+        ax.set_title(title)
+        caption = (f"Dots: {metric} of each block of {block_size} segments; tick: mean over blocks; "
+                   "line: ± one sample standard deviation. Overlapping spreads are why the paired "
+                   "t-test below is needed.")
         return _render(fig, name, title, caption)
 
 

@@ -38,7 +38,15 @@ class Signatures:
     lines: tuple[tuple[str, str], ...]  # (what, signature)
 
 
-Block = Union[Paragraph, Table, Figure, Signatures]
+@dataclass(frozen=True)
+class Gallery:
+    """Several figures side by side (as many per row as the screen fits) under one caption."""
+
+    figures: tuple[Figure, ...]
+    caption: str = ""
+
+
+Block = Union[Paragraph, Table, Figure, Signatures, Gallery]
 
 
 @dataclass(frozen=True)
@@ -64,7 +72,14 @@ class Report:
 
     def figures(self) -> list[Figure]:
         """Every figure of the report, in reading order."""
-        return [b for s in self.sections for b in s.blocks if isinstance(b, Figure)]
+        out: list[Figure] = []
+        for section in self.sections:
+            for block in section.blocks:
+                if isinstance(block, Figure):
+                    out.append(block)
+                elif isinstance(block, Gallery):
+                    out.extend(block.figures)
+        return out
 
     def tables(self) -> list[Table]:
         """Every table of the report, in reading order."""
@@ -95,6 +110,10 @@ p { max-width:900px; }
 .summary ul { margin:4px 0; padding-left:20px; }
 .note { background:#fff8e6; border-left:4px solid #e0a100; padding:8px 14px; border-radius:4px; }
 figure { margin:16px 0 22px; text-align:center; }
+.gallery { display:grid; grid-template-columns:repeat(auto-fill, minmax(480px, 1fr)); gap:4px 18px; }
+.gallery figure { margin:8px 0 12px; }
+.gallery figcaption { font-size:12.5px; }
+p.gcaption { color:var(--muted); font-size:13.5px; text-align:center; max-width:none; margin:0 0 18px; }
 figure img { max-width:100%; height:auto; }
 figcaption { color:var(--muted); font-size:13.5px; max-width:820px; margin:6px auto 0; }
 .tablewrap { overflow-x:auto; margin:10px 0 18px; }
@@ -107,7 +126,10 @@ tbody tr:hover { background:#f3f6fb; }
 td.sig { font-family:ui-monospace,Menlo,Consolas,monospace; font-size:12px; white-space:normal;
          word-break:break-all; color:var(--muted); }
 .tnotes { color:var(--muted); font-size:12.5px; margin-top:6px; }
-.tnotes div { font-family:ui-monospace,Menlo,Consolas,monospace; word-break:break-all; }
+.tnotes p { margin:3px 0; max-width:980px; }
+.tnotes .sigline { font-family:ui-monospace,Menlo,Consolas,monospace; word-break:break-all; margin:2px 0; }
+.tnotes .sigline b { font-family:-apple-system,"Segoe UI",Roboto,Arial,sans-serif; color:var(--ink);
+                     margin-right:6px; }
 dl.sigs { display:grid; grid-template-columns:max-content 1fr; gap:4px 18px; font-size:13px; }
 dl.sigs dt { font-weight:600; }
 dl.sigs dd { margin:0; font-family:ui-monospace,Menlo,Consolas,monospace; word-break:break-all;
@@ -147,6 +169,16 @@ def _looks_like_signature(text: str) -> bool:
     return "|" in text and ":" in text and " " not in text.strip()
 
 
+def _note_html(note: str) -> str:
+    """A table note: a signature (optionally ``label: signature``) in monospace, else prose."""
+    if _looks_like_signature(note):
+        return f'<div class="sigline">{_esc(note)}</div>'
+    label, sep, rest = note.partition(": ")
+    if sep and " " not in label and _looks_like_signature(rest):
+        return f'<div class="sigline"><b>{_esc(label)}</b> {_esc(rest)}</div>'
+    return f"<p>{_esc(note)}</p>"
+
+
 def table_html(table: Table, width: int = 2) -> str:
     """One table as HTML: numeric columns right-aligned, numbers rounded to ``width`` decimals,
     signature columns in small monospace, notes under it."""
@@ -169,14 +201,12 @@ def table_html(table: Table, width: int = 2) -> str:
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     if table.notes:
-        out.append('<div class="tnotes">' + "".join(
-            f"<div>{_esc(n)}</div>" if _looks_like_signature(n) else f"<p>{_esc(n)}</p>"
-            for n in table.notes) + "</div>")
+        out.append('<div class="tnotes">' + "".join(_note_html(n) for n in table.notes) + "</div>")
     out.append("</div>")
     return "\n".join(out)
 
 
-def figure_html(figure: Figure, fmt: str = "svg") -> str:
+def figure_html(figure: Figure, fmt: str = "svg", caption: bool = True) -> str:
     """A figure as ``<figure><img src="data:…">`` with its caption (the image is embedded)."""
     if fmt not in FIGURE_FORMATS:
         raise OptionError("figure format", fmt, FIGURE_FORMATS)
@@ -184,7 +214,7 @@ def figure_html(figure: Figure, fmt: str = "svg") -> str:
     data = base64.b64encode(figure.data(fmt)).decode("ascii")
     return (f'<figure id="fig-{_esc(figure.name)}">'
             f'<img src="data:{mime};base64,{data}" alt="{_esc(figure.title)}">'
-            f"<figcaption>{_esc(figure.caption)}</figcaption></figure>")
+            + (f"<figcaption>{_esc(figure.caption)}</figcaption>" if caption else "") + "</figure>")
 
 
 def _block_html(block: Block, width: int, fmt: str) -> str:
@@ -192,6 +222,12 @@ def _block_html(block: Block, width: int, fmt: str) -> str:
         return table_html(block, width)
     if isinstance(block, Figure):
         return figure_html(block, fmt)
+    if isinstance(block, Gallery):
+        own = not block.caption
+        cells = "".join(figure_html(f, fmt, caption=own) for f in block.figures)
+        caption = f'<p class="gcaption">{_esc(block.caption)}</p>' if block.caption else ""
+        return f'<div class="gallery">{cells}</div>{caption}'
+
     if isinstance(block, Signatures):
         items = "".join(f"<dt>{_esc(what)}</dt><dd>{_esc(sig)}</dd>" for what, sig in block.lines)
         return f'<dl class="sigs">{items}</dl>'

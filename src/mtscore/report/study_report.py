@@ -1,0 +1,430 @@
+"""The HTML report of a study (``mtscore report``, ``mtscore demo``): the papers' figures and tables.
+
+:func:`build_report` turns a :class:`~mtscore.study.Study` into a :class:`~mtscore.report.html.Report`
+with these sections, each skipped (with a note) when the data do not allow it:
+
+* scores — every system's corpus scores with bootstrap confidence intervals, and human scores;
+* precision — modified n-gram precision by order (Papineni et al. 2002, §2.1, Fig. 2);
+* human — each metric against the human system scores with the regression line and r
+  (BLEU §5.3, Figs. 5–6) and the system-level correlations (METEOR paper, Table 1);
+* normalized — metrics and human scores normalized by their range (BLEU §5.3, Fig. 7);
+* segment — segment-level correlations (METEOR paper, Tables 2–5 and 8);
+* significance — the significance matrix of all system pairs with clusters (paired bootstrap);
+* blocks — BLEU's block test (BLEU §4.1, Tables 1–2);
+* modules — METEOR's word-mapping module ablation (METEOR paper, Tables 6–7);
+* references — scores and rankings by reference set;
+* signatures — the signature of every number and the study's settings.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..errors import OptionError
+from ..progress import track
+from ..report.tables import Table
+from ..version import __version__
+from . import figures as F
+from .html import Gallery, Paragraph, Report, Section, Signatures, save_figures, write_html
+
+if TYPE_CHECKING:
+    from ..study import Study
+
+#: metrics drawn in the normalized comparison (the papers' own); others are in the tables
+PAPER_METRICS = ("BLEU", "NIST", "METEOR")
+#: metrics that get a significance matrix figure (every metric is in the significance table)
+MATRIX_METRICS = ("BLEU", "METEOR")
+#: the significance level of clusters and matrices
+ALPHA = 0.05
+
+
+def _human_order(study: "Study") -> list[str]:
+    """Systems by human score (best first), unjudged ones after, by the first metric."""
+    human = study.human_scores.get(study.human_kind, {})
+    first = study.metrics[0]
+
+    def key(s: str) -> tuple[float, float, str]:
+        h = human.get(s, math.nan)
+        return (-(h if not math.isnan(h) else -math.inf), -study.corpus_scores[first][s], s)
+
+    return sorted(study.systems, key=key)
+
+
+def _human_label(kind: str) -> str:
+    return f"human ({kind})"
+
+
+def _clusters(study: "Study", metric: str) -> list[list[str]]:
+    res = study.significance.get(metric)
+    if res is None or len(res.systems) < 2:
+        return []
+    return [list(c) for c in res.clusters(alpha=ALPHA, corrected=True)]
+
+
+def key_table(study: "Study") -> Table:
+    """The table a reader wants first: systems (best human score first), human score, and for
+    BLEU and METEOR (or the first metric) the score, its confidence interval and its cluster."""
+    shown = [m for m in MATRIX_METRICS if m in study.metrics] or [study.metrics[0]]
+    kind = study.human_kind
+    has_human = bool(study.human_scores.get(kind))
+    columns: list[str] = ["system"] + ([_human_label(kind)] if has_human else [])
+    level = ""
+    for m in shown:
+        res = study.significance.get(m)
+        if res is not None:
+            level = f"{100 * res.confidence:g}%"
+            columns += [m, f"{level} CI", "cluster"]
+        else:
+            columns.append(m)
+    rows = []
+    cluster_of = {m: {s: i + 1 for i, c in enumerate(_clusters(study, m)) for s in c} for m in shown}
+    for s in _human_order(study):
+        row: list[Any] = [s]
+        if has_human:
+            h = study.human_scores[kind].get(s)
+            row.append(None if h is None or math.isnan(h) else h)
+        for m in shown:
+            row.append(study.corpus_scores[m][s])
+            res = study.significance.get(m)
+            if res is not None:
+                ci = res.intervals[res.systems.index(s)]
+                row += [f"[{ci.low:.2f}, {ci.high:.2f}]", cluster_of[m].get(s)]
+        rows.append(tuple(row))
+    notes = []
+    if has_human:
+        notes.append(f"sorted by human {kind} score (mean of the judged segments)")
+    if any(m in study.significance for m in shown):
+        res = next(study.significance[m] for m in shown if m in study.significance)
+        notes.append(f"CI: {level} {res.intervals[0].method}, {res.resamples} resamples, seed "
+                     f"{res.seed}; cluster: systems not significantly different (paired bootstrap, "
+                     f"Holm, p < {ALPHA:g}) share a number, 1 = best")
+    notes += [f"{m}: {study.signatures[m]}" for m in shown if m in study.signatures]
+    return Table(tuple(columns), tuple(rows), title=f"{study.dataset}: systems, human scores and "
+                 f"metrics ({study.segments} segments)", notes=tuple(notes))
+
+
+def correlation_summary(study: "Study") -> Table | None:
+    """System-level Pearson r of every metric with the human scores (with its interval)."""
+    kind = study.human_kind
+    corr = study.system_correlations.get(kind, {})
+    if not corr:
+        return None
+    rows = []
+    seg = study.segment_correlations.get(kind, {})
+    for m in study.metrics:
+        if m not in corr:
+            continue
+        c = corr[m]
+        s = seg.get(m, {}).get("mean")
+        rows.append((m, c.statistic, c.low, c.high, None if s is None else s.statistic))
+    level = f"{100 * (next(iter(corr.values())).confidence or 0.95):g}%"
+    return Table(("metric", "system r", f"{level} low", f"{level} high", "segment r"), tuple(rows),
+                 title=f"Correlation with human {kind} scores (Pearson)",
+                 notes=(next(iter(corr.values())).describe(),
+                        "segment r: within each system, mean over systems"))
+
+
+# ---- the report --------------------------------------------------------------------------------
+
+
+def build_report(study: "Study", *, title: str | None = None) -> Report:
+    """The report of ``study``; figures are drawn here (matplotlib required, see
+    :func:`~mtscore.report.figures.require_matplotlib`)."""
+    F.require_matplotlib()
+    builders: list[Callable[[], Section | None]] = [
+        lambda: _scores_section(study), lambda: _precision_section(study),
+        lambda: _human_section(study), lambda: _normalized_section(study),
+        lambda: _segment_section(study), lambda: _significance_section(study),
+        lambda: _blocks_section(study), lambda: _modules_section(study),
+        lambda: _references_section(study), lambda: _signatures_section(study)]
+    sections = [s for s in (b() for b in track(builders, total=len(builders), desc="report"))
+                if s is not None]
+    judged = len(study.judged_systems)
+    facts = [("data set", study.dataset), ("segments", str(study.segments)),
+             ("systems", str(len(study.systems))),
+             ("references", ", ".join(study.references)),
+             ("human scores", f"{judged} systems, {study.human_kind}" if judged else "none"),
+             ("resampling", f"{study.settings.get('resamples')} resamples, seed "
+                            f"{study.settings.get('seed')}")]
+    return Report(title=title or f"mtscore study: {study.dataset}", sections=tuple(sections),
+                  facts=tuple(facts), summary=tuple(_summary(study)),
+                  footer=f"mtscore {__version__} — BLEU (Papineni et al., 2002), METEOR (Banerjee & "
+                         "Lavie, 2005). Every number carries its signature (last section).")
+
+
+def _summary(study: "Study") -> list[str]:
+    out = []
+    kind = study.human_kind
+    human = {s: v for s, v in study.human_scores.get(kind, {}).items() if not math.isnan(v)}
+    if human:
+        best = max(human, key=lambda s: human[s])
+        out.append(f"Best system by human judgment: {best} ({kind} = {human[best]:.3f}).")
+    for m in (m for m in MATRIX_METRICS if m in study.significance):
+        clusters = _clusters(study, m)
+        if clusters:
+            top = clusters[0]
+            res = study.significance[m]
+            if len(top) == 1:
+                out.append(f"{m}: {top[0]} is significantly better than every other system.")
+            else:
+                out.append(f"{m} cannot separate the top {len(top)} of {len(res.systems)} systems "
+                           f"({', '.join(top)}): no significant difference (paired bootstrap, Holm, "
+                           f"p < {ALPHA:g}).")
+    corr = study.system_correlations.get(kind, {})
+    if corr:
+        ranked = sorted(corr.items(), key=lambda kv: -(kv[1].statistic if not math.isnan(kv[1].statistic)
+                                                       else -math.inf))
+        main = [(m, c) for m, c in ranked if m in study.metrics]
+        if main:
+            m, c = main[0]
+            text = ", ".join(f"{m} {c.statistic:.2f}" for m, c in main)
+            out.append(f"System-level Pearson r with human {kind} scores over {c.n} systems: {text}. "
+                       f"The {100 * (c.confidence or 0.95):g}% interval of the best, {m}, is "
+                       f"[{c.low:.2f}, {c.high:.2f}].")
+    seg = study.segment_correlations.get(kind, {})
+    means = {m: v["mean"].statistic for m, v in seg.items()
+             if m in study.metrics and v.get("mean") is not None}
+    if means:
+        m = max(means, key=lambda k: means[k])
+        out.append(f"Segment level, the best metric is {m} (mean r within systems = {means[m]:.3f}); "
+                   "segment-level correlations are far lower than system-level ones.")
+    out.extend(study.notes)
+    return out
+
+
+def _intervals(study: "Study", metric: str) -> tuple[list[float], list[float]] | None:
+    res = study.significance.get(metric)
+    if res is None:
+        return None
+    by = {s: ci for s, ci in zip(res.systems, res.intervals)}
+    return ([by[s].low if s in by else math.nan for s in study.systems],
+            [by[s].high if s in by else math.nan for s in study.systems])
+
+
+def _scores_section(study: "Study") -> Section:
+    systems = list(study.systems)
+    kind = study.human_kind
+    panels: dict[str, list[float]] = {}
+    has_human = bool(study.human_scores.get(kind))
+    if has_human:
+        panels[_human_label(kind)] = [study.human_scores[kind].get(s, math.nan) for s in systems]
+    low, high = {}, {}
+    confidence = None
+    for m in study.metrics:
+        panels[m] = [study.corpus_scores[m][s] for s in systems]
+        ci = _intervals(study, m)
+        if ci is not None:
+            low[m], high[m] = ci
+            confidence = study.significance[m].confidence
+    fig = F.system_scores_figure(systems, panels, low, high, order=_human_order(study),
+                                 confidence=confidence, highlight=tuple(study.human_systems),
+                                 title="System scores")
+    blocks: list[Any] = [fig, key_table(study)]
+    if "corpus" in study.tables:
+        blocks.append(study.tables["corpus"])
+    intro = ("Every system's corpus score under each metric, with its bootstrap confidence interval "
+             "(segments resampled), next to the human score. Systems are sorted by human score.")
+    if study.human_systems:
+        intro += (" Human translations judged as systems (" + ", ".join(study.human_systems) +
+                  ") are scored against the other references only, so their scores are not "
+                  "comparable with the others'.")
+    return Section("scores", "Scores", tuple(blocks), intro=intro)
+
+
+def _precision_section(study: "Study") -> Section | None:
+    if not study.bleu_precisions:
+        return None
+    systems = [s for s in study.systems if s in study.bleu_precisions]
+    fig = F.precision_by_order_figure(systems, [study.bleu_precisions[s] for s in systems],
+                                      highlight=tuple(study.human_systems))
+    blocks: list[Any] = [fig]
+    if "bleu" in study.tables:
+        blocks.append(study.tables["bleu"])
+    return Section("precision", "BLEU n-gram precision", tuple(blocks), intro=(
+        "BLEU's modified n-gram precision of each system for n = 1 to 4 (Papineni et al., 2002, "
+        "§2.1, Fig. 2). Precision falls with n for every system; differences between systems grow "
+        "with n."))
+
+
+def _human_section(study: "Study") -> Section | None:
+    kind = study.human_kind
+    human = study.human_scores.get(kind, {})
+    if len(human) < 3:
+        return Section("human", "Metrics vs human judgments",
+                       (Paragraph("Not enough systems with human scores (at least 3 are needed) "
+                                   "for metric-vs-human plots and system-level correlations.",
+                                   kind="note"),))
+    systems = list(study.judged_systems)
+    y = [human[s] for s in systems]
+    figs = []
+    for k, m in enumerate(study.metrics):
+        x = [study.corpus_scores[m][s] for s in systems]
+        figs.append(F.metric_human_figure(systems, x, y, metric=m, human=_human_label(kind),
+                                          highlight=tuple(study.human_systems), colour_index=k,
+                                          title=f"{m} vs human judgments"))
+    blocks: list[Any] = [Gallery(tuple(figs), caption=(
+        f"Each point is a system: its corpus metric score (x) and its mean human {kind} score (y); "
+        "line: least-squares fit; r: Pearson correlation over the systems drawn. Hollow points: "
+        "human translations scored as systems."))]
+    if "system" in study.tables:
+        blocks.append(study.tables["system"])
+    return Section("human", "Metrics vs human judgments", tuple(blocks), intro=(
+        f"Each metric's corpus score against the human {kind} score of every judged system, with "
+        "the least-squares line and Pearson's r (Papineni et al., 2002, §5.3, Figs. 5–6). The table "
+        "gives the system-level correlations with bootstrap intervals (Banerjee & Lavie, 2005, §4.2, "
+        "Table 1). With few systems, intervals are wide: read r with its interval."))
+
+
+def _normalized_section(study: "Study") -> Section | None:
+    kinds = [k for k in (study.human_kind, *(k for k in ("z", "raw") if k != study.human_kind))
+             if study.human_scores.get(k)]
+    if not kinds:
+        return None
+    systems = list(study.judged_systems)
+    series: dict[str, list[float]] = {}
+    for k in kinds:
+        series[_human_label(k)] = [study.human_scores[k][s] for s in systems]
+    shown = [m for m in PAPER_METRICS if m in study.metrics] or list(study.metrics)
+    for m in shown:
+        series[m] = [study.corpus_scores[m][s] for s in systems]
+    order = sorted(systems, key=lambda s: -study.human_scores[kinds[0]][s])
+    fig = F.normalized_comparison_figure(systems, series, order=order)
+    norm_rows = tuple((s, *(float(F.range_normalize(v)[systems.index(s)]) for v in series.values()))
+                      for s in order)
+    table = Table(("system", *series), norm_rows, title="Normalized scores (0 = worst, 1 = best system)",
+                  notes=("(x − min) / (max − min) over the judged systems, per column",))
+    return Section("normalized", "Metrics and humans, normalized", (fig, table), intro=(
+        "Human and metric scores linearly normalized by their range over the systems, as in "
+        "Papineni et al. (2002), §5.3, Fig. 7: where a metric's line leaves the human line, the "
+        "metric and the judges disagree on the order of those systems."))
+
+
+def _segment_section(study: "Study") -> Section | None:
+    blocks: list[Any] = []
+    summary = correlation_summary(study)
+    if summary is not None:
+        blocks.append(summary)
+    for t in ("segment", "human"):
+        if t in study.tables:
+            blocks.append(study.tables[t])
+    if not blocks:
+        return None
+    return Section("segment", "Segment-level correlation", tuple(blocks), intro=(
+        "Pearson correlation between segment scores and human segment scores within each system, "
+        "then averaged over systems (Banerjee & Lavie, 2005, §4.3, Tables 2–5); raw against "
+        "normalized human scores (§4.5, Table 8)."))
+
+
+def _significance_section(study: "Study") -> Section | None:
+    if not study.significance:
+        return None
+    blocks: list[Any] = []
+    for m in [m for m in MATRIX_METRICS if m in study.significance] or [next(iter(study.significance))]:
+        res = study.significance[m]
+        ranking = res.ranking()
+        index = [res.systems.index(s) for s in ranking]
+        p = res.p_matrix(corrected=True)[np.ix_(index, index)]
+        scores = np.asarray(res.scores, dtype=np.float64)[index]
+        clusters = _clusters(study, m)
+        blocks.append(F.significance_figure(ranking, p, scores[:, None] - scores[None, :], alpha=ALPHA,
+                                            clusters=clusters, metric=m,
+                                            test="paired bootstrap, Holm-adjusted p"))
+        blocks.append(Paragraph(f"{m} clusters (best first): " + "; ".join(
+            f"{i + 1}: {', '.join(c)}" for i, c in enumerate(clusters)) + "."))
+    if "significance" in study.tables:
+        blocks.append(study.tables["significance"])
+    return Section("significance", "Significance of system differences", tuple(blocks), intro=(
+        "Paired bootstrap resampling (Koehn, 2004) of every pair of systems, p-values adjusted with "
+        "Holm's method over all pairs. Systems that are not significantly different from each other "
+        "share a cluster."))
+
+
+def _blocks_section(study: "Study") -> Section | None:
+    tables = [study.tables[t] for t in ("blocks", "ttest") if t in study.tables]
+    if not tables:
+        return None
+    b = study.blocks
+    blocks: list[Any] = []
+    if b is not None:
+        blocks.append(F.block_scores_figure([r.system for r in b.rows], [r.block_scores for r in b.rows],
+                                            metric=b.metric, block_size=b.block_size,
+                                            highlight=tuple(study.human_systems)))
+    return Section("blocks", "Block test (BLEU)", tuple(blocks + tables), intro=(
+        "Papineni et al. (2002), §4.1, Tables 1–2: the corpus is cut into blocks of 25 segments; "
+        "BLEU's mean and standard deviation over blocks, and paired t-tests between systems adjacent "
+        "in the ranking."))
+
+
+def _modules_section(study: "Study") -> Section:
+    if "modules" in study.tables:
+        return Section("modules", "METEOR module ablation", (study.tables["modules"],), intro=(
+            "METEOR with growing word-mapping modules: exact, then Porter stems, WordNet stems, "
+            "WordNet synonyms (Banerjee & Lavie, 2005, §4.4, Tables 6–7)."))
+    why = [n for n in study.notes if "METEOR" in n or "module" in n] or \
+        ["the module ablation was not computed for this study"]
+    return Section("modules", "METEOR module ablation", tuple(Paragraph(n, kind="note") for n in why))
+
+
+def _references_section(study: "Study") -> Section | None:
+    if "references" not in study.tables:
+        return None
+    return Section("references", "Reference sets", (study.tables["references"],), intro=(
+        "BLEU with each single reference and every combination of references: more references "
+        "raise scores (Papineni et al., 2002, §2 and §4), and the ranking may change."))
+
+
+def _signatures_section(study: "Study") -> Section:
+    lines: list[tuple[str, str]] = [(k, v) for k, v in study.signatures.items()]
+    for m, res in study.significance.items():
+        lines.append((f"{m} significance", res.describe()))
+    if study.blocks is not None:
+        lines.append(("block test", f"{study.blocks.describe()}; {study.blocks.signature}"))
+    corr = study.system_correlations.get(study.human_kind, {})
+    if corr:
+        lines.append(("system correlation", next(iter(corr.values())).describe()))
+    settings = Table(("setting", "value"), tuple((k, _text(v)) for k, v in study.settings.items()),
+                     title="Settings of the study")
+    return Section("signatures", "Signatures and settings", (Signatures(tuple(lines)), settings), intro=(
+        "Every score above was computed with these settings; a signature records everything that "
+        "can change a number (metric, version, tokenizer, case, references, resampling)."))
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+@dataclass(frozen=True)
+class ReportFiles:
+    """What :func:`write_report` wrote."""
+
+    html: Path
+    figures: tuple[Path, ...]
+
+
+def write_report(study: "Study", path: str | os.PathLike[str], *,
+                 figures_dir: str | os.PathLike[str] | None = None,
+                 figure_formats: Sequence[str] = ("png", "svg"), embed: str = "svg", width: int = 2,
+                 title: str | None = None) -> ReportFiles:
+    """Build the report of ``study``, write it as one self-contained HTML file at ``path`` and,
+    with ``figures_dir``, every figure as ``<name>.png`` / ``<name>.svg`` there."""
+    for fmt in (embed, *(figure_formats if figures_dir is not None else ())):
+        if fmt not in F.FIGURE_FORMATS:
+            raise OptionError("figure format", fmt, F.FIGURE_FORMATS)
+    report = build_report(study, title=title)
+    figs = report.figures()
+    formats = [embed] + [f for f in (figure_formats if figures_dir is not None else ()) if f != embed]
+    for fig in track(figs, total=len(figs), desc="figures"):
+        for fmt in formats:
+            fig.data(fmt)  # rendered once, kept
+    html = write_html(report, path, width=width, figure_format=embed)
+    saved = save_figures(figs, figures_dir, figure_formats) if figures_dir is not None else []
+    return ReportFiles(html, tuple(saved))
