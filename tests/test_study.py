@@ -228,3 +228,27 @@ def test_meteor_rows(study):
     assert [r["modules"] for r in rows] == list(study.module_metrics)
     for r in rows:
         assert not math.isnan(r["system r"])
+
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "wmt22"
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared data not present")
+def test_shared_cs_en_corpus_table_reproduces_official_scores():
+    """cs-en: references B and C, HUMAN-C scored against B only; BLEU equals the official
+    sacreBLEU scores of systems.tsv (HUMAN-C, which has none there: sacreBLEU against B) and the
+    human means the published (clean) DA means."""
+    s = run_study(SHARED / "cs-en", tables=["corpus"], meteor=False)
+    assert s.reference_sets["HUMAN-C"] == ("B",)
+    with open(SHARED / "systems.tsv", encoding="utf-8", newline="") as handle:
+        official = [r for r in csv.DictReader(handle, delimiter="\t") if r["pair"] == "cs-en"]
+    rows = {r["system"]: r for r in s.tables["corpus"].records()}
+    assert set(rows) == {r["system"] for r in official}
+    for r in official:
+        if r["system"] == "HUMAN-C":
+            expected = sacrebleu.corpus_bleu(_lines(SHARED / "cs-en" / "systems" / "HUMAN-C.txt"),
+                                             [_lines(SHARED / "cs-en" / "references" / "B.txt")]).score
+        else:
+            expected = float(r["bleu_all"])
+        assert rows[r["system"]]["BLEU"] == pytest.approx(expected, abs=1e-9)
+        assert rows[r["system"]]["human z"] == pytest.approx(float(r["da_z_mean_clean"]), abs=1e-9)

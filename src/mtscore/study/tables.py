@@ -92,7 +92,9 @@ def segment_table(study: "Study", kind: str) -> Table:
     notes = ("Pearson r between segment metric scores and human segment scores within each system "
              "(judged segments only), then the mean over systems (Banerjee & Lavie, 2005, §4.3; "
              "grouping: system); – where undefined (constant scores)",
-             f"segment-level BLEU: {study.signatures.get('BLEU (segment)', '')}")
+             f"segment-level BLEU: {study.signatures.get('BLEU (segment)', '')}",
+             "segment-level NIST, P, R, F1, Fmean, METEOR: the metric on one segment's statistics "
+             "(NIST with the information weights of the whole reference corpus)")
     return Table(("system", "judged", *labels), tuple(rows),
                  title=f"METEOR paper Tables 2–5: segment-level correlation with human {kind} scores",
                  notes=notes)
