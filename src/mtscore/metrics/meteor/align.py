@@ -1,0 +1,447 @@
+"""Word alignment: the 2005 paper's staged aligner and the METEOR 1.5 jar's objective, both exact.
+
+**2005** (Banerjee & Lavie 2005, §2.2). The modules run in order as *stages*; each stage sees only the
+words no earlier stage matched. Within a stage the candidate matches form a bipartite graph; METEOR keeps
+the largest one-to-one subset, and among subsets of that size the one with the fewest *crossings* (two
+matches (i, j), (k, l) cross when (i − k)(j − l) < 0; we count the crossings of the whole alignment, i.e.
+including those with matches of earlier stages, which are fixed by then).
+
+How it is solved exactly. The candidate graph splits into connected components. A component that is a
+single edge is in every maximum matching. A *complete* bipartite component (the usual case: exact, porter
+and stem are equivalence relations, so each word type present on both sides gives one) has maximum size
+min(a, b), and for a chosen set of words on its larger side the order-preserving pairing has the fewest
+crossings with *any* other match, so its options are the subsets of its larger side (one option when
+a = b). Other components (synonym, wn_stem) get all their maximum matchings enumerated. A
+branch-and-bound over the components' options then minimises the total crossings.
+
+Bounded search for pathological input (hundreds of repeats of one word — NLTK's METEOR took quadratic
+time and worse there, CVE-2024-39705 class of problem): a component with more than ``OPTION_CAP``
+options is given only the option that is optimal against the fixed matches (an O(a·b) dynamic program
+over order-preserving pairings) plus the left- and right-most pairings; the branch-and-bound stops after
+``NODE_CAP`` nodes and keeps the best solution found (its first descent is greedy). The cardinality is
+always maximal; only the crossing count may then be above the minimum.
+
+**1.5** (the jar, ``edu.cmu.meteor.aligner.Aligner``). Every module proposes candidates at once (non-exact
+modules only for different surface forms; identical segments use exact only). A candidate that is the only
+one for both its words is fixed. The rest is chosen by maximising the aligner's weighted match count
+(weights 1 for exact and 0.5 for the other modules, accumulated in a Java ``int``, so each non-exact match
+adds 0 — the jar's truncation, reproduced), then fewest chunks, then the jar's distance term (see
+:func:`align_jar`). The jar searches this with a beam of 40; we search it exactly with a dynamic program
+over reference positions whose state is the set of still-relevant used hypothesis words and whether the
+previous reference word was matched (and to what). If the number of states explodes (``STATE_CAP``), the
+program keeps the best ``STATE_CAP`` states per position — a beam, but far wider than the jar's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from math import comb
+
+#: most options a component may have before it is reduced (bounded search, see module doc)
+OPTION_CAP = 2000
+#: most branch-and-bound nodes per stage before the best solution so far is kept
+NODE_CAP = 200_000
+#: most dynamic-programming states per reference position in the 1.5 search
+STATE_CAP = 300
+
+Edge = tuple[int, int]
+
+
+def crossings(edges: Sequence[Edge]) -> int:
+    """Number of crossing pairs: (i − k)(j − l) < 0."""
+    s = sorted(edges)
+    n = 0
+    for a in range(len(s)):
+        i, j = s[a]
+        for b in range(a + 1, len(s)):
+            k, l = s[b]
+            if (i - k) * (j - l) < 0:
+                n += 1
+    return n
+
+
+def _cross_between(a: Sequence[Edge], b: Sequence[Edge]) -> int:
+    n = 0
+    for i, j in a:
+        for k, l in b:
+            if (i - k) * (j - l) < 0:
+                n += 1
+    return n
+
+
+def chunk_count(edges: Sequence[Edge]) -> int:
+    """Fewest runs of matches contiguous and in the same order on both sides (§2.3 "chunks")."""
+    if not edges:
+        return 0
+    s = sorted(edges)
+    chunks = 1
+    for (i, j), (k, l) in zip(s, s[1:]):
+        if not (k == i + 1 and l == j + 1):
+            chunks += 1
+    return chunks
+
+
+# ---- 2005: one stage -----------------------------------------------------------------------------
+
+def _components(edges: Sequence[Edge]) -> list[list[Edge]]:
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def find(x: tuple[int, int]) -> tuple[int, int]:
+        root = x
+        while parent[root] != root:
+            root = parent[root]
+        while parent[x] != root:
+            parent[x], x = root, parent[x]
+        return root
+
+    for i, j in edges:
+        a, b = (0, i), (1, j)
+        parent.setdefault(a, a)
+        parent.setdefault(b, b)
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+    groups: dict[tuple[int, int], list[Edge]] = {}
+    for e in edges:
+        groups.setdefault(find((0, e[0])), []).append(e)
+    return list(groups.values())
+
+
+def _max_matching_size(edges: Sequence[Edge]) -> int:
+    adj: dict[int, list[int]] = {}
+    for i, j in edges:
+        adj.setdefault(i, []).append(j)
+    match_r: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j in adj[i]:
+            if j in seen:
+                continue
+            seen.add(j)
+            if j not in match_r or augment(match_r[j], seen):
+                match_r[j] = i
+                return True
+        return False
+
+    return sum(augment(i, set()) for i in adj)
+
+
+def _all_max_matchings(edges: Sequence[Edge], size: int, cap: int) -> list[tuple[Edge, ...]]:
+    hyp = sorted({i for i, _ in edges})
+    adj: dict[int, list[int]] = {i: sorted(j for k, j in edges if k == i) for i in hyp}
+    out: list[tuple[Edge, ...]] = []
+    used: set[int] = set()
+    cur: list[Edge] = []
+
+    def rec(pos: int) -> None:
+        if len(out) >= cap:
+            return
+        if len(cur) + (len(hyp) - pos) < size:
+            return
+        if pos == len(hyp):
+            out.append(tuple(cur))
+            return
+        i = hyp[pos]
+        for j in adj[i]:
+            if j not in used:
+                used.add(j)
+                cur.append((i, j))
+                rec(pos + 1)
+                cur.pop()
+                used.discard(j)
+        rec(pos + 1)
+
+    rec(0)
+    return out
+
+
+def _ordered_dp(hs: list[int], rs: list[int], fixed: Sequence[Edge]) -> tuple[Edge, ...]:
+    """Order-preserving pairing of all of the smaller side with the fewest crossings with ``fixed``."""
+    swap = len(hs) < len(rs)
+    big, small = (rs, hs) if swap else (hs, rs)
+
+    def cost(b: int, s: int) -> int:
+        i, j = (s, b) if swap else (b, s)
+        return sum(1 for k, l in fixed if (i - k) * (j - l) < 0)
+
+    nb, ns = len(big), len(small)
+    inf = float("inf")
+    # dp[y] after x big items: min cost with the first y small items paired
+    dp = [0.0] + [inf] * ns
+    choice = [[False] * (ns + 1) for _ in range(nb + 1)]
+    for x in range(1, nb + 1):
+        new = dp[:]
+        for y in range(max(1, ns - (nb - x)), min(x, ns) + 1):
+            take = dp[y - 1] + cost(big[x - 1], small[y - 1])
+            if take < new[y]:
+                new[y] = take
+                choice[x][y] = True
+        dp = new
+    pairs = []
+    x, y = nb, ns
+    while y > 0:
+        if choice[x][y]:
+            pairs.append((big[x - 1], small[y - 1]))
+            y -= 1
+        x -= 1
+    pairs.reverse()
+    return tuple(((s, b) if swap else (b, s)) for b, s in pairs)
+
+
+def _component_options(comp: list[Edge], fixed: Sequence[Edge]) -> list[tuple[Edge, ...]]:
+    hs = sorted({i for i, _ in comp})
+    rs = sorted({j for _, j in comp})
+    if len(comp) == len(hs) * len(rs):  # complete bipartite
+        if len(hs) == len(rs):
+            return [tuple(zip(hs, rs))]
+        if len(hs) > len(rs):
+            n = comb(len(hs), len(rs))
+            if n <= OPTION_CAP:
+                return [tuple(zip(sub, rs)) for sub in combinations(hs, len(rs))]
+            return _reduced(hs, rs, fixed)
+        n = comb(len(rs), len(hs))
+        if n <= OPTION_CAP:
+            return [tuple(zip(hs, sub)) for sub in combinations(rs, len(hs))]
+        return _reduced(hs, rs, fixed)
+    size = _max_matching_size(comp)
+    return _all_max_matchings(comp, size, OPTION_CAP)
+
+
+def _reduced(hs: list[int], rs: list[int], fixed: Sequence[Edge]) -> list[tuple[Edge, ...]]:
+    n = min(len(hs), len(rs))
+    opts = [_ordered_dp(hs, rs, fixed), tuple(zip(hs[:n], rs[:n])), tuple(zip(hs[-n:], rs[-n:]))]
+    return list(dict.fromkeys(opts))
+
+
+def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = ()) -> list[Edge]:
+    """Maximum one-to-one subset of ``edges`` with the fewest crossings (counting ``fixed`` too)."""
+    if not edges:
+        return []
+    comps = _components(list(dict.fromkeys(edges)))
+    forced: list[Edge] = []
+    ambiguous: list[list[Edge]] = []
+    for comp in comps:
+        if len(comp) == 1:
+            forced.append(comp[0])
+        else:
+            ambiguous.append(comp)
+    if not ambiguous:
+        return sorted(forced)
+    base = list(fixed) + forced
+    options, unary = [], []
+    for comp in ambiguous:
+        opts = _component_options(comp, base)
+        costs = [crossings(o) + _cross_between(o, base) for o in opts]
+        order = sorted(range(len(opts)), key=costs.__getitem__)
+        options.append([opts[k] for k in order])
+        unary.append([costs[k] for k in order])
+    # components with one option are decided; fold them into the base first
+    decided = [c for c in range(len(options)) if len(options[c]) == 1]
+    open_ = [c for c in range(len(options)) if len(options[c]) > 1]
+    chosen: list[Edge] = list(forced)
+    for c in decided:
+        chosen.extend(options[c][0])
+    if not open_:
+        return sorted(chosen)
+    # unary costs again, now against the decided components too
+    settled = [e for c in decided for e in options[c][0]]
+    u2 = [[unary[c][k] + _cross_between(options[c][k], settled) for k in range(len(options[c]))]
+          for c in open_]
+    opts2 = []
+    for idx, c in enumerate(open_):
+        order = sorted(range(len(options[c])), key=u2[idx].__getitem__)
+        opts2.append([options[c][k] for k in order])
+        u2[idx] = [u2[idx][k] for k in order]
+    n = len(open_)
+    suffix = [0] * (n + 1)
+    for c in range(n - 1, -1, -1):
+        suffix[c] = suffix[c + 1] + u2[c][0]
+    best_cost = [float("inf")]
+    best_pick: list[list[int]] = [[]]
+    nodes = [0]
+    pick: list[int] = []
+    picked_edges: list[tuple[Edge, ...]] = []
+
+    def dfs(c: int, cost: int) -> None:
+        if nodes[0] > NODE_CAP or cost + suffix[c] >= best_cost[0]:
+            return
+        if c == n:
+            best_cost[0] = cost
+            best_pick[0] = pick[:]
+            return
+        for k, opt in enumerate(opts2[c]):
+            add = u2[c][k]
+            if cost + add + suffix[c + 1] >= best_cost[0]:
+                break  # options are sorted by unary cost
+            nodes[0] += 1
+            for prev in picked_edges:
+                add += _cross_between(opt, prev)
+            pick.append(k)
+            picked_edges.append(opt)
+            dfs(c + 1, cost + add)
+            picked_edges.pop()
+            pick.pop()
+
+    dfs(0, 0)
+    for idx, k in enumerate(best_pick[0]):
+        chosen.extend(opts2[idx][k])
+    return sorted(chosen)
+
+
+# ---- 1.5: the jar's objective, searched exactly ------------------------------------------------
+
+def align_jar(n_hyp: int, n_ref: int, cands: Sequence[Sequence[tuple[int, int]]],
+              align_weights: Sequence[float]) -> list[tuple[int, int, int]]:
+    """The jar's alignment for candidate lists ``cands[j]`` = [(i, module), ...] in the jar's order.
+
+    ``cands[j]`` lists the candidates of reference word j ordered by module, then hypothesis index,
+    as the jar's matchers add them. Objective, maximised lexicographically (``PARTIAL_COMPARE_TOTAL``):
+    the aligner's weighted matches (each match adds ``int(total + weight) - total`` per side, the
+    jar's Java ``int`` accumulation), then fewer chunks, then smaller *jar distance*: the jar adds
+    |j − i| of a fixed match, and at an open reference word the |j − i| of every available
+    candidate listed *before* the chosen one (of all of them when the word is skipped) — its
+    ``path.distance`` update lands on the parent path, and this is what it computes. Returns
+    (i, j, module) triples.
+    """
+    cov_h = [0] * n_hyp
+    for j in range(n_ref):
+        for i, _ in cands[j]:
+            cov_h[i] += 1
+    fixed: dict[int, tuple[int, int]] = {}
+    for j in range(n_ref):
+        if len(cands[j]) == 1 and cov_h[cands[j][0][0]] == 1:
+            fixed[j] = cands[j][0]
+    # hypothesis words still wanted at reference positions > j (bit masks)
+    relevant = [0] * (n_ref + 1)
+    for j in range(n_ref - 1, -1, -1):
+        m = relevant[j + 1]
+        if j + 1 < n_ref and j + 1 not in fixed:
+            for i, _ in cands[j + 1]:
+                m |= 1 << i
+        relevant[j] = m
+    # the jar's "int" accumulation with weights w: gain per side
+    gains = [int(w) for w in align_weights]  # int(M + w) - M for an int M and w >= 0
+    fixed_mask = 0
+    fixed_gain = 0
+    for i, mod in fixed.values():
+        fixed_mask |= 1 << i
+        fixed_gain += 2 * gains[mod]
+    # Pruning that keeps the search exact: matches that earn weight (exact ones) form complete
+    # bipartite classes (identical words); the best weighted total is the sum over classes of
+    # min(hyp words, ref words) — always reachable — so a state that can no longer reach it is dropped.
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def find(x: tuple[int, int]) -> tuple[int, int]:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for j in range(n_ref):
+        if j in fixed:
+            continue
+        for i, mod in cands[j]:
+            if gains[mod] > 0:
+                a, b = (0, i), (1, j)
+                parent.setdefault(a, a)
+                parent.setdefault(b, b)
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[ra] = rb
+    classes: dict[tuple[int, int], list] = {}
+    for node in parent:
+        root = find(node)
+        entry = classes.setdefault(root, [0, []])
+        if node[0] == 0:
+            entry[0] |= 1 << node[1]
+        else:
+            entry[1].append(node[1])
+    # per reference position j: (hyp mask, number of the class's reference words after j, gain)
+    active: list[list[tuple[int, int, int]]] = [[] for _ in range(n_ref + 1)]
+    target = fixed_gain
+    for hmask, refs in classes.values():
+        refs.sort()
+        # gain of the class: every weighted module of its candidates has the same gain here (exact)
+        g = 2 * max(gains)
+        target += g * min(hmask.bit_count(), len(refs))
+        for j in range(-1, n_ref):
+            after = sum(1 for r in refs if r > j)
+            if after:
+                active[j + 1].append((hmask, after, g))
+
+    fixed_after = [0] * (n_ref + 1)
+    for j in range(n_ref - 1, -1, -1):
+        f = fixed.get(j)
+        fixed_after[j] = fixed_after[j + 1] + (2 * gains[f[1]] if f is not None else 0)
+
+    def reachable(used: int, j: int) -> int:
+        """Upper bound on the weight still to gain after reference position j."""
+        total = fixed_after[j + 1]
+        rel = relevant[j]
+        for hmask, after, g in active[j + 1]:
+            avail = (hmask & rel & ~used).bit_count()
+            total += g * (avail if avail < after else after)
+        return total
+
+    def search(cap: int, bound: tuple[int, int] | None) -> tuple[tuple[int, int, int], tuple] | None:
+        """DP over reference positions keeping at most ``cap`` states per position; ``bound`` =
+        (chunks, distance) of a solution reaching ``target``: states already worse are dropped."""
+        # state: (used mask & relevant, last hyp index matched at j-1 or -1)
+        # value: (weight, -chunks, -distance) to maximise, chain of choices
+        states: dict[tuple[int, int], tuple[tuple[int, int, int], tuple]] = {
+            (fixed_mask, -1): ((0, 0, 0), ())}
+        floor = None if bound is None else (-bound[0], -bound[1])
+        for j in range(n_ref):
+            new: dict[tuple[int, int], tuple[tuple[int, int, int], tuple]] = {}
+            rel = relevant[j]
+            f = fixed.get(j)
+            for (used, last), (score, chain) in states.items():
+                w, negc, negd = score
+                if f is not None:
+                    i, mod = f
+                    c = 0 if last == i - 1 and last >= 0 else 1
+                    options = [((used & rel, i), ((w + 2 * gains[mod], negc - c, negd - abs(j - i)),
+                                                  (chain, (i, j, mod))))]
+                else:
+                    options = []
+                    acc = 0
+                    for i, mod in cands[j]:
+                        if used >> i & 1:
+                            continue
+                        c = 0 if last == i - 1 and last >= 0 else 1
+                        options.append((((used | (1 << i)) & rel, i),
+                                        ((w + 2 * gains[mod], negc - c, negd - acc), (chain, (i, j, mod)))))
+                        acc += abs(j - i)
+                    options.append(((used & rel, -1), ((w, negc, negd - acc), chain)))
+                for key, val in options:
+                    if floor is not None and (val[0][1], val[0][2]) < floor:
+                        continue
+                    old = new.get(key)
+                    if old is None or val[0] > old[0]:
+                        new[key] = val
+            if target:
+                new = {key: val for key, val in new.items()
+                       if val[0][0] + reachable(key[0], j) >= target}
+            if len(new) > cap:
+                new = dict(sorted(new.items(), key=lambda kv: kv[1][0], reverse=True)[:cap])
+            states = new
+        if not states:
+            return None
+        return max(states.values(), key=lambda v: v[0])
+
+    # a narrow search first gives a solution whose chunks/distance bound the exact search
+    first = search(40, None)
+    bound = None
+    if first is not None and first[0][0] >= target:
+        bound = (-first[0][1], -first[0][2])
+    best = search(STATE_CAP, bound) or first
+    if best is None:
+        return []
+    chain = best[1]
+    out = []
+    while chain:
+        chain, m = chain
+        out.append(m)
+    out.reverse()
+    return out
