@@ -230,7 +230,8 @@ def _scores_section(study: "Study") -> Section:
     if "corpus" in study.tables:
         blocks.append(study.tables["corpus"])
     intro = ("Every system's corpus score under each metric, with its bootstrap confidence interval "
-             "(segments resampled), next to the human score. Systems are sorted by human score.")
+             "(segments resampled)" + (", next to the human score. Systems are sorted by human score."
+                                       if has_human else f". Systems are sorted by {study.metrics[0]}."))
     if study.human_systems:
         intro += (" Human translations judged as systems (" + ", ".join(study.human_systems) +
                   ") are scored against the other references only, so their scores are not "
@@ -257,10 +258,11 @@ def _human_section(study: "Study") -> Section | None:
     kind = study.human_kind
     human = study.human_scores.get(kind, {})
     if len(human) < 3:
+        why = ("The data set has no human scores" if not human else
+               f"Only {len(human)} systems have human scores; at least 3 are needed")
         return Section("human", "Metrics vs human judgments",
-                       (Paragraph("Not enough systems with human scores (at least 3 are needed) "
-                                   "for metric-vs-human plots and system-level correlations.",
-                                   kind="note"),))
+                       (Paragraph(why + " for metric-vs-human plots (BLEU Figs. 5–7) and "
+                                  "system-level correlations.", kind="note"),))
     systems = list(study.judged_systems)
     y = [human[s] for s in systems]
     figs = []
