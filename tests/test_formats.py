@@ -163,3 +163,86 @@ def test_width_option_on_score(capsys, files):
     out = _run(capsys, "score", "-r", ref, "-i", hyp, "-w", "0", "-f", "tsv")
     value = list(csv.reader(io.StringIO(out), delimiter="\t"))[1][2]
     assert "." not in value and value.isdigit()
+
+
+# ---- compare, correlate, study: every format, --width, JSON at full precision -----------------
+
+SAMPLE_FORMATS = [f for f in FORMATS]
+
+
+@pytest.fixture
+def sample_files():
+    from mtscore.data import sample_path
+
+    folder = sample_path()
+    return (str(folder / "references" / "A.txt"), str(folder / "systems" / "LT22.txt"),
+            str(folder / "systems" / "PROMT.txt"))
+
+
+def _bleu(hyp_path: str, ref_path: str) -> float:
+    import sacrebleu
+
+    hyps = open(hyp_path, encoding="utf-8").read().splitlines()
+    refs = open(ref_path, encoding="utf-8").read().splitlines()
+    return sacrebleu.corpus_bleu(hyps, [refs]).score
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_compare_formats(capsys, sample_files, fmt):
+    ref, lt22, promt = sample_files
+    out = _run(capsys, "compare", "-r", ref, "-i", lt22, promt, "--resamples", "50",
+               "-f", fmt, "-w", "3", "-q")
+    expected = _bleu(promt, ref)
+    if fmt == "json":
+        data = json.loads(out)
+        rows = [r for table in data for r in table if r.get("system") == "PROMT" and "BLEU" in r]
+        assert rows and rows[0]["BLEU"] == pytest.approx(expected, abs=1e-9)
+    else:
+        assert f"{expected:.3f}" in out
+        assert f"{expected:.4f}" not in out
+    if fmt == "latex":
+        assert r"\toprule" in out and r"\bottomrule" in out
+    if fmt == "markdown":
+        assert "|---:" in out or "| ---:" in out or "---:|" in out
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_correlate_formats(capsys, tmp_path, fmt):
+    metric, human = [1.0, 2.0, 2.5, 4.0], [0.1, 0.5, 0.4, 0.9]
+    (tmp_path / "m.tsv").write_text("".join(f"s{i}\t{v}\n" for i, v in enumerate(metric)))
+    (tmp_path / "h.tsv").write_text("".join(f"s{i}\t{v}\n" for i, v in enumerate(human)))
+    r = float(np.corrcoef(metric, human)[0, 1])
+    out = _run(capsys, "correlate", "--metric", str(tmp_path / "m.tsv"), "--human",
+               str(tmp_path / "h.tsv"), "-f", fmt, "-w", "5")
+    if fmt == "json":
+        data = json.loads(out)
+        row = data[0] if isinstance(data, list) else data
+        assert row["r"] == pytest.approx(r, abs=1e-12)
+    else:
+        assert f"{r:.5f}" in out and f"{r:.6f}" not in out
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_study_formats(capsys, tmp_path, fmt):
+    from mtscore.io.dataset import load_dataset
+
+    root = tmp_path / "ds"
+    (root / "references").mkdir(parents=True)
+    (root / "systems").mkdir()
+    ref = ["the cat sat on the mat", "a dog ran in the big garden", "the red house is small"] * 10
+    (root / "references" / "A.txt").write_text("\n".join(ref) + "\n")
+    (root / "systems" / "x.txt").write_text("\n".join(r.replace("the", "a") for r in ref) + "\n")
+    (root / "systems" / "y.txt").write_text("\n".join(ref) + "\n")
+    out = _run(capsys, "study", str(root), "--no-meteor", "--resamples", "20", "--tables", "corpus",
+               "-f", fmt, "-w", "3", "-q")
+    ds = load_dataset(root)
+    expected = _bleu(str(root / "systems" / "x.txt"), str(root / "references" / "A.txt"))
+    assert ds.segments == 30
+    if fmt == "json":
+        data = json.loads(out)
+        rows = data["tables"]["corpus"]["rows"]
+        cols = data["tables"]["corpus"]["columns"]
+        x = next(r for r in rows if r[0] == "x")
+        assert x[cols.index("BLEU")] == pytest.approx(expected, abs=1e-9)
+    else:
+        assert f"{expected:.3f}" in out and f"{expected:.4f}" not in out

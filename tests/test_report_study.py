@@ -181,3 +181,26 @@ def test_human_systems_are_marked_and_r_without_them_is_shown(judged_study):
     r = np.corrcoef(x, y)[0, 1]
     assert f"without human translations: r = {r:.3f} (n = {len(judged)})" in texts
     assert not math.isnan(r)
+
+
+def test_study_html_option(tmp_path, capsys):
+    import json
+
+    root = make_dataset(tmp_path / "ds", systems={"a": 0.1, "b": 0.3, "c": 0.5}, segments=60)
+    html = tmp_path / "study.html"
+    rc = main(["study", str(root), "--no-meteor", "--resamples", "50", "-f", "json", "-q",
+               "--html", str(html), "--figures", str(tmp_path / "figs")])
+    assert rc == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)  # stdout stays the study's JSON
+    assert "corpus" in data["tables"]
+    assert f"report: {html.resolve()}" in captured.err
+    root_node, sections = _sections(html.read_text(encoding="utf-8"))
+    assert {"scores", "human", "significance", "signatures"} <= set(sections)
+    n_images = len(list(root_node.iter("img")))
+    assert len(list((tmp_path / "figs").iterdir())) == 2 * n_images  # png and svg of each
+
+
+def test_study_figures_need_html(tmp_path, capsys):
+    assert main(["study", "sample", "--figures", str(tmp_path / "f")]) == 1
+    assert "--html" in capsys.readouterr().err

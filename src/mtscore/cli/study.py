@@ -7,9 +7,12 @@ import sys
 from pathlib import Path
 
 from ..data import sample_path
+from ..errors import OptionError
+from ..report.figures import require_matplotlib
 from ..report.tables import FORMATS
 from ..study import TABLE_IDS, run_study
 from ..study.analysis import BLOCK_SIZE, BLOCKS, DEFAULT_RESAMPLES, DEFAULT_SEED
+from .report import add_report_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -43,6 +46,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"segments per block (default {BLOCK_SIZE})")
     p.add_argument("--no-meteor", action="store_true",
                    help="leave METEOR (and the module ablation) out; faster")
+    p.add_argument("--html", metavar="FILE",
+                   help="also write the HTML report with the papers' figures to FILE (as `mtscore "
+                        "report`; needs pip install 'mtscore[report]')")
+    add_report_options(p, output_default=None)
     group = p.add_argument_group("output")
     group.add_argument("--format", "-f", default="text", choices=FORMATS,
                        help="output format (default text; json keeps full precision)")
@@ -53,9 +60,20 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.figures and not args.html:
+        raise OptionError("--figures", args.figures, detail="saving figures needs --html FILE")
+    if args.html:
+        require_matplotlib()  # before the study: fail fast, naming the extra
     folder = sample_path() if args.dataset == "sample" and not Path("sample").exists() else args.dataset
     study = run_study(folder, human=args.human, resamples=args.resamples, seed=args.seed,
                       tables=args.tables, block_size=args.block_size, blocks=args.blocks,
                       meteor=not args.no_meteor)
     sys.stdout.write(study.render(args.format, args.width, args.tables) + "\n")
+    if args.html:
+        from ..report.study_report import write_report
+
+        written = write_report(study, args.html, figures_dir=args.figures,
+                               figure_formats=args.figure_format, embed=args.embed, width=args.width,
+                               title=args.title)
+        print(f"report: {written.html.resolve()}", file=sys.stderr)
     return 0
