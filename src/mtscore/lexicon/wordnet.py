@@ -67,6 +67,10 @@ class WordNet:
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and _normalize(word) in self._all
 
+    def lemmas(self, pos: str | None = None) -> frozenset[str]:
+        """All lemmas (of part of speech ``pos``: n, v, a or r; of any when None)."""
+        return self._all if pos is None else frozenset(self._index[pos])
+
     def is_lemma(self, word: str, pos: str | None = None) -> bool:
         """Whether ``word`` is a WordNet lemma (of part of speech ``pos``: n, v, a or r; of any when None)."""
         word = _normalize(word)
