@@ -85,3 +85,20 @@ def test_track_yields_everything_in_order():
 
     assert list(progress.track(iter(range(5)), total=5)) == [0, 1, 2, 3, 4]
     assert list(progress.track([], total=0)) == []
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_report_command_bar_only_without_quiet(tmp_path, quiet):
+    pytest.importorskip("matplotlib")
+    from .test_report_study import make_dataset
+
+    root = make_dataset(tmp_path / "ds", systems={"a": 0.1, "b": 0.3, "c": 0.5}, segments=40)
+    args = [sys.executable, "-m", "mtscore", "report", str(root), "-o", str(tmp_path / "r.html"),
+            "--no-meteor", "--resamples", "20"] + (["--quiet"] if quiet else [])
+    rc, out, term = run_with_terminal_stderr(args, cwd=str(tmp_path))
+    assert rc == 0, term
+    assert out.startswith("report: ")  # stdout: only the result, never a bar
+    if quiet:
+        assert term == ""
+    else:
+        assert "figures" in term and "%|" in term
