@@ -69,6 +69,12 @@ def test_correlate_system_level(tmp_path, scores, capsys):
         assert row["r"] == pytest.approx(expected.statistic)
         assert row["p"] == pytest.approx(expected.pvalue)
         assert row["n"] == len(SYSTEMS)
+    # human scores per segment: each system's mean over its judged segments (WMT)
+    human_seg = _write(tmp_path / "hseg.tsv", [(r["system"], r["seg_id"], r["z"]) for r in human])
+    code, out, _ = _run(capsys, "correlate", "--metric", metric_file, "--human", human_seg,
+                        "-f", "json")
+    expected = scipy.stats.pearsonr([corpus[n] for n in SYSTEMS], [hmean[n] for n in SYSTEMS])
+    assert code == 0 and json.loads(out)[0]["r"] == pytest.approx(expected.statistic)
     code, out, _ = _run(capsys, "correlate", "--metric", metric_file, "--human", human_file,
                         "--resamples", "200", "--seed", "3")
     assert code == 0 and "95% low" in out and "over systems" in out
@@ -115,8 +121,8 @@ def test_correlate_errors(tmp_path, scores, capsys):
     hseg = _write(tmp_path / "hseg.tsv", [("a", 1, 0.5), ("b", 7, 0.1)])
     code, _, err = _run(capsys, "correlate", "--metric", seg, "--human", hseg, "--level", "segment")
     assert code == 1 and "hseg.tsv, line 2" in err and "seg_id 7 is out of range 1..2" in err
-    code, _, err = _run(capsys, "correlate", "--metric", good, "--human", hseg)
-    assert code == 1 and "columns" in err
+    code, _, err = _run(capsys, "correlate", "--metric", seg, "--human", good)
+    assert code == 1 and "give human scores per segment too" in err
     code, _, err = _run(capsys, "correlate", "--metric", str(tmp_path / "none.tsv"), "--human", good)
     assert code == 1 and "no such file" in err
 
