@@ -13,7 +13,8 @@ The layout (that of the WMT22 folders and of the embedded sample, :func:`mtscore
 ``seg_id`` is the 1-based line number in the text files. Every problem is reported with the file and
 the line (:class:`mtscore.errors.InputError`): missing folders or files, text files whose line counts
 differ, systems in human files without an output file, seg ids that are not integers or are out of
-range, scores that are not numbers, duplicate rows.
+range, scores that are not numbers, duplicate rows (in ``segments.tsv`` and ``human/segments.tsv``;
+``human/judgments.tsv`` may repeat a (system, segment, rater) triple: a rater can judge a segment twice).
 
 Defaults of the seed papers' protocol (WMT findings): a human system ``HUMAN-X`` *is* reference X,
 so it is scored against the other references only (:meth:`Dataset.reference_ids_for`); a system's
