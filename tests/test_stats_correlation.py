@@ -326,3 +326,30 @@ def test_segment_mean_metric():
     stats = SegmentMean.stats(np.array([1.0, np.nan, 3.0]))
     assert SegmentMean().compute(stats.total()).score == pytest.approx(2.0)
     assert np.isnan(SegmentMean().scores(np.zeros((1, 2))))[0]
+
+
+def test_permutation_system_level_from_segments_brute_force():
+    rng = np.random.default_rng(4)
+    human = rng.normal(size=(6, 30))
+    a = human + rng.normal(scale=2.0, size=human.shape)
+    b = human + rng.normal(scale=0.5, size=human.shape)
+    human[rng.random(human.shape) < 0.2] = np.nan
+    res = permutation_test(human, a, b, "pearson", level="system", resamples=60, seed=9)
+    hm = np.nanmean(human, axis=1)
+    assert res.statistic_a == pytest.approx(scipy.stats.pearsonr(a.mean(axis=1), hm).statistic)
+    assert res.statistic_b == pytest.approx(scipy.stats.pearsonr(b.mean(axis=1), hm).statistic)
+    za, zb = (a - a.mean()) / a.std(), (b - b.mean()) / b.std()
+
+    def r(m):
+        return scipy.stats.pearsonr(m.mean(axis=1), hm).statistic
+
+    delta = r(zb) - r(za)
+    assert res.delta == pytest.approx(delta)
+    gen = np.random.default_rng(9)
+    count = 0
+    for _ in range(60):
+        swap = gen.integers(2, size=human.shape, dtype=bool)
+        count += r(np.where(swap, za, zb)) - r(np.where(swap, zb, za)) >= delta
+    assert res.p_value == pytest.approx((count + 1) / 61)
+    with pytest.raises(OptionError):
+        permutation_test(human, a, b, level="document")

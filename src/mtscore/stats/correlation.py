@@ -523,6 +523,8 @@ class PermutationResult:
 def _statistic(x: np.ndarray, y: np.ndarray, method: str, grouping: str, level: str,
                epsilon: float | None) -> float:
     if level == "system":
+        if x.ndim == 2:  # system scores from segment scores: metric mean, human mean over judged
+            return correlate(x.mean(axis=1), np.nanmean(y, axis=1), method)[0]
         return correlate(x, y, method)[0]
     if method == "accuracy":
         return pairwise_accuracy(x, y, grouping, epsilon).statistic
@@ -531,13 +533,17 @@ def _statistic(x: np.ndarray, y: np.ndarray, method: str, grouping: str, level: 
 
 def permutation_test(human: np.ndarray, metric_a: np.ndarray, metric_b: np.ndarray,
                      method: str = "pearson", grouping: str = "none", resamples: int = 1000,
-                     seed: int = 0, epsilon: float | None = None) -> PermutationResult:
+                     seed: int = 0, epsilon: float | None = None,
+                     level: str | None = None) -> PermutationResult:
     """Does metric B correlate better with the humans than metric A? (PERM-BOTH)
 
-    1-D arrays: system level (one score per system); 2-D (systems × segments, human NaN =
-    unjudged): segment level with ``grouping``. Each metric is z-normalized over the judged cells
-    (so swapped scores are comparable); each permutation swaps A's and B's score in every cell with
-    probability 1/2.
+    1-D arrays: one score per system. 2-D arrays (systems × segments, human NaN = unjudged): at
+    ``level="segment"`` (the default for 2-D) the segment-level correlation with ``grouping``; at
+    ``level="system"`` the system-level correlation of the systems' mean segment scores (human:
+    mean over judged segments), the swaps still per (system, segment) cell, as Deutsch et al.
+    (2021) do. Each metric is z-normalized (over the judged cells at segment level, over all cells
+    at system level) so that swapped scores are comparable; each permutation swaps A's and B's
+    score in every cell with probability 1/2. A fixed ``epsilon`` applies to z-normalized scores.
     """
     _check_method(method)
     _check_grouping(grouping)
@@ -548,17 +554,26 @@ def permutation_test(human: np.ndarray, metric_a: np.ndarray, metric_b: np.ndarr
     if not (h.shape == a.shape == b.shape) or h.ndim not in (1, 2):
         raise InputError(f"human and both metrics must have one shape (systems, or systems × "
                          f"segments), got {h.shape}, {a.shape}, {b.shape}")
-    level = "system" if h.ndim == 1 else "segment"
+    if level is None:
+        level = "system" if h.ndim == 1 else "segment"
+    if level not in ("system", "segment"):
+        raise OptionError("level", level, ("system", "segment"))
+    if level == "segment" and h.ndim == 1:
+        raise InputError("segment level needs systems × segments matrices")
     if level == "system" and grouping != "none":
         raise OptionError("grouping", grouping, detail="system-level scores have no grouping")
-    ok = ~np.isnan(h)
-    if np.isnan(a[ok]).any() or np.isnan(b[ok]).any():
-        raise InputError("a metric score is NaN where a human score is given")
+    judged = ~np.isnan(h)
+    cells = judged if level == "segment" else np.ones(h.shape, dtype=bool)
+    if np.isnan(a[cells]).any() or np.isnan(b[cells]).any():
+        raise InputError("a metric score is NaN where it is needed" +
+                         (" (a human score is given there)" if level == "segment" else
+                          " (system scores are means over every segment)"))
+    if level == "system" and h.ndim == 2 and np.any(~judged.any(axis=1)):
+        raise InputError("a system has no judged segment")
 
     def znorm(v: np.ndarray) -> np.ndarray:
-        sd = v[ok].std()
-        out = np.where(ok, (v - v[ok].mean()) / (sd if sd > 0 else 1.0), np.nan)
-        return out
+        sd = v[cells].std()
+        return np.where(cells, (v - v[cells].mean()) / (sd if sd > 0 else 1.0), np.nan)
 
     za, zb = znorm(a), znorm(b)
     stat_a = _statistic(a, h, method, grouping, level, epsilon)

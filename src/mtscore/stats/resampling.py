@@ -118,6 +118,12 @@ class BootstrapCI:
         """Half the interval's width (sacreBLEU's ``± ci``)."""
         return 0.5 * (self.high - self.low)
 
+    @property
+    def test_signature(self) -> str:
+        """The metric's signature plus ``|bs:N|seed:S|ci:L%``."""
+        return (f"{self.signature}|bs:{self.resamples}|seed:{self.seed}"
+                f"|ci:{100 * self.confidence:g}%")
+
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
@@ -125,7 +131,7 @@ class BootstrapCI:
         level = f"{100 * self.confidence:g}%"
         return Table(("name", "score", "mean", f"{level} low", f"{level} high"),
                      ((name, self.score, self.mean, self.low, self.high),),
-                     notes=(self.describe(),) + ((self.signature,) if self.signature else ()))
+                     notes=(self.describe(), self.test_signature))
 
     def describe(self) -> str:
         return (f"{self.method}, {self.resamples} resamples, seed {self.seed}, "

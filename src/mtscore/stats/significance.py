@@ -118,6 +118,16 @@ class SignificanceResult:
         """Groups of systems not significantly different (see :func:`significance_clusters`)."""
         return significance_clusters(self, alpha=alpha, corrected=corrected)
 
+    @property
+    def test_signature(self) -> str:
+        """The metric's signature plus the test's settings (as sacreBLEU: ``|bs:N|seed:S`` or
+        ``|ar:N|bs:M|seed:S``)."""
+        if self.method == RANDOMIZATION:
+            test = f"ar:{self.resamples}|bs:{self.intervals[0].resamples}"
+        else:
+            test = f"bs:{self.resamples}"
+        return f"{self.signature}|{test}|seed:{self.seed}|ci:{100 * self.confidence:g}%"
+
     def describe(self) -> str:
         unit = "trials" if self.method == RANDOMIZATION else "resamples"
         return (f"{self.method}; {self.resamples} {unit}, seed {self.seed}; "
@@ -125,7 +135,7 @@ class SignificanceResult:
                 f" ({self.intervals[0].resamples} resamples); Holm correction over "
                 f"{len(self.comparisons)} comparisons")
 
-    def tables(self, width_note: bool = True) -> list[Table]:
+    def tables(self) -> list[Table]:
         level = f"{100 * self.confidence:g}%"
         by_name = dict(zip(self.systems, zip(self.scores, self.intervals)))
         rows = []
@@ -134,7 +144,7 @@ class SignificanceResult:
             rows.append((name, score, ci.mean, ci.low, ci.high))
         scores = Table(("system", self.metric, "mean", f"{level} low", f"{level} high"),
                        tuple(rows), title=f"{self.metric} with {level} confidence intervals",
-                       notes=(self.signature,))
+                       notes=(self.test_signature,))
         pairs = Table(("system", "vs", "difference", "p", "p (Holm)"),
                       tuple((c.system, c.other, c.difference, c.p_value, c.p_holm)
                             for c in self.comparisons),
