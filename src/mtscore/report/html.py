@@ -124,15 +124,15 @@ td { border-bottom:1px solid var(--line); padding:4px 12px; white-space:nowrap; 
 th.num, td.num { text-align:right; }
 tbody tr:hover { background:#f3f6fb; }
 td.sig { font-family:ui-monospace,Menlo,Consolas,monospace; font-size:12px; white-space:normal;
-         word-break:break-all; color:var(--muted); }
+         overflow-wrap:anywhere; color:var(--muted); }
 .tnotes { color:var(--muted); font-size:12.5px; margin-top:6px; }
 .tnotes p { margin:3px 0; max-width:980px; }
-.tnotes .sigline { font-family:ui-monospace,Menlo,Consolas,monospace; word-break:break-all; margin:2px 0; }
+.tnotes .sigline { font-family:ui-monospace,Menlo,Consolas,monospace; overflow-wrap:anywhere; margin:2px 0; }
 .tnotes .sigline b { font-family:-apple-system,"Segoe UI",Roboto,Arial,sans-serif; color:var(--ink);
                      margin-right:6px; }
 dl.sigs { display:grid; grid-template-columns:max-content 1fr; gap:4px 18px; font-size:13px; }
 dl.sigs dt { font-weight:600; }
-dl.sigs dd { margin:0; font-family:ui-monospace,Menlo,Consolas,monospace; word-break:break-all;
+dl.sigs dd { margin:0; font-family:ui-monospace,Menlo,Consolas,monospace; overflow-wrap:anywhere;
              color:#333; }
 footer { color:var(--muted); font-size:12.5px; text-align:center; padding:10px 0 30px; }
 @media print { nav { display:none; } section { break-inside:avoid-page; } body { background:#fff; } }

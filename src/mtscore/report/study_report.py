@@ -217,7 +217,7 @@ def _scores_section(study: "Study") -> Section:
         panels[_human_label(kind)] = [study.human_scores[kind].get(s, math.nan) for s in systems]
     low, high = {}, {}
     confidence = None
-    for m in study.metrics:
+    for m in [m for m in PAPER_METRICS if m in study.metrics] or list(study.metrics):
         panels[m] = [study.corpus_scores[m][s] for s in systems]
         ci = _intervals(study, m)
         if ci is not None:
@@ -229,9 +229,10 @@ def _scores_section(study: "Study") -> Section:
     blocks: list[Any] = [fig, key_table(study)]
     if "corpus" in study.tables:
         blocks.append(study.tables["corpus"])
-    intro = ("Every system's corpus score under each metric, with its bootstrap confidence interval "
-             "(segments resampled)" + (", next to the human score. Systems are sorted by human score."
+    intro = ("Every system's corpus score under the papers' metrics, with its bootstrap confidence "
+             "interval (segments resampled)" + (", next to the human score. Systems are sorted by human score."
                                        if has_human else f". Systems are sorted by {study.metrics[0]}."))
+    intro += " Every metric's score is in the second table."
     if study.human_systems:
         intro += (" Human translations judged as systems (" + ", ".join(study.human_systems) +
                   ") are scored against the other references only, so their scores are not "
