@@ -24,10 +24,12 @@ import numpy as np
 
 from ..errors import InputError, OptionError
 from ..io.references import check_hypotheses, check_reference_streams, reference_count_label
-from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
+from ..text.chunked import ChunkEncoder
+from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
 from .base import Metric, Score, SegmentStats
-from .ngrams import NgramSpace, Vocabulary, lookup_counts, max_counts, segment_counts
+from .clipping import clipped_counts
+from .ngrams import Encoded
 
 #: smoothing method -> default value (None: the method takes no value)
 SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1.0, "exp": None}
@@ -65,27 +67,17 @@ class PreparedReferences:
         self.settings = metric.settings_key()
         self.segments = n_segments
         self.nrefs = reference_count_label(streams)
-        self.vocab = Vocabulary()
-        tokenizer, N = metric.tokenizer, metric.max_order
+        self.encoder = ChunkEncoder(metric.tokenizer, metric.lowercase)
         encoded, present = [], []
         self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
         for k, stream in enumerate(streams):
             idx = [i for i, r in enumerate(stream) if r is not None]
-            tokenized = preprocess([stream[i] for i in idx], tokenizer, metric.lowercase)
-            enc = self.vocab.encode(tokenized, grow=True)
+            enc = Encoded(*self.encoder.encode([stream[i] for i in idx], grow=True))
             self.lengths[k, idx] = enc.lengths
             encoded.append(enc)
             present.append(np.asarray(idx, dtype=np.int64))
-        self.space = NgramSpace(encoded, len(self.vocab), N)
-        # per order: the (segment, gram) keys of the references with their max count over references
-        self.clip_tables = []
-        for n in range(1, N + 1):
-            size = self.space.size(n)
-            parts = []
-            for k in range(len(streams)):
-                seg, gid = self.space.ref_grams[k][n - 1]
-                parts.append(segment_counts(present[k][seg], gid, size))
-            self.clip_tables.append(max_counts(parts))
+        self.vocab_size = len(self.encoder.vocab)
+        self.streams = [(enc.ids, enc.lengths, idx) for enc, idx in zip(encoded, present)]
 
 
 class BLEU(Metric[BLEUResult]):
@@ -140,17 +132,13 @@ class BLEU(Metric[BLEUResult]):
             raise InputError(f"the references have {refs.segments} segments but the hypotheses "
                              f"have {len(hyps)}")
         N, S = self.max_order, len(hyps)
-        enc = refs.vocab.encode(preprocess(hyps, self.tokenizer, self.lowercase), grow=False)
+        enc = Encoded(*refs.encoder.encode(hyps, grow=False))
         stats = np.zeros((S, 2 + 2 * N), dtype=np.int64)
         stats[:, 0] = enc.lengths
         stats[:, 1] = _closest_ref_lengths(enc.lengths, refs.lengths)
-        for n, (seg, gid) in enumerate(refs.space.lookup(enc), start=1):
+        for n in range(1, N + 1):
             stats[:, 1 + N + n] = np.maximum(enc.lengths - (n - 1), 0)
-            keys, counts = segment_counts(seg, gid, refs.space.size(n))
-            table_keys, table_counts = refs.clip_tables[n - 1]
-            clipped = np.minimum(counts, lookup_counts(table_keys, table_counts, keys))
-            owner = keys // max(refs.space.size(n), 1)
-            stats[:, 1 + n] = np.bincount(owner, weights=clipped, minlength=S).astype(np.int64)
+        stats[:, 2:2 + N] = clipped_counts(enc.ids, enc.lengths, refs.streams, refs.vocab_size, N)
         return SegmentStats(self.columns, stats, {"nrefs": refs.nrefs})
 
     # ---- the score: a pure function of summed statistics ---------------------------------

@@ -82,7 +82,7 @@ class NgramSpace:
             for enc, p in zip(refs, prev):
                 starts, seg = enc.start_positions(n)
                 per_ref.append((starts, seg, self._keys(p, enc.ids, starts, n)))
-            table = np.unique(np.concatenate([k for _, _, k in per_ref])) if per_ref else \
+            table = sorted_unique(np.concatenate([k for _, _, k in per_ref])) if per_ref else \
                 np.empty(0, dtype=np.int64)
             self._tables.append(table)
             for r, (enc, (starts, seg, keys)) in enumerate(zip(refs, per_ref)):
@@ -124,6 +124,14 @@ class NgramSpace:
             full[starts] = gid
             prev = full
         return out
+
+
+def sorted_unique(values: np.ndarray) -> np.ndarray:
+    """``np.unique`` by sorting (numpy 2's default hash-based unique is much slower on int64 keys)."""
+    ordered = np.sort(values)
+    keep = np.ones(len(ordered), dtype=bool)
+    keep[1:] = ordered[1:] != ordered[:-1]
+    return ordered[keep]
 
 
 def segment_counts(seg: np.ndarray, gid: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:

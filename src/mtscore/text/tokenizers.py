@@ -12,6 +12,7 @@ segments and the result is identical to line-by-line tokenization (tests check t
 from __future__ import annotations
 
 import functools
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 
@@ -53,11 +54,13 @@ def _apply_joined(lines: Sequence[str], passes: Callable[[str], str]) -> list[st
 
 # mteval-v13a's language-dependent rules (sacreBLEU's TokenizerRegexp). The classes that inspect a
 # neighbouring character exclude "\n" (see module doc); otherwise these are sacreBLEU's patterns.
+# The first class leaves out the space that sacreBLEU's includes: padding a space with spaces changes
+# no token and no later match (a space is a non-digit either way), and skipping it is much faster.
 _13A_RULES = [
-    (regex.compile(r"([\{-\~\[-\` -\&\(-\+\:-\@\/])", regex.V0), r" \1 "),
-    (regex.compile(r"([^0-9\n])([\.,])", regex.V0), r"\1 \2 "),
-    (regex.compile(r"([\.,])([^0-9\n])", regex.V0), r" \1 \2"),
-    (regex.compile(r"([0-9])(-)", regex.V0), r"\1 \2 "),
+    (re.compile(r"([\{-\~\[-\`\!-\&\(-\+\:-\@\/])"), r" \1 "),
+    (re.compile(r"([^0-9\n])([\.,])"), r"\1 \2 "),
+    (re.compile(r"([\.,])([^0-9\n])"), r" \1 \2"),
+    (re.compile(r"([0-9])(-)"), r"\1 \2 "),
 ]
 
 

@@ -1,0 +1,69 @@
+"""Corpus BLEU: mtscore vs sacreBLEU 2.6.0 in the same process, on WMT22 de-en and zh-en.
+
+Cold runs (a new metric object per run: no tokenization cache of either tool is warm), median of
+--runs runs, peak memory from tracemalloc in a separate run, scores asserted equal (1e-9).
+
+    python benchmarks/bleu.py [--data ../shared/data/wmt22] [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+from mtscore import BLEU
+from mtscore.io.text import read_lines
+
+
+def timed(fn, runs: int) -> tuple[float, float, object]:
+    times = []
+    result = None
+    for _ in range(runs):
+        gc.collect()
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    gc.collect()
+    tracemalloc.start()
+    fn()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return statistics.median(times), peak / 2**20, result
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", default=str(Path(__file__).resolve().parents[2] / "shared/data/wmt22"))
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--system", default="Online-A")
+    args = ap.parse_args()
+    try:
+        from sacrebleu.metrics import BLEU as SacreBLEU
+        import sacrebleu
+    except ImportError:
+        print("sacrebleu is not installed: pip install sacrebleu==2.6.0", file=sys.stderr)
+        return 1
+    print(f"sacreBLEU {sacrebleu.__version__} vs mtscore, median of {args.runs} cold runs")
+    print(f"{'pair':6} {'refs':4} {'segs':>5} {'sacreBLEU s':>11} {'mtscore s':>10} {'speed-up':>8} "
+          f"{'sacre MiB':>9} {'mtscore MiB':>11}  score")
+    for pair in ("de-en", "zh-en"):
+        folder = Path(args.data) / pair
+        hyps = read_lines(folder / "systems" / f"{args.system}.txt")
+        all_refs = {r: read_lines(folder / "references" / f"{r}.txt") for r in ("A", "B")}
+        for ids in (("A",), ("A", "B")):
+            refs = [all_refs[r] for r in ids]
+            t_s, m_s, r_s = timed(lambda: SacreBLEU().corpus_score(hyps, refs), args.runs)
+            t_m, m_m, r_m = timed(lambda: BLEU().corpus_score(hyps, refs), args.runs)
+            assert abs(r_s.score - r_m.score) < 1e-9, (r_s.score, r_m.score)
+            print(f"{pair:6} {len(ids):4d} {len(hyps):5d} {t_s:11.3f} {t_m:10.3f} {t_s / t_m:7.1f}x "
+                  f"{m_s:9.1f} {m_m:11.1f}  {r_m.score:.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
