@@ -158,3 +158,36 @@ def test_compare_baseline_ar_blocks_and_errors(capsys):
     assert code == 1 and "nope" in err
     code, _, err = _run(capsys, "compare", "-r", ref, "-i", files[0])
     assert code == 1 and "at least two" in err
+
+
+def test_correlate_versus(tmp_path, scores, capsys):
+    _, _, segment, human = scores
+    rng = np.random.default_rng(0)
+    rows_a = [(n, i + 1, s) for n in SYSTEMS for i, s in enumerate(segment[n])]
+    rows_b = [(n, i, s + rng.normal(scale=30)) for n, i, s in rows_a]
+    file_a = _write(tmp_path / "a.tsv", rows_a)
+    file_b = _write(tmp_path / "b.tsv", rows_b)
+    human_file = _write(tmp_path / "h.tsv", [(r["system"], r["seg_id"], r["z"]) for r in human])
+    code, out, _ = _run(capsys, "correlate", "--metric", file_a, "--versus", file_b, "--human",
+                        human_file, "--level", "segment", "--grouping", "none", "--resamples",
+                        "100", "-f", "json")
+    assert code == 0
+    corr, versus = json.loads(out)
+    assert [r["metric"] for r in corr] == ["a", "b"]
+    row = versus[0]
+    m_a = np.array([segment[r["system"]][int(r["seg_id"]) - 1] for r in human])
+    b_by = {(n, i): s for n, i, s in rows_b}
+    m_b = np.array([b_by[(r["system"], int(r["seg_id"]))] for r in human])
+    h = np.array([float(r["z"]) for r in human])
+    r12 = scipy.stats.pearsonr(m_b, h).statistic
+    r13 = scipy.stats.pearsonr(m_a, h).statistic
+    r23 = scipy.stats.pearsonr(m_a, m_b).statistic
+    assert row["r A"] == pytest.approx(r13) and row["r B"] == pytest.approx(r12)
+    from mtscore.stats import williams_test
+    assert row["Williams p (B > A)"] == pytest.approx(williams_test(r12, r13, r23, len(h)).p_value)
+    # the noisy metric B is not better: both one-sided p-values are large
+    assert row["Williams p (B > A)"] > 0.5 and row["permutation p (B > A)"] > 0.5
+    code, _, err = _run(capsys, "correlate", "--metric", file_a, "--versus",
+                        _write(tmp_path / "sys.tsv", [("x", 1.0)]), "--human", human_file,
+                        "--level", "segment")
+    assert code == 1

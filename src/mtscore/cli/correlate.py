@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import argparse
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import InputError
 from ..io.text import read_lines
 from ..report.tables import Table
-from ..stats.correlation import (GROUPINGS, METHODS, CorrelationResult, segment_correlation,
-                                 segment_correlation_ci, system_correlation,
-                                 system_correlation_ci_from_segments,
-                                 system_correlation_ci_over_systems)
+from ..stats.correlation import (GROUPINGS, METHODS, CorrelationResult, correlate,
+                                 permutation_test, segment_correlation, segment_correlation_ci,
+                                 system_correlation, system_correlation_ci_from_segments,
+                                 system_correlation_ci_over_systems, williams_test)
 from .common import add_output_options, emit
 
 
@@ -35,6 +36,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                "--human da-seg.tsv --level segment --method accuracy --grouping item")
     p.add_argument("--metric", required=True, metavar="FILE", help="metric scores (TSV)")
     p.add_argument("--human", required=True, metavar="FILE", help="human scores (TSV)")
+    p.add_argument("--versus", metavar="FILE",
+                   help="a second metric's scores (same layout): also test whether the two "
+                        "metrics' correlations differ (Williams test for Pearson; paired "
+                        "permutation test PERM-BOTH with --resamples permutations, default 1000)")
     p.add_argument("--level", choices=("system", "segment"), default="system",
                    help="system: one score per system (default); segment: one per system and "
                         "segment")
@@ -151,26 +156,30 @@ def _check_systems(metric_systems: list[str], human_systems: list[str], metric_p
     return [s for s in metric_systems if s in human_systems], dropped
 
 
-def run(args: argparse.Namespace) -> int:
-    m_width, m_rows = read_scores(args.metric)
-    h_width, h_rows = read_scores(args.human)
+@dataclass(frozen=True)
+class _Scores:
+    """One metric file aligned with the human file: system vectors or systems × segments."""
+
+    systems: list[str]
+    dropped: list[str]
+    metric: np.ndarray
+    human: np.ndarray
+
+
+def _load(args: argparse.Namespace, path: str, h_width: int,
+          h_rows: list[tuple[str, int | None, float, int]],
+          n_segments: int | None = None) -> _Scores:
+    m_width, m_rows = read_scores(path)
     if m_width == 3 and h_width == 2:
         raise InputError(f"the metric file has segment scores but the human file {args.human} "
-                         "has system scores; give human scores per segment too",
-                         source=args.metric)
+                         "has system scores; give human scores per segment too", source=path)
     if args.level == "segment" and m_width == 2:
-        raise InputError("segment level needs 'system<TAB>seg_id<TAB>score' files",
-                         source=args.metric)
-    if args.epsilon is not None and not (args.method == "accuracy" and args.level == "segment"):
-        raise InputError("--epsilon applies to --method accuracy at --level segment only")
-    if args.grouping is not None and args.level == "system":
-        raise InputError("--grouping applies to --level segment only")
+        raise InputError("segment level needs 'system<TAB>seg_id<TAB>score' files", source=path)
     m_systems = list(dict.fromkeys(r[0] for r in m_rows))
     h_systems = list(dict.fromkeys(r[0] for r in h_rows))
-    systems, dropped = _check_systems(m_systems, h_systems, args.metric)
-    result: CorrelationResult
+    systems, dropped = _check_systems(m_systems, h_systems, path)
     if m_width == 2:
-        metric_scores = _system_scores(args.metric, m_rows)
+        metric_scores = _system_scores(path, m_rows)
         if h_width == 3:  # WMT's system score: the mean over the judged segments
             sums: dict[str, list[float]] = {}
             for system, _, score, _ in h_rows:
@@ -180,45 +189,115 @@ def run(args: argparse.Namespace) -> int:
             systems = [s for s in systems if s in human_scores]
         else:
             human_scores = _system_scores(args.human, h_rows)
-        m = {s: metric_scores[s] for s in systems}
-        h = {s: human_scores[s] for s in systems}
-        result = system_correlation_ci_over_systems(m, h, args.method, args.resamples, args.seed,
-                                                    args.confidence) \
-            if args.resamples else system_correlation(m, h, args.method)
-    else:
-        n = max(r[1] or 0 for r in m_rows)
-        metric = _matrix([r for r in m_rows if r[0] in systems], systems, n, args.metric, False)
-        human = _matrix([r for r in h_rows], systems, n, args.human, True)
-        judged = ~np.isnan(human)
-        if np.isnan(metric[judged]).any():
-            k, i = map(int, np.argwhere(judged & np.isnan(metric))[0])
-            raise InputError(f"no metric score for system {systems[k]!r}, seg_id {i + 1}, which "
-                             "has a human score", source=args.metric)
-        if args.level == "system":
-            if np.isnan(metric).any():
-                k, i = map(int, np.argwhere(np.isnan(metric))[0])
-                raise InputError(f"no score for system {systems[k]!r}, seg_id {i + 1}: a system "
-                                 "score is the mean over every segment", source=args.metric)
-            if args.resamples:
-                result = system_correlation_ci_from_segments(metric, human, systems, args.method,
-                                                             args.resamples, args.seed,
-                                                             args.confidence)
-            else:
-                result = system_correlation(
-                    dict(zip(systems, metric.mean(axis=1))),
-                    {s: float(np.nanmean(row)) if judged[k].any() else math.nan
-                     for k, (s, row) in enumerate(zip(systems, human))}, args.method)
+        return _Scores(systems, dropped, np.array([metric_scores[s] for s in systems]),
+                       np.array([human_scores[s] for s in systems]))
+    n = n_segments or max(r[1] or 0 for r in m_rows)
+    metric = _matrix([r for r in m_rows if r[0] in systems], systems, n, path, False)
+    human = _matrix(h_rows, systems, n, args.human, True)
+    judged = ~np.isnan(human)
+    if np.isnan(metric[judged]).any():
+        k, i = map(int, np.argwhere(judged & np.isnan(metric))[0])
+        raise InputError(f"no metric score for system {systems[k]!r}, seg_id {i + 1}, which "
+                         "has a human score", source=path)
+    if args.level == "system" and np.isnan(metric).any():
+        k, i = map(int, np.argwhere(np.isnan(metric))[0])
+        raise InputError(f"no score for system {systems[k]!r}, seg_id {i + 1}: a system "
+                         "score is the mean over every segment", source=path)
+    return _Scores(systems, dropped, metric, human)
+
+
+def _correlation(args: argparse.Namespace, d: _Scores, grouping: str) -> CorrelationResult:
+    if d.metric.ndim == 1:
+        m, h = dict(zip(d.systems, d.metric)), dict(zip(d.systems, d.human))
+        if args.resamples:
+            return system_correlation_ci_over_systems(m, h, args.method, args.resamples,
+                                                      args.seed, args.confidence)
+        return system_correlation(m, h, args.method)
+    if args.level == "system":
+        if args.resamples:
+            return system_correlation_ci_from_segments(d.metric, d.human, d.systems, args.method,
+                                                       args.resamples, args.seed, args.confidence)
+        judged = ~np.isnan(d.human)
+        if not judged.any(axis=1).all():
+            k = int(np.argmin(judged.any(axis=1)))
+            raise InputError(f"system {d.systems[k]!r} has no judged segment", source=args.human)
+        return system_correlation(dict(zip(d.systems, d.metric.mean(axis=1))),
+                                  dict(zip(d.systems, np.nanmean(d.human, axis=1))), args.method)
+    if args.resamples:
+        return segment_correlation_ci(d.metric, d.human, args.method, grouping, args.resamples,
+                                      args.seed, args.confidence, args.epsilon)
+    return segment_correlation(d.metric, d.human, args.method, grouping, args.epsilon)
+
+
+def _versus(args: argparse.Namespace, a: _Scores, b: _Scores, grouping: str) -> Table:
+    """Williams test (one Pearson correlation each) and PERM-BOTH between two metrics."""
+    if a.systems != b.systems:
+        raise InputError(f"the two metric files score different systems ({', '.join(a.systems)} "
+                         f"vs {', '.join(b.systems)})", source=args.versus)
+    if a.metric.shape != b.metric.shape:
+        raise InputError("the two metric files must both give system scores or both segment "
+                         "scores", source=args.versus)
+    human = a.human
+    level = args.level
+    name_a, name_b = _label(args.metric), _label(args.versus)
+    notes = []
+    williams = None
+    if args.method == "pearson" and (a.metric.ndim == 1 or level == "system" or grouping == "none"):
+        if a.metric.ndim == 1:
+            x, y, h = a.metric, b.metric, human
+        elif level == "system":
+            x, y, h = a.metric.mean(axis=1), b.metric.mean(axis=1), np.nanmean(human, axis=1)
         else:
-            grouping = args.grouping or ("item" if args.method == "accuracy" else "system")
-            result = segment_correlation_ci(metric, human, args.method, grouping, args.resamples,
-                                            args.seed, args.confidence, args.epsilon) \
-                if args.resamples else segment_correlation(metric, human, args.method, grouping,
-                                                           args.epsilon)
-    table = result.table(_label(args.metric))
-    notes = table.notes
-    if dropped:
-        notes += (f"left out (no human scores): {', '.join(dropped)}",)
-    emit(Table(table.columns, table.rows, title="correlation with human scores", notes=notes), args)
+            ok = ~np.isnan(human)
+            x, y, h = a.metric[ok], b.metric[ok], human[ok]
+        r12, r13, r23 = (correlate(x, h, "pearson")[0], correlate(y, h, "pearson")[0],
+                         correlate(x, y, "pearson")[0])
+        if len(h) > 3 and not any(math.isnan(r) for r in (r12, r13, r23)):
+            williams = williams_test(r13, r12, r23, len(h))  # one-sided: B > A
+    else:
+        notes.append("Williams test: only for one Pearson correlation (system level, or segment "
+                     "level with grouping none)")
+    k = args.resamples or 1000
+    perm = permutation_test(human, a.metric, b.metric, args.method,
+                            grouping if level == "segment" else "none", k, args.seed,
+                            args.epsilon, level if a.metric.ndim == 2 else None)
+    notes.append(perm.test + f"; {k} permutations, seed {args.seed}")
+    if williams is not None:
+        notes.append(f"{williams.method}: t = {williams.t:.4f}, df = {williams.df}, one-sided for "
+                     f"{name_b} > {name_a}")
+    return Table(("metric A", "metric B", "r A", "r B", "Williams p (B > A)",
+                  "permutation p (B > A)"),
+                 ((name_a, name_b, perm.statistic_a, perm.statistic_b,
+                   None if williams is None else williams.p_value, perm.p_value),),
+                 title="do the two metrics differ?", notes=tuple(notes))
+
+
+def run(args: argparse.Namespace) -> int:
+    h_width, h_rows = read_scores(args.human)
+    if args.epsilon is not None and not (args.method == "accuracy" and args.level == "segment"):
+        raise InputError("--epsilon applies to --method accuracy at --level segment only")
+    if args.grouping is not None and args.level == "system":
+        raise InputError("--grouping applies to --level segment only")
+    grouping = args.grouping or ("item" if args.method == "accuracy" else "system")
+    first = _load(args, args.metric, h_width, h_rows)
+    tables = []
+    loaded = [(args.metric, first)]
+    if args.versus:
+        n = first.metric.shape[1] if first.metric.ndim == 2 else None
+        loaded.append((args.versus, _load(args, args.versus, h_width, h_rows, n)))
+    rows, notes = [], []
+    for path, d in loaded:
+        table = _correlation(args, d, grouping).table(_label(path))
+        rows.extend(table.rows)
+        columns = table.columns
+        notes = list(table.notes)
+        if d.dropped:
+            notes.append(f"{_label(path)}: left out (no human scores): {', '.join(d.dropped)}")
+    tables.append(Table(columns, tuple(rows), title="correlation with human scores",
+                        notes=tuple(notes)))
+    if args.versus:
+        tables.append(_versus(args, first, loaded[1][1], grouping))
+    emit(tables, args)
     return 0
 
 
