@@ -189,6 +189,12 @@ def test_raw_human_kind_and_table_selection():
     assert s.significance == {} and s.blocks is None and s.reference_counts is None
 
 
+def test_bleu_only_tables_extract_bleu_only():
+    s = run_study(SAMPLE, tables=["blocks", "ttest", "references"])
+    assert s.metrics == ("BLEU",) and set(s.corpus_scores) == {"BLEU"}
+    assert set(s.tables) == {"blocks", "ttest", "references"}
+
+
 def test_dataset_without_human_scores(tmp_path):
     folder = tmp_path / "nohuman"
     shutil.copytree(SAMPLE, folder)

@@ -178,7 +178,9 @@ def significance_table(study: "Study") -> Table:
             p_next = float(pmat[index[s], index[nxt]]) if nxt else None
             rows.append((m, rank, s, score, ci.low, ci.high, cluster_of[s], p_next))
     notes = (describe, "cluster: systems not separated by a significant (p < 0.05, Holm) difference "
-             "share a cluster; p vs next: Holm-adjusted p of the system against the next one")
+             "share a cluster; p vs next: Holm-adjusted p of the system against the next one",
+             "each system is scored against its own reference set (a human system against fewer "
+             "references), as in the other tables")
     return Table(("metric", "rank", "system", "score", "95% low", "95% high", "cluster", "p vs next"),
                  tuple(rows), title="Pairwise significance: paired bootstrap resampling", notes=notes)
 
