@@ -14,7 +14,8 @@
   system of every lower group.
 
 Random draws follow sacreBLEU's (same calls on ``numpy.random.default_rng(seed)``), so a seed gives
-sacreBLEU's resamples/trials for ``SACREBLEU_SEED=seed``.
+sacreBLEU's resamples/trials for ``SACREBLEU_SEED=seed``. Both p-values count strict exceedances, as
+sacreBLEU does: two systems with identical output get the smallest p-value, ``1/(N + 1)``, not 1.
 """
 
 from __future__ import annotations
