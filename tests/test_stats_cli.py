@@ -191,3 +191,43 @@ def test_correlate_versus(tmp_path, scores, capsys):
                         _write(tmp_path / "sys.tsv", [("x", 1.0)]), "--human", human_file,
                         "--level", "segment")
     assert code == 1
+
+
+# ---- end to end against sacreBLEU's own command line ----------------------------------------------
+
+from pathlib import Path  # noqa: E402
+import os  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+DEEN = Path(__file__).resolve().parents[2] / "shared" / "data" / "wmt22" / "de-en"
+
+
+@pytest.mark.skipif(not DEEN.is_dir(), reason="../shared/data/wmt22 not present")
+@pytest.mark.parametrize("method,flag,n", [("bootstrap", ["-pbs", "--paired-bs-n", "500"], 500),
+                                           ("ar", ["-par", "--paired-ar-n", "1000"], 1000)])
+def test_compare_equals_sacrebleu_cli(tmp_path, capsys, method, flag, n):
+    pytest.importorskip("sacrebleu")
+    ref = _write(tmp_path / "ref.txt", [[line] for line in
+                                        read_lines(DEEN / "references" / "A.txt")[:200]])
+    names = ["Online-B", "Online-A", "LT22"]
+    files = [_write(tmp_path / f"{n_}.txt", [[line] for line in
+                                             read_lines(DEEN / "systems" / f"{n_}.txt")[:200]])
+             for n_ in names]
+    env = {**os.environ, "SACREBLEU_SEED": "12345"}
+    proc = subprocess.run([sys.executable, "-m", "sacrebleu", ref, "-i", *files, "-m", "bleu",
+                           *flag, "-f", "json"], capture_output=True, text=True, env=env,
+                          check=True)
+    theirs = {Path(r["system"].replace("Baseline: ", "")).stem: r["BLEU"]
+              for r in json.loads(proc.stdout)}
+    code, out, _ = _run(capsys, "compare", "-r", ref, "-i", *files, "--baseline", "Online-B",
+                        "--method", method, "--resamples", str(n), "--seed", "12345", "-f", "json")
+    assert code == 0
+    score_rows, pair_rows = json.loads(out)
+    for row in pair_rows:
+        assert row["vs"] == "Online-B"
+        assert row["p"] == pytest.approx(theirs[row["system"]]["p_value"], abs=1e-12)
+    for row in score_rows:
+        assert row["BLEU"] == pytest.approx(theirs[row["system"]]["score"], abs=1e-9)
+        if method == "bootstrap":
+            assert row["mean"] == pytest.approx(theirs[row["system"]]["mean"], abs=1e-4)
