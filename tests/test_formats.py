@@ -147,7 +147,7 @@ def test_score_command_formats(capsys, files, fmt):
     expected = mtscore.corpus_bleu(open(hyp).read().splitlines(), [open(ref).read().splitlines()])
     out = _run(capsys, "score", "-r", ref, "-i", hyp, "--format", fmt, "--width", "3")
     if fmt == "json":
-        assert json.loads(out)["score"] == expected.score  # full precision
+        assert json.loads(out)[0]["score"] == expected.score  # full precision
     else:
         assert f"{expected.score:.3f}" in out
         assert f"{expected.score:.4f}" not in out

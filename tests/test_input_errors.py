@@ -115,5 +115,5 @@ def test_cli_reads_stdin(tmp_path) -> None:
     ref = write(tmp_path / "ref.txt", b"the cat sat on the mat\n")
     proc = subprocess.run([sys.executable, "-m", "mtscore", "score", "-r", ref, "-f", "json"],
                           input=b"the cat sat on the mat\n", capture_output=True, check=True)
-    record = json.loads(proc.stdout)
+    (record,) = json.loads(proc.stdout)  # a list of objects, one per system and metric
     assert record["system"] == "stdin" and record["score"] == pytest.approx(100.0, abs=1e-9)

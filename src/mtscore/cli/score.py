@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         emit(Table(("system", "seg_id", "metric", "score"), tuple(segment_rows), notes=notes), args)
     elif args.format == "json":
         import json
-        print(json.dumps(records if len(records) > 1 else records[0], indent=2, ensure_ascii=False))
+        print(json.dumps(records, indent=2, ensure_ascii=False))  # always a list, one object per score
     else:
         emit(Table(("system", "metric", "score", "signature"), tuple(corpus_rows)), args)
     return 0

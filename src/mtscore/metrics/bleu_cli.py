@@ -24,4 +24,5 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 def from_args(args: argparse.Namespace) -> BLEU:
     return BLEU(tokenize=args.tokenize, lowercase=args.lowercase, smooth=args.smooth,
                 smooth_value=args.smooth_value, max_order=args.max_order,
-                effective_order=args.effective_order)
+                # sentence BLEU uses the effective order, as sacreBLEU's --sentence-level does
+                effective_order=args.effective_order or getattr(args, "segments", False))
