@@ -65,3 +65,24 @@ def test_too_few_segments_says_how_many_and_what_to_do(sample):
         block_test(bleu, stats, blocks=1, block_size=10)
     with pytest.raises(OptionError):
         block_test(bleu, stats, blocks=5, block_size=0)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from mtscore.stats import SegmentMean  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 6), st.integers(1, 5), st.integers(0, 2**31))
+def test_mean_of_equal_blocks_is_corpus_mean(blocks, size, seed):
+    """For an averaged metric, equal-size block means average to the corpus mean."""
+    rng = np.random.default_rng(seed)
+    a = rng.normal(size=blocks * size)
+    b = a + rng.normal(size=blocks * size)
+    res = block_test(SegmentMean(), {"a": SegmentMean.stats(a), "b": SegmentMean.stats(b)},
+                     blocks=blocks, block_size=size)
+    for row in res.rows:
+        values = a if row.system == "a" else b
+        assert row.mean == pytest.approx(values.mean()) and row.score == pytest.approx(values.mean())
+        assert np.array(row.block_scores) == pytest.approx(values.reshape(blocks, size).mean(axis=1))

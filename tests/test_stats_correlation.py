@@ -353,3 +353,31 @@ def test_permutation_system_level_from_segments_brute_force():
     assert res.p_value == pytest.approx((count + 1) / 61)
     with pytest.raises(OptionError):
         permutation_test(human, a, b, level="document")
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=2, max_size=12),
+       st.sampled_from([0.0, 0.5, 1.0, 2.5]))
+def test_tau_counts_partition_all_pairs(pairs, eps):
+    h = np.array([p[0] for p in pairs], dtype=float)
+    m = np.array([p[1] for p in pairs], dtype=float)
+    c = tau_counts(h, m, eps)
+    n = len(pairs)
+    assert c.pairs == n * (n - 1) // 2
+    # brute force over pairs
+    con = dis = th = tm = tb = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            dh, dm = h[i] - h[j], m[i] - m[j]
+            if dh == 0 and abs(dm) <= eps:
+                tb += 1
+            elif dh == 0:
+                th += 1
+            elif abs(dm) <= eps:
+                tm += 1
+            elif dh * dm > 0:
+                con += 1
+            else:
+                dis += 1
+    assert (c.concordant, c.discordant, c.ties_human, c.ties_metric, c.ties_both) == \
+        (con, dis, th, tm, tb)

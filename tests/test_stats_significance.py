@@ -269,3 +269,16 @@ def test_pvalues_in_range_and_tables_render(seed):
         tables = res.tables()
         assert len(tables) == 2 and len(tables[0].rows) == 3
         assert res.ranking()[0] == max(zip(res.scores, res.systems))[1]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**31))
+def test_pvalues_do_not_depend_on_system_order(seed):
+    systems = _random_systems(seed % 997, systems=3, segments=20)
+    reordered = dict(reversed(list(systems.items())))
+    for test in (lambda s: paired_bootstrap(Ratio(), s, resamples=40, seed=seed),
+                 lambda s: approximate_randomization(Ratio(), s, trials=40, seed=seed,
+                                                     confidence_resamples=5)):
+        one = {frozenset((c.system, c.other)): c.p_value for c in test(systems).comparisons}
+        two = {frozenset((c.system, c.other)): c.p_value for c in test(reordered).comparisons}
+        assert one == two
