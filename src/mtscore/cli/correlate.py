@@ -285,7 +285,9 @@ def run(args: argparse.Namespace) -> int:
     if args.versus:
         n = first.metric.shape[1] if first.metric.ndim == 2 else None
         loaded.append((args.versus, _load(args, args.versus, h_width, h_rows, n)))
-    rows, notes = [], []
+    rows: list[tuple[object, ...]] = []
+    notes: list[str] = []
+    columns: tuple[str, ...] = ()
     for path, d in loaded:
         table = _correlation(args, d, grouping).table(_label(path))
         rows.extend(table.rows)

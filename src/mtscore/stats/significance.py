@@ -205,12 +205,12 @@ def paired_bootstrap(metric: Metric[Any], stats_by_system: Mapping[str, SegmentS
     scores = _corpus_scores(metric, stats)
     pairs = _pairs(names, baseline, scores, metric.higher_is_better)
     samples = resampled_scores(metric, stats, bootstrap_indices(len(stats[0]), resamples, seed))
-    pvalues = []
+    pvalues: list[float] = []
     for a, b in pairs:
         observed = abs(scores[a] - scores[b])
         diffs = np.abs(samples[:, a] - samples[:, b])
         centred = diffs - diffs.mean()
-        pvalues.append((np.count_nonzero(centred > observed) + 1) / (resamples + 1))
+        pvalues.append(float(np.count_nonzero(centred > observed) + 1) / (resamples + 1))
     signature = metric.signature(stats[0].meta)
     intervals = tuple(interval_from_samples(scores[k], samples[:, k], confidence, resamples, seed,
                                             signature) for k in range(len(names)))
