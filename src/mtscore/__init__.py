@@ -5,6 +5,7 @@ from .metrics.base import Metric, Score, SegmentStats
 from .metrics.bleu import BLEU, BLEUResult, corpus_bleu, sentence_bleu
 from .io.dataset import Dataset, load_dataset
 from .metrics.nist import NIST, NISTResult, corpus_nist
+from .metrics.meteor import METEOR, METEORResult, METEORSegment, WordMatch, corpus_meteor, sentence_meteor
 from .metrics.unigram import Unigram, UnigramResult, corpus_unigram
 from .version import __version__
 
@@ -13,4 +14,5 @@ __all__ = [
     "SegmentStats", "corpus_bleu", "sentence_bleu", "__version__",
     "Dataset", "load_dataset", "NIST", "NISTResult", "corpus_nist", "Unigram", "UnigramResult",
     "corpus_unigram",
+    "METEOR", "METEORResult", "METEORSegment", "WordMatch", "corpus_meteor", "sentence_meteor",
 ]

@@ -14,7 +14,7 @@ from ..errors import MtscoreError
 from ..version import __version__
 
 #: subcommand modules, in the order ``mtscore --help`` lists them
-COMMANDS = ["score", "demo", "correlate", "compare", "study", "report"]
+COMMANDS = ["score", "demo", "correlate", "compare", "study", "report", "explain"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,6 +16,7 @@ from .base import Metric
 #: command-line name -> module that defines ``add_options`` and ``from_args``
 _ENTRIES: dict[str, str] = {
     "bleu": "mtscore.metrics.bleu_cli",
+    "meteor": "mtscore.metrics.meteor_cli",
     "nist": "mtscore.metrics.nist_cli",
     "unigram": "mtscore.metrics.unigram_cli",
 }

@@ -43,7 +43,7 @@ OPTION_CAP = 2000
 #: most branch-and-bound nodes per stage before the best solution so far is kept
 NODE_CAP = 200_000
 #: most dynamic-programming states per reference position in the 1.5 search
-STATE_CAP = 300
+STATE_CAP = 100
 
 Edge = tuple[int, int]
 
@@ -214,40 +214,67 @@ def _reduced(hs: list[int], rs: list[int], fixed: Sequence[Edge]) -> list[tuple[
     return list(dict.fromkeys(opts))
 
 
-def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = ()) -> list[Edge]:
-    """Maximum one-to-one subset of ``edges`` with the fewest crossings (counting ``fixed`` too)."""
+def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = (),
+                        groups: Sequence[tuple[list[int], list[int]]] | None = None) -> list[Edge]:
+    """Maximum one-to-one subset of ``edges`` with the fewest crossings (counting ``fixed`` too).
+
+    ``groups``: optionally, the components already known to be complete bipartite (hypothesis
+    positions, reference positions) — what an equivalence-relation module produces — to skip the
+    component search.
+    """
     if not edges:
         return []
-    comps = _components(list(dict.fromkeys(edges)))
-    forced: list[Edge] = []
+    if groups is None:
+        seen_h = {i for i, _ in edges}
+        seen_r = {j for _, j in edges}
+        if len(seen_h) == len(seen_r) == len(edges):  # no word has two candidates
+            return sorted(edges)
+        comps = _components(list(dict.fromkeys(edges)))
+    else:
+        comps = [[(i, j) for i in hs for j in rs] for hs, rs in groups]
+    chosen: list[Edge] = []
     ambiguous: list[list[Edge]] = []
     for comp in comps:
         if len(comp) == 1:
-            forced.append(comp[0])
+            chosen.append(comp[0])
+            continue
+        hs = sorted({i for i, _ in comp})
+        rs = sorted({j for _, j in comp})
+        if len(hs) == len(rs) and len(comp) == len(hs) * len(rs):
+            chosen.extend(zip(hs, rs))  # a = b: the order-preserving pairing is the one option
         else:
             ambiguous.append(comp)
     if not ambiguous:
-        return sorted(forced)
-    base = list(fixed) + forced
+        return sorted(chosen)
+    base = list(fixed) + chosen
+    cost_cache: dict[Edge, int] = {}
+
+    def edge_cost(e: Edge) -> int:
+        c = cost_cache.get(e)
+        if c is None:
+            i, j = e
+            c = cost_cache[e] = sum(1 for k, l in base if (i - k) * (j - l) < 0)
+        return c
+
     options, unary = [], []
     for comp in ambiguous:
         opts = _component_options(comp, base)
-        costs = [crossings(o) + _cross_between(o, base) for o in opts]
+        complete = len(comp) == len({i for i, _ in comp}) * len({j for _, j in comp})
+        costs = [sum(edge_cost(e) for e in o) + (0 if complete else crossings(o)) for o in opts]
         order = sorted(range(len(opts)), key=costs.__getitem__)
         options.append([opts[k] for k in order])
         unary.append([costs[k] for k in order])
-    # components with one option are decided; fold them into the base first
+    if len(options) == 1:
+        return sorted(chosen + list(options[0][0]))
     decided = [c for c in range(len(options)) if len(options[c]) == 1]
     open_ = [c for c in range(len(options)) if len(options[c]) > 1]
-    chosen: list[Edge] = list(forced)
     for c in decided:
         chosen.extend(options[c][0])
     if not open_:
         return sorted(chosen)
-    # unary costs again, now against the decided components too
     settled = [e for c in decided for e in options[c][0]]
     u2 = [[unary[c][k] + _cross_between(options[c][k], settled) for k in range(len(options[c]))]
-          for c in open_]
+          for c in open_] if settled else [unary[c] for c in open_]
     opts2 = []
     for idx, c in enumerate(open_):
         order = sorted(range(len(options[c])), key=u2[idx].__getitem__)
@@ -258,29 +285,35 @@ def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = ()) -> li
     for c in range(n - 1, -1, -1):
         suffix[c] = suffix[c + 1] + u2[c][0]
     best_cost = [float("inf")]
-    best_pick: list[list[int]] = [[]]
+    best_pick: list[list[int]] = [[]]  # empty until the first (greedy) descent completes
     nodes = [0]
     pick: list[int] = []
-    picked_edges: list[tuple[Edge, ...]] = []
+    # pairwise crossings between the options of two open components, computed once when needed
+    pair_cost: dict[tuple[int, int], list[list[int]]] = {}
+
+    def between(p: int, c: int) -> list[list[int]]:
+        m = pair_cost.get((p, c))
+        if m is None:
+            m = pair_cost[(p, c)] = [[_cross_between(a, b) for b in opts2[c]] for a in opts2[p]]
+        return m
 
     def dfs(c: int, cost: int) -> None:
-        if nodes[0] > NODE_CAP or cost + suffix[c] >= best_cost[0]:
+        if cost + suffix[c] >= best_cost[0] or (nodes[0] > NODE_CAP and best_pick[0]):
             return
         if c == n:
             best_cost[0] = cost
             best_pick[0] = pick[:]
             return
-        for k, opt in enumerate(opts2[c]):
+        mats = [between(p, c)[pick[p]] for p in range(c)]
+        for k in range(len(opts2[c])):
             add = u2[c][k]
             if cost + add + suffix[c + 1] >= best_cost[0]:
                 break  # options are sorted by unary cost
             nodes[0] += 1
-            for prev in picked_edges:
-                add += _cross_between(opt, prev)
+            for row in mats:
+                add += row[k]
             pick.append(k)
-            picked_edges.append(opt)
             dfs(c + 1, cost + add)
-            picked_edges.pop()
             pick.pop()
 
     dfs(0, 0)
@@ -292,18 +325,27 @@ def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = ()) -> li
 # ---- 1.5: the jar's objective, searched exactly ------------------------------------------------
 
 def align_jar(n_hyp: int, n_ref: int, cands: Sequence[Sequence[tuple[int, int]]],
-              align_weights: Sequence[float]) -> list[tuple[int, int, int]]:
+              align_weights: Sequence[float]) -> tuple[list[tuple[int, int, int]], bool]:
     """The jar's alignment for candidate lists ``cands[j]`` = [(i, module), ...] in the jar's order.
 
     ``cands[j]`` lists the candidates of reference word j ordered by module, then hypothesis index,
     as the jar's matchers add them. Objective, maximised lexicographically (``PARTIAL_COMPARE_TOTAL``):
     the aligner's weighted matches (each match adds ``int(total + weight) - total`` per side, the
-    jar's Java ``int`` accumulation), then fewer chunks, then smaller *jar distance*: the jar adds
-    |j − i| of a fixed match, and at an open reference word the |j − i| of every available
-    candidate listed *before* the chosen one (of all of them when the word is skipped) — its
-    ``path.distance`` update lands on the parent path, and this is what it computes. Returns
-    (i, j, module) triples.
+    jar's Java ``int`` accumulation: 1 for an exact match, 0 for a match of weight 0.5), then fewer
+    chunks, then smaller *jar distance*: the jar adds |j − i| of a fixed match, and at an open
+    reference word the |j − i| of every available candidate listed *before* the chosen one (of all
+    of them when the word is skipped) — its ``path.distance`` update lands on the parent path, and
+    this is what it computes. Returns sorted (i, j, module) triples and whether the search was
+    exact (False when ``STATE_CAP`` was reached).
+
+    Exactness: the weighted total is maximal exactly when every class of identical words
+    (hypothesis words × reference words matched by a module of weight ≥ 1) gets min(#hyp, #ref)
+    matches, which is always reachable; a step that makes this impossible is never taken, so no
+    state is lost that could be optimal. The remaining states are merged by (used words still
+    relevant, chunk-continuation word); only beyond ``STATE_CAP`` states per position are the worst
+    dropped (documented bounded search).
     """
+    gains = [int(w) for w in align_weights]  # int(M + w) - M for an int M and w >= 0
     cov_h = [0] * n_hyp
     for j in range(n_ref):
         for i, _ in cands[j]:
@@ -312,136 +354,112 @@ def align_jar(n_hyp: int, n_ref: int, cands: Sequence[Sequence[tuple[int, int]]]
     for j in range(n_ref):
         if len(cands[j]) == 1 and cov_h[cands[j][0][0]] == 1:
             fixed[j] = cands[j][0]
+    fixed_mask = 0
+    for i, _ in fixed.values():
+        fixed_mask |= 1 << i
     # hypothesis words still wanted at reference positions > j (bit masks)
     relevant = [0] * (n_ref + 1)
-    for j in range(n_ref - 1, -1, -1):
+    for j in range(n_ref - 2, -1, -1):
         m = relevant[j + 1]
-        if j + 1 < n_ref and j + 1 not in fixed:
+        if j + 1 not in fixed:
             for i, _ in cands[j + 1]:
                 m |= 1 << i
         relevant[j] = m
-    # the jar's "int" accumulation with weights w: gain per side
-    gains = [int(w) for w in align_weights]  # int(M + w) - M for an int M and w >= 0
-    fixed_mask = 0
-    fixed_gain = 0
-    for i, mod in fixed.values():
-        fixed_mask |= 1 << i
-        fixed_gain += 2 * gains[mod]
-    # Pruning that keeps the search exact: matches that earn weight (exact ones) form complete
-    # bipartite classes (identical words); the best weighted total is the sum over classes of
-    # min(hyp words, ref words) — always reachable — so a state that can no longer reach it is dropped.
-    parent: dict[tuple[int, int], tuple[int, int]] = {}
-
-    def find(x: tuple[int, int]) -> tuple[int, int]:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    # classes of weighted (exact) candidates: complete bipartite blocks of identical words
+    cls_h = [-1] * n_hyp
+    cls_r = [-1] * n_ref
+    hmask: list[int] = []
+    crefs: list[list[int]] = []
+    key_of: dict[frozenset[int], int] = {}
     for j in range(n_ref):
         if j in fixed:
             continue
-        for i, mod in cands[j]:
-            if gains[mod] > 0:
-                a, b = (0, i), (1, j)
-                parent.setdefault(a, a)
-                parent.setdefault(b, b)
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[ra] = rb
-    classes: dict[tuple[int, int], list] = {}
-    for node in parent:
-        root = find(node)
-        entry = classes.setdefault(root, [0, []])
-        if node[0] == 0:
-            entry[0] |= 1 << node[1]
-        else:
-            entry[1].append(node[1])
-    # per reference position j: (hyp mask, number of the class's reference words after j, gain)
-    active: list[list[tuple[int, int, int]]] = [[] for _ in range(n_ref + 1)]
-    target = fixed_gain
-    for hmask, refs in classes.values():
-        refs.sort()
-        # gain of the class: every weighted module of its candidates has the same gain here (exact)
-        g = 2 * max(gains)
-        target += g * min(hmask.bit_count(), len(refs))
-        for j in range(-1, n_ref):
-            after = sum(1 for r in refs if r > j)
-            if after:
-                active[j + 1].append((hmask, after, g))
+        hs = frozenset(i for i, mod in cands[j] if gains[mod] > 0)
+        if not hs:
+            continue
+        t = key_of.get(hs)
+        if t is None:
+            t = key_of[hs] = len(hmask)
+            mask = 0
+            for i in hs:
+                mask |= 1 << i
+                cls_h[i] = t
+            hmask.append(mask)
+            crefs.append([])
+        cls_r[j] = t
+        crefs[t].append(j)
+    # number of reference words of class t at positions >= j
+    after_incl = [0] * n_ref
+    for refs in crefs:
+        for n, j in enumerate(refs):
+            after_incl[j] = len(refs) - n
 
-    fixed_after = [0] * (n_ref + 1)
-    for j in range(n_ref - 1, -1, -1):
-        f = fixed.get(j)
-        fixed_after[j] = fixed_after[j + 1] + (2 * gains[f[1]] if f is not None else 0)
+    def after_gt(t: int, j: int) -> int:
+        return sum(1 for r in crefs[t] if r > j)
 
-    def reachable(used: int, j: int) -> int:
-        """Upper bound on the weight still to gain after reference position j."""
-        total = fixed_after[j + 1]
+    # hypothesis words whose successor could continue a chunk at the next reference position
+    continues: list[set[int]] = [set() for _ in range(n_ref + 1)]
+    for j in range(n_ref - 1):
+        nxt = [fixed[j + 1]] if j + 1 in fixed else cands[j + 1]
+        continues[j] = {i - 1 for i, _ in nxt if i > 0}
+
+    # state: (used mask & relevant, hyp word matched at j-1 if it can continue a chunk, else -1)
+    # value: ((weight, -chunks, -distance) to maximise, chain of choices)
+    states: dict[tuple[int, int], tuple[tuple[int, int, int], tuple]] = {
+        (fixed_mask, -1): ((0, 0, 0), ())}
+    exact = True
+    for j in range(n_ref):
+        new: dict[tuple[int, int], tuple[tuple[int, int, int], tuple]] = {}
         rel = relevant[j]
-        for hmask, after, g in active[j + 1]:
-            avail = (hmask & rel & ~used).bit_count()
-            total += g * (avail if avail < after else after)
-        return total
-
-    def search(cap: int, bound: tuple[int, int] | None) -> tuple[tuple[int, int, int], tuple] | None:
-        """DP over reference positions keeping at most ``cap`` states per position; ``bound`` =
-        (chunks, distance) of a solution reaching ``target``: states already worse are dropped."""
-        # state: (used mask & relevant, last hyp index matched at j-1 or -1)
-        # value: (weight, -chunks, -distance) to maximise, chain of choices
-        states: dict[tuple[int, int], tuple[tuple[int, int, int], tuple]] = {
-            (fixed_mask, -1): ((0, 0, 0), ())}
-        floor = None if bound is None else (-bound[0], -bound[1])
-        for j in range(n_ref):
-            new: dict[tuple[int, int], tuple[tuple[int, int, int], tuple]] = {}
-            rel = relevant[j]
-            f = fixed.get(j)
-            for (used, last), (score, chain) in states.items():
-                w, negc, negd = score
-                if f is not None:
-                    i, mod = f
-                    c = 0 if last == i - 1 and last >= 0 else 1
-                    options = [((used & rel, i), ((w + 2 * gains[mod], negc - c, negd - abs(j - i)),
-                                                  (chain, (i, j, mod))))]
-                else:
-                    options = []
-                    acc = 0
-                    for i, mod in cands[j]:
-                        if used >> i & 1:
-                            continue
-                        c = 0 if last == i - 1 and last >= 0 else 1
-                        options.append((((used | (1 << i)) & rel, i),
-                                        ((w + 2 * gains[mod], negc - c, negd - acc), (chain, (i, j, mod)))))
-                        acc += abs(j - i)
-                    options.append(((used & rel, -1), ((w, negc, negd - acc), chain)))
-                for key, val in options:
-                    if floor is not None and (val[0][1], val[0][2]) < floor:
+        cont = continues[j]
+        f = fixed.get(j)
+        tj = cls_r[j]
+        for (used, last), (score, chain) in states.items():
+            w, negc, negd = score
+            if f is not None:
+                i, mod = f
+                c = 0 if last >= 0 and last == i - 1 else 1
+                key = (used & rel, i if i in cont else -1)
+                val = ((w + 2 * gains[mod], negc - c, negd - abs(j - i)), (chain, (i, j, mod)))
+                old = new.get(key)
+                if old is None or val[0] > old[0]:
+                    new[key] = val
+                continue
+            # may this reference word go without an exact match? (else the maximum is lost)
+            free_j = tj < 0 or after_incl[j] > (hmask[tj] & ~used).bit_count()
+            acc = 0
+            for i, mod in cands[j]:
+                if used >> i & 1:
+                    continue
+                dist = abs(j - i)
+                if gains[mod] == 0:
+                    ti = cls_h[i]
+                    if not free_j or (ti >= 0 and (hmask[ti] & ~used).bit_count() <= after_gt(ti, j)):
+                        acc += dist
                         continue
-                    old = new.get(key)
-                    if old is None or val[0] > old[0]:
-                        new[key] = val
-            if target:
-                new = {key: val for key, val in new.items()
-                       if val[0][0] + reachable(key[0], j) >= target}
-            if len(new) > cap:
-                new = dict(sorted(new.items(), key=lambda kv: kv[1][0], reverse=True)[:cap])
-            states = new
-        if not states:
-            return None
-        return max(states.values(), key=lambda v: v[0])
-
-    # a narrow search first gives a solution whose chunks/distance bound the exact search
-    first = search(40, None)
-    bound = None
-    if first is not None and first[0][0] >= target:
-        bound = (-first[0][1], -first[0][2])
-    best = search(STATE_CAP, bound) or first
-    if best is None:
-        return []
-    chain = best[1]
+                c = 0 if last >= 0 and last == i - 1 else 1
+                key = ((used | (1 << i)) & rel, i if i in cont else -1)
+                val = ((w + 2 * gains[mod], negc - c, negd - acc), (chain, (i, j, mod)))
+                old = new.get(key)
+                if old is None or val[0] > old[0]:
+                    new[key] = val
+                acc += dist
+            if free_j:
+                key = (used & rel, -1)
+                val = ((w, negc, negd - acc), chain)
+                old = new.get(key)
+                if old is None or val[0] > old[0]:
+                    new[key] = val
+        if len(new) > STATE_CAP:
+            new = dict(sorted(new.items(), key=lambda kv: kv[1][0], reverse=True)[:STATE_CAP])
+            exact = False
+        states = new
+    if not states:
+        return [], exact
+    chain = max(states.values(), key=lambda v: v[0])[1]
     out = []
     while chain:
         chain, m = chain
         out.append(m)
-    out.reverse()
-    return out
+    out.sort()
+    return out, exact

@@ -63,6 +63,34 @@ class Matcher:
             out.append(k)
         return out
 
+    def groups(self, hyp: Sequence[str], ref: Sequence[str], hyp_pos: Sequence[int],
+               ref_pos: Sequence[int]) -> list[tuple[list[int], list[int]]]:
+        """For a ``single`` module: the classes of equal keys present on both sides, as
+        (hypothesis positions, reference positions); every pair within a class is a candidate."""
+        if not hyp_pos or not ref_pos:
+            return []
+        cache, fn = self._cache, self._key_fn
+        index: dict[Any, tuple[list[int], list[int]]] = {}
+        for j in ref_pos:
+            w = ref[j]
+            k = cache.get(w)
+            if k is None:
+                k = cache[w] = fn(w)
+            entry = index.get(k)
+            if entry is None:
+                index[k] = ([], [j])
+            else:
+                entry[1].append(j)
+        for i in hyp_pos:
+            w = hyp[i]
+            k = cache.get(w)
+            if k is None:
+                k = cache[w] = fn(w)
+            entry = index.get(k)
+            if entry is not None:
+                entry[0].append(i)
+        return [g for g in index.values() if g[0]]
+
     def pairs(self, hyp: Sequence[str], ref: Sequence[str], hyp_pos: Sequence[int],
               ref_pos: Sequence[int]) -> list[tuple[int, int]]:
         """Candidate matches (i, j) among hypothesis positions ``hyp_pos`` and reference ``ref_pos``."""
@@ -75,17 +103,11 @@ class Matcher:
             for j, k in zip(ref_pos, rk):
                 index.setdefault(k, []).append(j)
             return [(i, j) for i, k in zip(hyp_pos, hk) for j in index.get(k, ())]
-        for j, ks in zip(ref_pos, rk):
-            for k in ks:
-                index.setdefault(k, []).append(j)
+        refs = [(j, ks) for j, ks in zip(ref_pos, rk) if ks]
         out = []
         for i, ks in zip(hyp_pos, hk):
-            if not ks:
-                continue
-            js: set[int] = set()
-            for k in ks:
-                js.update(index.get(k, ()))
-            out.extend((i, j) for j in sorted(js))
+            if ks:
+                out.extend((i, j) for j, rks in refs if not ks.isdisjoint(rks))
         return out
 
 

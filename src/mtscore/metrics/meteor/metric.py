@@ -139,6 +139,8 @@ class METEOR(Metric[METEORResult]):
         self.lowercase = bool(lowercase)
         self.exclude_stopwords = bool(exclude_stopwords)
         self._matchers: list[Matcher] | None = None
+        #: alignments (1.5) whose search hit ``align.STATE_CAP`` and so may not be optimal
+        self.bounded_searches = 0
         self._function_words: frozenset[str] | None = None
         self._columns = columns(self.modules, self.params.delta is not None)
 
@@ -260,10 +262,20 @@ class METEOR(Metric[METEORResult]):
             if stop is not None and matcher.name == "exact":  # §3.6: stop words skip the exact stage
                 hp = [i for i in hp if hyp[i] not in stop]
                 rp = [j for j in rp if ref[j] not in stop]
-            edges = matcher.pairs(hyp, ref, hp, rp)
-            if not edges:
-                continue
-            chosen = best_stage_matching(edges, [(i, j) for i, j, _ in matched])
+            if matcher.single:
+                groups = matcher.groups(hyp, ref, hp, rp)
+                if not groups:
+                    continue
+                if all(len(h) == 1 and len(r) == 1 for h, r in groups):
+                    chosen = [(h[0], r[0]) for h, r in groups]
+                else:
+                    chosen = best_stage_matching([(h[0], r[0]) for h, r in groups],
+                                                 [(i, j) for i, j, _ in matched], groups)
+            else:
+                edges = matcher.pairs(hyp, ref, hp, rp)
+                if not edges:
+                    continue
+                chosen = best_stage_matching(edges, [(i, j) for i, j, _ in matched])
             for i, j in chosen:
                 matched.append((i, j, k))
                 used_h.add(i)
@@ -284,7 +296,10 @@ class METEOR(Metric[METEORResult]):
                 if exact or hyp[i] != ref[j]:  # other modules only for different words
                     cands[j].append((i, k))
         weights = [1.0 if m.name == "exact" else 0.5 for m in matchers]
-        return sorted(align_jar(len(hyp), len(ref), cands, weights))
+        alignment, exact = align_jar(len(hyp), len(ref), cands, weights)
+        if not exact:
+            self.bounded_searches += 1
+        return alignment
 
     def _row(self, hyp: Sequence[str], ref: Sequence[str], alignment: list[tuple[int, int, int]],
              fw: frozenset[str] | None) -> list[int]:

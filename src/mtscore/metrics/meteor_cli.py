@@ -1,0 +1,46 @@
+"""Command-line options of METEOR (``mtscore score -m meteor``, ``mtscore explain``)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import OptionError
+from ..text.tokenizers import TOKENIZERS
+from .meteor.matchers import DEFAULT_MODULES, MODULES
+from .meteor.metric import METEOR, VARIANTS
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("METEOR")
+    group.add_argument("--meteor-modules", nargs="+", default=list(DEFAULT_MODULES), metavar="MODULE",
+                       help=f"matching modules in order ({', '.join(MODULES)}; default "
+                            f"{' '.join(DEFAULT_MODULES)}, the paper's)")
+    group.add_argument("--meteor-variant", default="2005", choices=VARIANTS,
+                       help="2005: the paper's staged aligner; 1.5: the METEOR 1.5 jar's objective "
+                            "and its no-penalty rule for complete one-chunk matches (default 2005)")
+    group.add_argument("--meteor-alpha", type=float, default=0.9, metavar="A",
+                       help="Fmean = PR/(aP + (1-a)R) (default 0.9: the paper's 10PR/(R+9P))")
+    group.add_argument("--meteor-beta", type=float, default=3.0, metavar="B",
+                       help="Penalty = gamma * (chunks/matches)^beta (default 3)")
+    group.add_argument("--meteor-gamma", type=float, default=0.5, metavar="G",
+                       help="maximum penalty (default 0.5)")
+    group.add_argument("--meteor-delta", type=float, default=None, metavar="D",
+                       help="content words weigh D, function words 1-D (default: no distinction)")
+    group.add_argument("--meteor-weights", type=float, nargs="+", default=None, metavar="W",
+                       help="one weight per module (default 1 each)")
+    group.add_argument("--meteor-tokenize", default="13a", choices=TOKENIZERS, metavar="NAME",
+                       help="tokenizer for METEOR (default 13a; 'none' for pre-tokenized text)")
+    group.add_argument("--meteor-case", default="lc", choices=("lc", "mixed"),
+                       help="lowercase before matching (lc, default, as METEOR) or keep case")
+    group.add_argument("--meteor-stopwords", action="store_true",
+                       help="leave the shipped function words out of the exact stage (2005 paper §3.6)")
+
+
+def from_args(args: argparse.Namespace) -> METEOR:
+    if args.meteor_weights is not None and len(args.meteor_weights) != len(args.meteor_modules):
+        raise OptionError("--meteor-weights", " ".join(map(str, args.meteor_weights)),
+                          detail=f"give one weight per module ({len(args.meteor_modules)})")
+    return METEOR(modules=args.meteor_modules, variant=args.meteor_variant, alpha=args.meteor_alpha,
+                  beta=args.meteor_beta, gamma=args.meteor_gamma, delta=args.meteor_delta,
+                  weights=args.meteor_weights, tokenize=args.meteor_tokenize,
+                  lowercase=args.meteor_case == "lc", exclude_stopwords=args.meteor_stopwords)
