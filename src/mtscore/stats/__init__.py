@@ -16,7 +16,8 @@ from .correlation import (GROUPINGS, KENDALL_VARIANTS, METHODS, CorrelationResul
 from .human import HumanScores, human_scores, rater_z, segment_means
 from .references import (ReferenceSensitivity, SubsetComparison, reference_sensitivity,
                          reference_subsets)
-from .resampling import BootstrapCI, bootstrap_ci, bootstrap_indices, resampled_scores
+from .resampling import (BootstrapCI, bootstrap_ci, bootstrap_index_chunks, bootstrap_indices,
+                         bootstrap_scores, resampled_scores)
 from .significance import (PairComparison, SignificanceResult, approximate_randomization, holm,
                            paired_bootstrap, significance_clusters)
 
@@ -25,7 +26,8 @@ __all__ = [
     "block_test", "reference_sensitivity", "reference_subsets",
     "GROUPINGS", "KENDALL_VARIANTS", "METHODS", "BootstrapCI", "CorrelationResult", "HumanScores",
     "PairComparison", "PermutationResult", "SegmentMean", "SignificanceResult", "TauCounts", "WilliamsResult",
-    "approximate_randomization", "bootstrap_ci", "bootstrap_indices", "correlate", "holm",
+    "approximate_randomization", "bootstrap_ci", "bootstrap_index_chunks", "bootstrap_indices",
+    "bootstrap_scores", "correlate", "holm",
     "human_scores", "human_system_scores", "kendall_variants", "paired_bootstrap",
     "pairwise_accuracy", "pairwise_agreement", "permutation_test", "rater_z", "resampled_scores",
     "segment_correlation", "segment_correlation_ci", "system_correlation_ci_from_segments",

@@ -34,8 +34,8 @@ import scipy.stats
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
 from ..report.tables import Table
-from .resampling import (bootstrap_indices, check_resampling, check_systems, index_counts,
-                         percentile_bounds, resampled_scores)
+from .resampling import (bootstrap_index_chunks, bootstrap_indices, check_resampling,
+                         check_systems, index_counts, percentile_bounds, stacked_values)
 
 #: correlation statistics by name (``kendall`` is τ_b, scipy's default)
 METHODS = ("pearson", "spearman", "kendall", "kendall-b", "kendall-c", "accuracy")
@@ -293,19 +293,23 @@ def system_correlation_ci(metric: Metric[Any], stats_by_system: Mapping[str, Seg
     point = system_correlation(
         dict(zip(names, metric.scores(np.stack([s.total() for s in stats]).astype(np.float64)))),
         human_system_scores(dict(zip(names, human))), method)
-    indices = bootstrap_indices(n_seg, resamples, seed)
-    metric_samples = resampled_scores(metric, stats, indices)           # R × systems
+    values, width = stacked_values(stats)
     judged = ~np.isnan(human)
     filled = np.where(judged, human, 0.0)
     samples = np.empty(resamples)
-    for start in range(0, resamples, 1000):
-        counts = index_counts(indices[start:start + 1000], n_seg).astype(np.float64)  # r × S
+    start = 0
+    for idx in bootstrap_index_chunks(n_seg, resamples, seed):
+        counts = index_counts(idx, n_seg).astype(np.float64)            # r × segments
+        totals = counts @ values
+        metric_samples = np.stack([metric.scores(totals[:, k * width:(k + 1) * width])
+                                   for k in range(len(names))], axis=1)
         with np.errstate(invalid="ignore", divide="ignore"):
             human_samples = (counts @ filled.T) / (counts @ judged.T.astype(np.float64))
         for r in range(len(counts)):
             h = human_samples[r]
             samples[start + r] = math.nan if np.isnan(h).any() else \
-                correlate(metric_samples[start + r], h, method)[0]
+                correlate(metric_samples[r], h, method)[0]
+        start += len(counts)
     valid = samples[~np.isnan(samples)]
     if len(valid) == 0:
         raise InputError("the correlation is undefined on every resample")

@@ -16,7 +16,7 @@ resamples and ``α = 1 - confidence``, the bounds are the order statistics ``k =
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +50,19 @@ def bootstrap_indices(n_segments: int, resamples: int, seed: int) -> np.ndarray:
     return rng.choice(n_segments, size=(resamples, n_segments), replace=True)
 
 
+def chunk_rows(n_segments: int) -> int:
+    """Resamples handled at once: at most ~4 million index entries (bounded memory)."""
+    return max(1, min(_CHUNK, 4_000_000 // max(n_segments, 1)))
+
+
+def bootstrap_index_chunks(n_segments: int, resamples: int, seed: int) -> Iterator[np.ndarray]:
+    """:func:`bootstrap_indices` in consecutive blocks of rows (the same draws, less memory)."""
+    rng = np.random.default_rng(seed)
+    step = chunk_rows(n_segments)
+    for start in range(0, resamples, step):
+        yield rng.choice(n_segments, size=(min(step, resamples - start), n_segments), replace=True)
+
+
 def index_counts(indices: np.ndarray, n_segments: int) -> np.ndarray:
     """Count matrix of an index matrix: ``W[r, i]`` = how often segment i is in resample r."""
     R = indices.shape[0]
@@ -72,6 +85,14 @@ def stacked_values(stats: Sequence[SegmentStats]) -> tuple[np.ndarray, int]:
     return np.concatenate([np.asarray(s.values, dtype=np.float64) for s in stats], axis=1), width
 
 
+def _scores_of(metric: Metric[Any], values: np.ndarray, width: int,
+               indices: np.ndarray) -> np.ndarray:
+    counts = index_counts(indices, values.shape[0]).astype(np.float64)
+    totals = counts @ values
+    return np.stack([metric.scores(totals[:, k * width:(k + 1) * width])
+                     for k in range(values.shape[1] // width)], axis=1)
+
+
 def resampled_scores(metric: Metric[Any], stats: Sequence[SegmentStats],
                      indices: np.ndarray) -> np.ndarray:
     """Scores of every system on every resample: ``(resamples, systems)``.
@@ -80,14 +101,19 @@ def resampled_scores(metric: Metric[Any], stats: Sequence[SegmentStats],
     resampled segment ids are used for every system (paired resampling).
     """
     values, width = stacked_values(stats)
-    n = values.shape[0]
-    out = np.empty((indices.shape[0], len(stats)))
-    for start in range(0, indices.shape[0], _CHUNK):
-        counts = index_counts(indices[start:start + _CHUNK], n).astype(np.float64)
-        totals = counts @ values
-        for k in range(len(stats)):
-            out[start:start + len(counts), k] = metric.scores(totals[:, k * width:(k + 1) * width])
-    return out
+    step = chunk_rows(values.shape[0])
+    parts = [_scores_of(metric, values, width, indices[start:start + step])
+             for start in range(0, indices.shape[0], step)]
+    return np.concatenate(parts, axis=0)
+
+
+def bootstrap_scores(metric: Metric[Any], stats: Sequence[SegmentStats], resamples: int,
+                     seed: int) -> np.ndarray:
+    """:func:`resampled_scores` on :func:`bootstrap_indices` draws, generated block by block."""
+    values, width = stacked_values(stats)
+    parts = [_scores_of(metric, values, width, idx)
+             for idx in bootstrap_index_chunks(values.shape[0], resamples, seed)]
+    return np.concatenate(parts, axis=0)
 
 
 def percentile_bounds(samples: np.ndarray, confidence: float) -> tuple[float, float]:
@@ -157,7 +183,7 @@ def bootstrap_ci(metric: Metric[Any], stats: SegmentStats, resamples: int = 1000
     if len(stats) == 0:
         raise InputError("empty corpus: no segments to resample")
     score = float(metric.scores(stats.total()[None, :])[0])
-    samples = resampled_scores(metric, [stats], bootstrap_indices(len(stats), resamples, seed))[:, 0]
+    samples = bootstrap_scores(metric, [stats], resamples, seed)[:, 0]
     return interval_from_samples(score, samples, confidence, resamples, seed,
                                  metric.signature(stats.meta))
 

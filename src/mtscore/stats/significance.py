@@ -30,8 +30,8 @@ import numpy as np
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
 from ..report.tables import Table
-from .resampling import (BootstrapCI, bootstrap_indices, check_resampling, check_systems,
-                         interval_from_samples, resampled_scores, stacked_values)
+from .resampling import (BootstrapCI, bootstrap_scores, check_resampling, check_systems,
+                         interval_from_samples, stacked_values)
 
 BOOTSTRAP = "paired bootstrap resampling (Koehn 2004; p-value as sacreBLEU -pbs)"
 RANDOMIZATION = "approximate randomization (Riezler & Maxwell 2005; as sacreBLEU -par)"
@@ -204,7 +204,7 @@ def paired_bootstrap(metric: Metric[Any], stats_by_system: Mapping[str, SegmentS
     _check_two(names)
     scores = _corpus_scores(metric, stats)
     pairs = _pairs(names, baseline, scores, metric.higher_is_better)
-    samples = resampled_scores(metric, stats, bootstrap_indices(len(stats[0]), resamples, seed))
+    samples = bootstrap_scores(metric, stats, resamples, seed)
     pvalues: list[float] = []
     for a, b in pairs:
         observed = abs(scores[a] - scores[b])
@@ -260,8 +260,7 @@ def approximate_randomization(metric: Metric[Any], stats_by_system: Mapping[str,
             exceed[j] += np.count_nonzero(diff > observed[j])
     pvalues = [(int(c) + 1) / (trials + 1) for c in exceed]
     signature = metric.signature(stats[0].meta)
-    samples = resampled_scores(metric, stats,
-                               bootstrap_indices(values.shape[0], confidence_resamples, seed))
+    samples = bootstrap_scores(metric, stats, confidence_resamples, seed)
     intervals = tuple(interval_from_samples(scores[k], samples[:, k], confidence,
                                             confidence_resamples, seed, signature)
                       for k in range(len(names)))
