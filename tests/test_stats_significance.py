@@ -282,3 +282,16 @@ def test_pvalues_do_not_depend_on_system_order(seed):
         one = {frozenset((c.system, c.other)): c.p_value for c in test(systems).comparisons}
         two = {frozenset((c.system, c.other)): c.p_value for c in test(reordered).comparisons}
         assert one == two
+
+
+def test_blockwise_draws_equal_one_draw():
+    """Long corpora draw resamples block by block; the draws equal one sacreBLEU-style call."""
+    from mtscore.stats import bootstrap_index_chunks, bootstrap_scores, resampled_scores
+    rng = np.random.default_rng(0)
+    total = rng.integers(1, 9, size=5000)
+    stats = [_stats(np.stack([rng.binomial(total, 0.4), total], axis=1))]
+    chunks = list(bootstrap_index_chunks(5000, 1200, 11))
+    assert len(chunks) > 1
+    assert np.array_equal(np.concatenate(chunks), bootstrap_indices(5000, 1200, 11))
+    assert np.allclose(bootstrap_scores(Ratio(), stats, 1200, 11),
+                       resampled_scores(Ratio(), stats, bootstrap_indices(5000, 1200, 11)))
