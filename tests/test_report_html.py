@@ -85,3 +85,16 @@ def test_write_and_save_figures(tmp_path):
     assert (tmp_path / "figs" / "fig5-6-bleu-vs-human.png").read_bytes().startswith(b"\x89PNG")
     with pytest.raises(MtscoreError):
         save_figures(report.figures(), tmp_path / "x", ("pdf",))
+
+
+def test_long_tables_are_folded_short_ones_not():
+    from mtscore.report.html import FOLD_ROWS
+
+    long = Table(("i",), tuple((i,) for i in range(FOLD_ROWS + 1)), title="Long")
+    short = Table(("i",), tuple((i,) for i in range(FOLD_ROWS)), title="Short")
+    text = "<!DOCTYPE html><html><body>" + table_html(long) + table_html(short) + "</body></html>"
+    root = parse(text)
+    (details,) = list(root.iter("details"))
+    assert next(details.iter("summary")).all_text() == f"Long ({FOLD_ROWS + 1} rows)"
+    assert [next(t.iter("caption")).all_text() for t in details.iter("table")] == ["Long"]
+    assert len(list(root.iter("table"))) == 2

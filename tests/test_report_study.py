@@ -204,3 +204,26 @@ def test_study_html_option(tmp_path, capsys):
 def test_study_figures_need_html(tmp_path, capsys):
     assert main(["study", "sample", "--figures", str(tmp_path / "f")]) == 1
     assert "--html" in capsys.readouterr().err
+
+
+def test_resolution_note_when_no_difference_can_be_significant(judged_study):
+    """m comparisons, R resamples: Holm's smallest adjusted p is m/(R+1) (checked by brute force
+    over the study's own p-values)."""
+    from dataclasses import replace
+
+    from mtscore.report.study_report import resolution_note
+    from mtscore.stats.significance import holm
+
+    res = judged_study.significance["BLEU"]
+    m = len(res.comparisons)
+    assert m == 10  # 5 systems
+    # with 200 resamples, 10/201 ≥ 0.05 is false: differences can be significant
+    assert resolution_note(res) is None
+    # with R = 150: the smallest possible p is 1/151 and Holm multiplies it by 10 = 0.066 ≥ 0.05
+    coarse = replace(res, resamples=150)
+    note = resolution_note(coarse)
+    assert note is not None and "at least 200 resamples" in note
+    assert min(holm([1 / 151] * m)) >= 0.05  # the floor itself, adjusted, is not significant
+    # R = 199: 10/200 = 0.05 is not < 0.05 (note); R = 200: 10/201 < 0.05 (no note)
+    assert resolution_note(replace(res, resamples=199)) is not None
+    assert resolution_note(replace(res, resamples=200)) is None

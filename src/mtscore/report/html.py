@@ -134,8 +134,10 @@ dl.sigs { display:grid; grid-template-columns:max-content 1fr; gap:4px 18px; fon
 dl.sigs dt { font-weight:600; }
 dl.sigs dd { margin:0; font-family:ui-monospace,Menlo,Consolas,monospace; overflow-wrap:anywhere;
              color:#333; }
+details.fold { margin:10px 0 18px; }
+details.fold summary { cursor:pointer; font-weight:600; color:var(--accent); padding:4px 0; }
 footer { color:var(--muted); font-size:12.5px; text-align:center; padding:10px 0 30px; }
-@media print { nav { display:none; } section { break-inside:avoid-page; } body { background:#fff; } }
+@media print { nav { display:none; } details.fold > * { display:block; } section { break-inside:avoid-page; } body { background:#fff; } }
 """
 
 
@@ -179,9 +181,13 @@ def _note_html(note: str) -> str:
     return f"<p>{_esc(note)}</p>"
 
 
+#: tables with more rows than this are folded (``<details>``) under their title
+FOLD_ROWS = 40
+
+
 def table_html(table: Table, width: int = 2) -> str:
     """One table as HTML: numeric columns right-aligned, numbers rounded to ``width`` decimals,
-    signature columns in small monospace, notes under it."""
+    signature columns in small monospace, notes under it; long tables folded under their title."""
     numeric = [bool(table.rows) and all(_is_number(r[j]) or r[j] is None for r in table.rows)
                for j in range(len(table.columns))]
     sig_col = [all(isinstance(r[j], str) and _looks_like_signature(r[j]) for r in table.rows)
@@ -203,6 +209,9 @@ def table_html(table: Table, width: int = 2) -> str:
     if table.notes:
         out.append('<div class="tnotes">' + "".join(_note_html(n) for n in table.notes) + "</div>")
     out.append("</div>")
+    if len(table.rows) > FOLD_ROWS:
+        label = f"{table.title or 'Table'} ({len(table.rows)} rows)"
+        out = [f'<details class="fold"><summary>{_esc(label)}</summary>', *out, "</details>"]
     return "\n".join(out)
 
 

@@ -68,6 +68,23 @@ def _clusters(study: "Study", metric: str) -> list[list[str]]:
     return [list(c) for c in res.clusters(alpha=ALPHA, corrected=True)]
 
 
+def resolution_note(res: Any, alpha: float = ALPHA) -> str | None:
+    """Why no difference can be significant, when that is a property of the test's settings.
+
+    A resampling p-value is at least 1/(R + 1) with R resamples (or trials); Holm's correction
+    multiplies the smallest p-value of m comparisons by m. If m/(R + 1) ≥ α, nothing can be
+    significant, whatever the systems: more resamples are needed (at least ⌈m/α⌉).
+    """
+    m = len(res.comparisons)
+    if m == 0 or m / (res.resamples + 1) < alpha:
+        return None
+    need = math.ceil(m / alpha)
+    return (f"With {res.resamples} resamples the smallest possible p-value is 1/{res.resamples + 1}, "
+            f"and Holm's correction over {m} comparisons multiplies it by {m}: no difference can "
+            f"reach p < {alpha:g}, whatever the systems. Use at least {need} resamples "
+            f"(--resamples {need}) for {res.metric} to separate any systems.")
+
+
 def key_table(study: "Study") -> Table:
     """The table a reader wants first: systems (best human score first), human score, and for
     BLEU and METEOR (or the first metric) the score, its confidence interval and its cluster."""
@@ -168,9 +185,12 @@ def _summary(study: "Study") -> list[str]:
         out.append(f"Best system by human judgment: {best} ({kind} = {human[best]:.3f}).")
     for m in (m for m in MATRIX_METRICS if m in study.significance):
         clusters = _clusters(study, m)
-        if clusters:
+        res = study.significance[m]
+        if clusters and resolution_note(res) is not None:
+            out.append(f"{m}: significance is undecidable with these settings: "
+                       + resolution_note(res))
+        elif clusters:
             top = clusters[0]
-            res = study.significance[m]
             if len(top) == 1:
                 out.append(f"{m}: {top[0]} is significantly better than every other system.")
             else:
@@ -341,6 +361,9 @@ def _significance_section(study: "Study") -> Section | None:
                                             test="paired bootstrap, Holm-adjusted p"))
         blocks.append(Paragraph(f"{m} clusters (best first): " + "; ".join(
             f"{i + 1}: {', '.join(c)}" for i, c in enumerate(clusters)) + "."))
+        note = resolution_note(res)
+        if note is not None:
+            blocks.append(Paragraph(note, kind="note"))
     if "significance" in study.tables:
         blocks.append(study.tables["significance"])
     return Section("significance", "Significance of system differences", tuple(blocks), intro=(
