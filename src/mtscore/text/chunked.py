@@ -150,8 +150,7 @@ class ChunkEncoder:
                      for key, (head, tail) in zip(hard, spans)]
         else:
             lines = hard
-        for n, (key, tokenized) in enumerate(zip(hard, self.tokenizer.tokenize_corpus(lines))):
-            tokens = tokenized.split()
+        for n, (key, tokens) in enumerate(zip(hard, self.tokenizer.tokenize_chunks(lines))):
             if edges:
                 head, tail = spans[n]
                 tokens = tokens[(0 if head else 1):(len(tokens) if tail else len(tokens) - 1)]
