@@ -18,6 +18,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--meteor-variant", default="2005", choices=VARIANTS,
                        help="2005: the paper's staged aligner; 1.5: the METEOR 1.5 jar's objective "
                             "and its no-penalty rule for complete one-chunk matches (default 2005)")
+    group.add_argument("--meteor-jar-beam", type=int, default=None, metavar="N",
+                       help="variant 1.5: search with the jar's own beam of width N (40 reproduces "
+                            "the jar's scores) instead of exactly")
     group.add_argument("--meteor-alpha", type=float, default=0.9, metavar="A",
                        help="Fmean = PR/(aP + (1-a)R) (default 0.9: the paper's 10PR/(R+9P))")
     group.add_argument("--meteor-beta", type=float, default=3.0, metavar="B",
@@ -43,4 +46,5 @@ def from_args(args: argparse.Namespace) -> METEOR:
     return METEOR(modules=args.meteor_modules, variant=args.meteor_variant, alpha=args.meteor_alpha,
                   beta=args.meteor_beta, gamma=args.meteor_gamma, delta=args.meteor_delta,
                   weights=args.meteor_weights, tokenize=args.meteor_tokenize,
-                  lowercase=args.meteor_case == "lc", exclude_stopwords=args.meteor_stopwords)
+                  lowercase=args.meteor_case == "lc", exclude_stopwords=args.meteor_stopwords,
+                  jar_beam=args.meteor_jar_beam)

@@ -29,7 +29,8 @@ adds 0 — the jar's truncation, reproduced), then fewest chunks, then the jar's
 :func:`align_jar`). The jar searches this with a beam of 40; we search it exactly with a dynamic program
 over reference positions whose state is the set of still-relevant used hypothesis words and whether the
 previous reference word was matched (and to what). If the number of states explodes (``STATE_CAP``), the
-program keeps the best ``STATE_CAP`` states per position — a beam, but far wider than the jar's.
+program keeps the best ``STATE_CAP`` states per position (fewer, down to 8, where one reference
+word has very many candidates: ``WORK_CAP``) — a beam again, but after exact pruning and merging.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ OPTION_CAP = 2000
 NODE_CAP = 200_000
 #: most dynamic-programming states per reference position in the 1.5 search
 STATE_CAP = 100
+#: most (state, candidate) expansions per reference position in the 1.5 search (long runs of
+#: one repeated word): the states are cut to WORK_CAP // candidates, at least 8
+WORK_CAP = 3000
 
 Edge = tuple[int, int]
 
@@ -409,6 +413,10 @@ def align_jar(n_hyp: int, n_ref: int, cands: Sequence[Sequence[tuple[int, int]]]
         (fixed_mask, -1): ((0, 0, 0), ())}
     exact = True
     for j in range(n_ref):
+        cap_j = max(8, WORK_CAP // max(len(cands[j]), 1))
+        if len(states) > cap_j:
+            states = dict(sorted(states.items(), key=lambda kv: kv[1][0], reverse=True)[:cap_j])
+            exact = False
         new: dict[tuple[int, int], tuple[tuple[int, int, int], tuple]] = {}
         rel = relevant[j]
         cont = continues[j]
@@ -463,3 +471,99 @@ def align_jar(n_hyp: int, n_ref: int, cands: Sequence[Sequence[tuple[int, int]]]
         out.append(m)
     out.sort()
     return out, exact
+
+
+def align_jar_beam(n_hyp: int, n_ref: int, cands: Sequence[Sequence[tuple[int, int]]],
+                   align_weights: Sequence[float], beam: int = 40) -> list[tuple[int, int, int]]:
+    """The jar's own beam search (``Aligner.resolve``), step for step, for checking against the jar.
+
+    Left to right over reference words; at each the partial paths are sorted (stable) by
+    ``PARTIAL_COMPARE_TOTAL`` — more weighted matches, then fewer *closed* chunks, then smaller
+    distance — and the first ``beam`` are extended by every unused candidate and by a skip. The
+    jar's quirks are kept: ``int`` accumulation of the weighted matches, and the distance of an
+    extension added to the parent path (so to the skip and to later siblings). Returns sorted
+    (i, j, module) triples.
+    """
+    cov_h = [0] * n_hyp
+    for j in range(n_ref):
+        for i, _ in cands[j]:
+            cov_h[i] += 1
+    fixed = {j: cands[j][0] for j in range(n_ref)
+             if len(cands[j]) == 1 and cov_h[cands[j][0][0]] == 1}
+    used0 = 0
+    for i, _ in fixed.values():
+        used0 |= 1 << i
+    # path: [m12, chunks, distance, last match end (i + 1) or -1, used hyp mask, chain]
+    paths: list[list] = [[0, 0, 0, -1, used0, ()]]
+    for current in range(n_ref + 1):
+        paths.sort(key=lambda p: (-p[0], p[1], p[2]))
+        nxt: list[list] = []
+        for path in paths[:beam]:
+            if current == n_ref:
+                if path[3] != -1:
+                    path[1] += 1
+                nxt.append(path)
+                continue
+            f = fixed.get(current)
+            if f is not None:
+                i, mod = f
+                m1 = int(path[0] // 2 + align_weights[mod])  # matches1 = matches2 here (length-1 matches)
+                path[0] = 2 * m1
+                if path[3] != -1 and i != path[3]:
+                    path[1] += 1
+                path[3] = i + 1
+                path[2] += abs(current - i)
+                path[5] = (path[5], (i, current, mod))
+                nxt.append(path)
+                continue
+            for i, mod in cands[current]:
+                if path[4] >> i & 1:
+                    continue
+                m1 = int(path[0] // 2 + align_weights[mod])
+                chunks = path[1] + (1 if path[3] != -1 and i != path[3] else 0)
+                nxt.append([2 * m1, chunks, path[2], i + 1, path[4] | (1 << i),
+                            (path[5], (i, current, mod))])
+                path[2] += abs(current - i)  # the jar adds it to the parent path
+            if path[3] != -1:
+                path[1] += 1
+                path[3] = -1
+            nxt.append(path)
+        paths = nxt
+    paths.sort(key=lambda p: (-p[0], p[1], p[2]))
+    chain = paths[0][5]
+    out = []
+    while chain:
+        chain, m = chain
+        out.append(m)
+    out.sort()
+    return out
+
+
+def jar_objective(n_hyp: int, cands: Sequence[Sequence[tuple[int, int]]],
+                  alignment: Sequence[tuple[int, int, int]],
+                  align_weights: Sequence[float]) -> tuple[int, int, int]:
+    """The jar's objective of a complete alignment as (weighted matches, −chunks, −jar distance):
+    what :func:`align_jar` maximises and the jar's beam approximates (larger is better)."""
+    cov = [0] * n_hyp
+    for cs in cands:
+        for i, _ in cs:
+            cov[i] += 1
+    fixed = {j: cs[0] for j, cs in enumerate(cands) if len(cs) == 1 and cov[cs[0][0]] == 1}
+    at = {j: (i, mod) for i, j, mod in alignment}
+    used = {i for i, _ in fixed.values()}
+    w = dist = 0
+    for j, cs in enumerate(cands):
+        if j in fixed:
+            i, mod = fixed[j]
+            w += 2 * int(align_weights[mod])
+            dist += abs(j - i)
+            continue
+        avail = [(i, mod) for i, mod in cs if i not in used]
+        pick = at.get(j)
+        if pick is None:
+            dist += sum(abs(j - i) for i, _ in avail)
+            continue
+        dist += sum(abs(j - i) for i, _ in avail[:avail.index(pick)])
+        used.add(pick[0])
+        w += 2 * int(align_weights[pick[1]])
+    return w, -chunk_count([(i, j) for i, j, _ in alignment]), -dist

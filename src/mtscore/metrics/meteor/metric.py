@@ -26,7 +26,7 @@ from ...progress import track
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ...version import __version__
 from ..base import Metric, Score, SegmentStats
-from .align import align_jar, best_stage_matching, chunk_count
+from .align import align_jar, align_jar_beam, best_stage_matching, chunk_count
 from .matchers import DEFAULT_MODULES, Matcher, check_modules, get_matcher
 from .score import Parameters, columns, components
 
@@ -114,7 +114,8 @@ class METEOR(Metric[METEORResult]):
     def __init__(self, *, modules: Sequence[str] | str = DEFAULT_MODULES, variant: str = "2005",
                  alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5,
                  delta: float | None = None, weights: Sequence[float] | None = None,
-                 tokenize: str = "13a", lowercase: bool = True, exclude_stopwords: bool = False):
+                 tokenize: str = "13a", lowercase: bool = True, exclude_stopwords: bool = False,
+                 jar_beam: int | None = None):
         self.modules = check_modules(modules)
         if variant not in VARIANTS:
             raise OptionError("METEOR variant", variant, VARIANTS)
@@ -138,6 +139,11 @@ class METEOR(Metric[METEORResult]):
         self.tokenizer: Tokenizer = get_tokenizer(tokenize)
         self.lowercase = bool(lowercase)
         self.exclude_stopwords = bool(exclude_stopwords)
+        if jar_beam is not None and (variant != "1.5" or int(jar_beam) < 1):
+            raise OptionError("jar_beam", jar_beam,
+                              detail="a positive beam width, with variant 1.5 only")
+        #: variant 1.5 only: search with the jar's own beam of this width instead of exactly
+        self.jar_beam = None if jar_beam is None else int(jar_beam)
         self._matchers: list[Matcher] | None = None
         #: alignments (1.5) whose search hit ``align.STATE_CAP`` and so may not be optimal
         self.bounded_searches = 0
@@ -284,8 +290,9 @@ class METEOR(Metric[METEORResult]):
                 break
         return sorted(matched)
 
-    def _align_jar(self, hyp: Sequence[str], ref: Sequence[str],
-                   matchers: list[Matcher]) -> list[tuple[int, int, int]]:
+    def jar_candidates(self, hyp: Sequence[str], ref: Sequence[str]) -> list[list[tuple[int, int]]]:
+        """Variant 1.5: per reference word, its candidates (hyp index, module index) in the jar's order."""
+        matchers = self.matchers()
         # the jar: identical segments use the first module only
         use = matchers[:1] if list(hyp) == list(ref) else matchers
         cands: list[list[tuple[int, int]]] = [[] for _ in ref]
@@ -295,7 +302,18 @@ class METEOR(Metric[METEORResult]):
             for i, j in matcher.pairs(hyp, ref, all_h, all_r):
                 if exact or hyp[i] != ref[j]:  # other modules only for different words
                     cands[j].append((i, k))
-        weights = [1.0 if m.name == "exact" else 0.5 for m in matchers]
+        return cands
+
+    def jar_align_weights(self) -> list[float]:
+        """The weights the jar's aligner uses (``MeteorScorer``: 1 for exact, 0.5 for the others)."""
+        return [1.0 if m == "exact" else 0.5 for m in self.modules]
+
+    def _align_jar(self, hyp: Sequence[str], ref: Sequence[str],
+                   matchers: list[Matcher]) -> list[tuple[int, int, int]]:
+        cands = self.jar_candidates(hyp, ref)
+        weights = self.jar_align_weights()
+        if self.jar_beam is not None:
+            return align_jar_beam(len(hyp), len(ref), cands, weights, self.jar_beam)
         alignment, exact = align_jar(len(hyp), len(ref), cands, weights)
         if not exact:
             self.bounded_searches += 1
@@ -374,6 +392,8 @@ class METEOR(Metric[METEORResult]):
                  f"beta:{p.beta:g}", f"gamma:{p.gamma:g}",
                  f"delta:{'none' if p.delta is None else format(p.delta, 'g')}",
                  f"stop:{'yes' if self.exclude_stopwords else 'no'}",
+                 *([f"search:{'exact' if self.jar_beam is None else f'beam{self.jar_beam}'}"]
+                   if self.variant == "1.5" else []),
                  f"nrefs:{(meta or {}).get('nrefs', '?')}",
                  f"case:{'lc' if self.lowercase else 'mixed'}", f"tok:{self.tokenizer.signature()}",
                  f"version:{__version__}"]
