@@ -5,8 +5,8 @@ n-gram in any single reference of the same segment. Every token of the hypothesi
 references is put in one array; an occurrence of an n-gram is identified by an exact integer key
 (segment, n-gram): for order 1 ``segment * B + token``, for order n the dense rank of the
 occurrence's (n-1)-gram key times B plus its n-th token (B = vocabulary size + 1, the extra id
-standing for every hypothesis token no reference has). Sorting ``key * (K + 1) + source`` (source
-0 = hypothesis, k = reference k) groups each (segment, n-gram) with its count in every source.
+standing for every hypothesis token no reference has). Sorting (key, source) (source 0 =
+hypothesis, k = reference k) groups each (segment, n-gram) with its count in every source.
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     rem = np.concatenate([_remaining(hyp_lengths)] + [_remaining(lengths) for _, lengths, _ in refs])
     out = np.zeros((S, max_order), dtype=np.int64)
     T = len(tok)
+    src_bits = max(int(len(refs)).bit_length(), 1)  # source in the low bits of a key
+    pos_bits = max(int(T).bit_length(), 1)
     key = seg * B + tok  # order 1, per position
     for n in range(1, max_order + 1):
         starts = np.nonzero(rem >= n)[0]
@@ -52,16 +54,23 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
             key = prev_rank[starts] * B + tok[starts + (n - 1)]
         else:
             key = key[starts]
-        combined = key * C + src[starts]
-        order = np.argsort(combined)
-        sorted_comb = combined[order]
+        combined = (key << src_bits) | src[starts]
+        # sort by (key, source); packing the position into the low bits lets a plain sort (much
+        # faster than argsort) carry the permutation, when the three fit in 63 bits
+        if int(combined.max(initial=0)).bit_length() + pos_bits <= 63:
+            packed = np.sort((combined << pos_bits) | np.arange(len(combined), dtype=np.int64))
+            order = packed & ((1 << pos_bits) - 1)
+            sorted_comb = packed >> pos_bits
+        else:
+            order = np.argsort(combined)
+            sorted_comb = combined[order]
         # runs of equal (key, source): one row per run with its length
         run_start = np.ones(len(sorted_comb), dtype=bool)
         run_start[1:] = sorted_comb[1:] != sorted_comb[:-1]
         run_idx = np.nonzero(run_start)[0]
         run_len = np.diff(np.append(run_idx, len(sorted_comb)))
         run_comb = sorted_comb[run_idx]
-        run_key, run_src = run_comb // C, run_comb % C
+        run_key, run_src = run_comb >> src_bits, run_comb & ((1 << src_bits) - 1)
         # groups of equal key (segment, n-gram): the hypothesis run, if any, comes first
         group_start = np.ones(len(run_key), dtype=bool)
         group_start[1:] = run_key[1:] != run_key[:-1]
@@ -73,9 +82,8 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
         out[:, n - 1] = np.bincount(group_seg, weights=clipped, minlength=S).astype(np.int64)
         if n < max_order:
             # dense rank of each occurrence's key, for the next order's keys
-            key_change = np.zeros(len(sorted_comb), dtype=np.int64)
-            key_change[1:] = (sorted_comb[1:] // C) != (sorted_comb[:-1] // C)
-            rank_sorted = np.cumsum(key_change)
+            group_of_run = np.cumsum(group_start) - 1
+            rank_sorted = np.repeat(group_of_run, run_len)
             prev_rank = np.full(T, -1, dtype=np.int64)
             prev_rank[starts[order]] = rank_sorted
     return out
