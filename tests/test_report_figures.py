@@ -198,3 +198,18 @@ def test_significance_figure_cells():
     assert rgb[2, 0, 0] > rgb[2, 0, 1]  # c loses to a: red
     assert rgb[0, 1, 0] == rgb[0, 1, 1] == rgb[0, 1, 2]  # not significant: grey
     assert len(ax.patches) == 2  # one frame per cluster
+
+
+def test_scatter_labels_do_not_overlap():
+    """Close points (as WMT systems with nearly equal scores are) get labels that do not overlap."""
+    names = ["Online-Y", "Lan-Bridge", "Online-B", "JDExploreAcademy", "Online-A", "LT22"]
+    x = [50.65, 50.49, 50.42, 50.07, 50.27, 40.95]
+    y = [0.023, 0.020, -0.097, -0.106, -0.053, -0.162]
+    fig = F.metric_human_figure(names, x, y, metric="BLEU")
+    fig.mpl.canvas.draw()
+    renderer = fig.mpl.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in fig.mpl.axes[0].texts if t.get_text() in names]
+    assert len(boxes) == len(names)
+    for i in range(len(boxes)):
+        for j in range(i + 1, len(boxes)):
+            assert not boxes[i].overlaps(boxes[j]), (names[i], names[j])

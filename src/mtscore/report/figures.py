@@ -287,24 +287,55 @@ def metric_human_figure(systems: Sequence[str], metric_scores: Sequence[float],
             xs = np.linspace(x[keep].min(), x[keep].max(), 50)
             ax.plot(xs, fit.slope * xs + fit.intercept, "-", color="#555555", linewidth=1.2,
                     zorder=0)
-        for i in np.flatnonzero(keep):
-            ax.annotate(systems[i], (x[i], y[i]), xytext=(4, 3), textcoords="offset points",
-                        fontsize=8, color="#333333")
+        ax.set_xlabel(metric)
+        ax.set_ylabel(human)
+        _label_points(ax, x[keep], y[keep], [systems[i] for i in np.flatnonzero(keep)])
         r_text = f"r = {fit.r:.3f}" if math.isfinite(fit.r) else "r undefined"
-        ax.text(0.03, 0.96, f"{r_text}   (n = {fit.n} systems)", transform=ax.transAxes,
-                va="top", fontsize=10.5, fontweight="bold")
+        ax.text(0.0, 1.045, f"{r_text}   (n = {fit.n} systems)", transform=ax.transAxes,
+                va="bottom", fontsize=10.5, fontweight="bold")
         machine = keep & ~hollow
         if (keep & hollow).any() and machine.sum() >= 3:
             without = linear_fit(x[machine], y[machine])
             w_text = f"r = {without.r:.3f}" if math.isfinite(without.r) else "r undefined"
-            ax.text(0.03, 0.885, f"without human translations: {w_text} (n = {without.n})",
-                    transform=ax.transAxes, va="top", fontsize=8.5, color="#444444")
-        ax.set_xlabel(metric)
-        ax.set_ylabel(human)
-        ax.set_title(title)
+            ax.text(0.0, 1.01, f"without human translations: {w_text} (n = {without.n})",
+                    transform=ax.transAxes, va="bottom", fontsize=8.5, color="#444444")
+        ax.set_title(title, pad=30)
         caption = (f"Each point is a system: its corpus {metric} (x) and its mean human score (y). "
                    f"Line: least-squares fit; r: Pearson correlation over {fit.n} systems.")
         return _render(fig, name, title, caption)
+
+
+def _label_points(ax: Any, x: np.ndarray, y: np.ndarray, labels: Sequence[str],
+                  fontsize: float = 8.0) -> None:
+    """Label each point to its upper right, moving a label up or down (with a thin leader line)
+    when it would overlap one already placed: greedy, top to bottom, in screen coordinates."""
+    if len(labels) == 0:
+        return
+    ax.relim()
+    ax.autoscale_view()
+    fig = ax.figure
+    px = ax.transData.transform(np.column_stack([x, y]))
+    scale = fig.dpi / 72.0  # pixels per point
+    height = fontsize * 1.25 * scale
+    placed: list[tuple[float, float, float, float]] = []
+    for i in np.argsort(-px[:, 1], kind="stable"):
+        width = 0.62 * fontsize * len(labels[i]) * scale
+        x0 = px[i, 0] + 4 * scale
+        base = px[i, 1] + 2 * scale
+        shift = 0.0
+        for step in (0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5):
+            y0 = base + step * height
+            if all(x0 + width <= a or x0 >= c or y0 + height <= b or y0 >= d for a, b, c, d in placed):
+                shift = step * height
+                break
+        else:
+            shift = 0.0
+        placed.append((x0, base + shift, x0 + width, base + shift + height))
+        offset = (4.0, 2.0 + shift / scale)
+        arrow = dict(arrowstyle="-", color="#999999", linewidth=0.6, shrinkA=0, shrinkB=3) \
+            if abs(shift) > height * 0.5 else None
+        ax.annotate(labels[i], (x[i], y[i]), xytext=offset, textcoords="offset points",
+                    fontsize=fontsize, color="#333333", va="bottom", arrowprops=arrow)
 
 
 # ---- BLEU Fig. 7: normalized comparison --------------------------------------------------------
