@@ -285,42 +285,63 @@ def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = (),
         opts2.append([options[c][k] for k in order])
         u2[idx] = [u2[idx][k] for k in order]
     n = len(open_)
-    suffix = [0] * (n + 1)
-    for c in range(n - 1, -1, -1):
-        suffix[c] = suffix[c + 1] + u2[c][0]
+    import numpy as np
+
+    # components that lie apart on both sides cross the same way whatever their options: skip them
+    spans = []
+    for opts in opts2:
+        hs = [i for o in opts for i, _ in o]
+        rs = [j for o in opts for _, j in o]
+        spans.append((min(hs), max(hs), min(rs), max(rs)))
+
+    def interacts(p: int, c: int) -> bool:
+        a, b = spans[p], spans[c]
+        return not ((a[1] < b[0] or b[1] < a[0]) and (a[3] < b[2] or b[3] < a[2]))
+
+    def between(p: int, c: int) -> np.ndarray:
+        """Crossings between each option of component p (rows) and of component c (columns)."""
+        A, B = opts2[p], opts2[c]
+        if len(A) * len(B) * len(A[0]) * len(B[0]) > 256:
+            a, b = np.array(A), np.array(B)  # (options, edges, 2)
+            di = a[:, None, :, None, 0] - b[None, :, None, :, 0]
+            dj = a[:, None, :, None, 1] - b[None, :, None, :, 1]
+            return ((di * dj) < 0).sum(axis=(2, 3)).astype(np.float64)
+        return np.array([[_cross_between(x, y) for y in B] for x in A], dtype=np.float64)
+
+    forward = [[(c, between(p, c)) for c in range(p + 1, n) if interacts(p, c)] for p in range(n)]
+    # acc[c][k]: cost of option k of component c given the components picked so far; the sum of
+    # the remaining components' minima is a lower bound (their mutual crossings are >= 0)
+    acc = [np.array(u2[c], dtype=np.float64) for c in range(n)]
     best_cost = [float("inf")]
     best_pick: list[list[int]] = [[]]  # empty until the first (greedy) descent completes
     nodes = [0]
     pick: list[int] = []
-    # pairwise crossings between the options of two open components, computed once when needed
-    pair_cost: dict[tuple[int, int], list[list[int]]] = {}
 
-    def between(p: int, c: int) -> list[list[int]]:
-        m = pair_cost.get((p, c))
-        if m is None:
-            m = pair_cost[(p, c)] = [[_cross_between(a, b) for b in opts2[c]] for a in opts2[p]]
-        return m
-
-    def dfs(c: int, cost: int) -> None:
-        if cost + suffix[c] >= best_cost[0] or (nodes[0] > NODE_CAP and best_pick[0]):
-            return
+    def dfs(c: int, cost: float) -> None:
         if c == n:
-            best_cost[0] = cost
-            best_pick[0] = pick[:]
+            if cost < best_cost[0]:
+                best_cost[0] = cost
+                best_pick[0] = pick[:]
             return
-        mats = [between(p, c)[pick[p]] for p in range(c)]
-        for k in range(len(opts2[c])):
-            add = u2[c][k]
-            if cost + add + suffix[c + 1] >= best_cost[0]:
-                break  # options are sorted by unary cost
+        rest = 0.0  # lower bound of the components after c
+        for r in range(c + 1, n):
+            rest += acc[r].min()
+        here = acc[c]
+        if cost + here.min() + rest >= best_cost[0] or (nodes[0] > NODE_CAP and best_pick[0]):
+            return
+        for k in np.argsort(here, kind="stable").tolist():
+            if cost + here[k] + rest >= best_cost[0]:
+                break  # options are in increasing cost and the rest of the bound does not change
             nodes[0] += 1
-            for row in mats:
-                add += row[k]
+            for r, m in forward[c]:
+                acc[r] += m[k]
             pick.append(k)
-            dfs(c + 1, cost + add)
+            dfs(c + 1, cost + float(here[k]))
             pick.pop()
+            for r, m in forward[c]:
+                acc[r] -= m[k]
 
-    dfs(0, 0)
+    dfs(0, 0.0)
     for idx, k in enumerate(best_pick[0]):
         chosen.extend(opts2[idx][k])
     return sorted(chosen)
