@@ -97,7 +97,7 @@ def key_table(study: "Study") -> Table:
         res = study.significance.get(m)
         if res is not None:
             level = f"{100 * res.confidence:g}%"
-            columns += [m, f"{level} CI", "cluster"]
+            columns += [m, f"{m} low", f"{m} high", "cluster"]
         else:
             columns.append(m)
     rows = []
@@ -112,14 +112,15 @@ def key_table(study: "Study") -> Table:
             res = study.significance.get(m)
             if res is not None:
                 ci = res.intervals[res.systems.index(s)]
-                row += [f"[{ci.low:.2f}, {ci.high:.2f}]", cluster_of[m].get(s)]
+                row += [ci.low, ci.high, cluster_of[m].get(s)]
         rows.append(tuple(row))
     notes = []
     if has_human:
         notes.append(f"sorted by human {kind} score (mean of the judged segments)")
     if any(m in study.significance for m in shown):
         res = next(study.significance[m] for m in shown if m in study.significance)
-        notes.append(f"CI: {level} {res.intervals[0].method}, {res.resamples} resamples, seed "
+        notes.append(f"low, high: {level} confidence interval, {res.intervals[0].method}, "
+                     f"{res.resamples} resamples, seed "
                      f"{res.seed}; cluster: systems not significantly different (paired bootstrap, "
                      f"Holm, p < {ALPHA:g}) share a number, 1 = best")
     notes += [f"{m}: {study.signatures[m]}" for m in shown if m in study.signatures]
