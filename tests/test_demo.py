@@ -137,6 +137,8 @@ def test_demo_report_has_every_section_and_figure(demo):
     for wanted in ("segment-level correlation", "Table 1: BLEU on", "Tables 6–7", "paired bootstrap",
                    "Settings of the study"):
         assert any(wanted in c for c in captions), wanted
+    meta = json.loads((sample_path() / "meta.json").read_text(encoding="utf-8"))
+    assert meta["credit"] in by_id["signatures"].all_text()  # the data are credited
     sigs = next(by_id["signatures"].iter("dl")).all_text()
     for metric in study.metrics:
         assert study.signatures[metric] in sigs

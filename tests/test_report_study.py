@@ -134,6 +134,7 @@ def test_report_without_human_scores(tmp_path):
     assert "no human scores" in sections["human"].all_text()
     assert {"scores", "precision", "significance", "signatures"} <= set(sections)
     assert "human" not in " ".join(key_table(study).columns)
+    assert "Data:" not in sections["signatures"].all_text()  # no meta.json, nothing to credit
 
 
 def test_report_command_options(tmp_path, capsys):

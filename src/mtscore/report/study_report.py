@@ -182,8 +182,11 @@ def _summary(study: "Study") -> list[str]:
     kind = study.human_kind
     human = {s: v for s, v in study.human_scores.get(kind, {}).items() if not math.isnan(v)}
     if human:
-        best = max(human, key=lambda s: human[s])
-        out.append(f"Best system by human judgment: {best} ({kind} = {human[best]:.3f}).")
+        ranked = sorted(human, key=lambda s: -human[s])
+        line = f"Best system by human judgment: {ranked[0]} ({kind} = {human[ranked[0]]:.3f})"
+        if len(ranked) > 1:
+            line += f", then {ranked[1]} ({human[ranked[1]]:.3f})"
+        out.append(line + ".")
     for m in (m for m in MATRIX_METRICS if m in study.significance):
         clusters = _clusters(study, m)
         res = study.significance[m]
@@ -418,9 +421,27 @@ def _signatures_section(study: "Study") -> Section:
         lines.append(("system correlation", next(iter(corr.values())).describe()))
     settings = Table(("setting", "value"), tuple((k, _text(v)) for k, v in study.settings.items()),
                      title="Settings of the study")
-    return Section("signatures", "Signatures and settings", (Signatures(tuple(lines)), settings), intro=(
+    blocks: list[Any] = [Signatures(tuple(lines)), settings]
+    credit = _data_credit(study)
+    if credit:
+        blocks.append(Paragraph("Data: " + credit))
+    return Section("signatures", "Signatures and settings", tuple(blocks), intro=(
         "Every score above was computed with these settings; a signature records everything that "
         "can change a number (metric, version, tokenizer, case, references, resampling)."))
+
+
+def _data_credit(study: "Study") -> str:
+    """The test set and credit lines of the data set's meta.json, if it has them."""
+    import json
+
+    try:
+        meta = json.loads((Path(study.path) / "meta.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ""
+    if not isinstance(meta, dict):
+        return ""
+    parts = [str(meta[k]) for k in ("test_set", "credit") if isinstance(meta.get(k), str)]
+    return " ".join(p if p.endswith(".") else p + "." for p in parts)
 
 
 def _text(value: Any) -> str:
