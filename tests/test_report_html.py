@@ -98,3 +98,12 @@ def test_long_tables_are_folded_short_ones_not():
     assert next(details.iter("summary")).all_text() == f"Long ({FOLD_ROWS + 1} rows)"
     assert [next(t.iter("caption")).all_text() for t in details.iter("table")] == ["Long"]
     assert len(list(root.iter("table"))) == 2
+
+
+def test_unwritable_destinations_are_clear_errors(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(MtscoreError, match="cannot write the report"):
+        write_html(_report(), blocker / "report.html")
+    with pytest.raises(MtscoreError, match="cannot save the figures"):
+        save_figures(_report().figures(), blocker / "figs")

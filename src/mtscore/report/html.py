@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-from ..errors import OptionError
+from ..errors import InputError, OptionError
 from ..version import __version__
 from .figures import FIGURE_FORMATS, Figure
 from .tables import Table
@@ -280,9 +280,12 @@ def write_html(report: Report, path: str | os.PathLike[str], *, width: int = 2,
                figure_format: str = "svg") -> Path:
     """Write the report to ``path`` (folders are created) and return the path."""
     out = Path(path)
-    if out.parent and not out.parent.exists():
+    text = render_html(report, width=width, figure_format=figure_format)
+    try:
         out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_html(report, width=width, figure_format=figure_format), encoding="utf-8")
+        out.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"cannot write the report: {err.strerror or err}", source=str(out)) from None
     return out
 
 
@@ -293,11 +296,15 @@ def save_figures(figures: Sequence[Figure], folder: str | os.PathLike[str],
         if fmt not in FIGURE_FORMATS:
             raise OptionError("figure format", fmt, FIGURE_FORMATS)
     root = Path(folder)
-    root.mkdir(parents=True, exist_ok=True)
     written = []
-    for figure in figures:
-        for fmt in formats:
-            path = root / f"{figure.name}.{fmt}"
-            path.write_bytes(figure.data(fmt))
-            written.append(path)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        for figure in figures:
+            for fmt in formats:
+                path = root / f"{figure.name}.{fmt}"
+                path.write_bytes(figure.data(fmt))
+                written.append(path)
+    except OSError as err:
+        raise InputError(f"cannot save the figures: {err.strerror or err}",
+                         source=str(err.filename or root)) from None
     return written
