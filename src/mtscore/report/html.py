@@ -281,6 +281,9 @@ def write_html(report: Report, path: str | os.PathLike[str], *, width: int = 2,
     """Write the report to ``path`` (folders are created) and return the path."""
     out = Path(path)
     text = render_html(report, width=width, figure_format=figure_format)
+    blocked = next((p for p in out.parents if p.exists() and not p.is_dir()), None)
+    if blocked is not None:
+        raise InputError(f"cannot write the report: {blocked} is a file, not a folder", source=str(out))
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")
