@@ -138,8 +138,11 @@ def test_compute_is_pure_and_vectorized() -> None:
     one = [metric.compute(r).score for r in rows]
     np.testing.assert_allclose(many, one, rtol=0, atol=1e-12)
     np.testing.assert_array_equal(rows, stats.values)  # smoothing did not mutate the statistics
+    batch = metric.compute(rows)  # many summed rows at once: one result per row
+    assert [r.score for r in batch] == pytest.approx(one, abs=1e-12)
+    assert [r.counts for r in batch] == [metric.compute(r).counts for r in rows]
     with pytest.raises(ValueError):
-        metric.compute(rows)
+        metric.compute(rows[None])
 
 
 def test_streaming_chunks_sum_to_the_corpus() -> None:

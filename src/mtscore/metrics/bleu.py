@@ -191,20 +191,27 @@ class BLEU(Metric[BLEUResult]):
         """BLEU (0–100) for each row of summed statistics."""
         return self._precisions(totals)[0]
 
-    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> BLEUResult:
-        """The BLEU result for one summed row of statistics."""
-        row = np.asarray(totals)
-        if row.ndim != 1:
-            raise ValueError("compute takes one summed row; use scores() for many rows")
-        score, prec, bp, _ = self._precisions(row)
+    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None
+                ) -> BLEUResult | tuple[BLEUResult, ...]:
+        """The BLEU result of one summed row of statistics; of a 2-D array (many summed rows, e.g.
+        resamples or blocks), a tuple of results computed in one vectorized pass."""
+        rows = np.asarray(totals)
+        if rows.ndim not in (1, 2):
+            raise ValueError("compute takes one summed row (1-D) or many (2-D)")
+        score, prec, bp, _ = self._precisions(rows)
         N = self.max_order
-        hyp_len, ref_len = int(row[0]), int(row[1])
-        return BLEUResult(
-            metric="BLEU", score=float(score[0]), signature=self.signature(meta),
-            precisions=tuple(float(p) for p in prec[0]),
-            counts=tuple(int(c) for c in row[2:2 + N]), totals=tuple(int(c) for c in row[2 + N:]),
-            bp=float(bp[0]), ratio=hyp_len / ref_len if ref_len else 0.0,
-            hyp_len=hyp_len, ref_len=ref_len)
+        signature = self.signature(meta)
+        results = []
+        for i, row in enumerate(np.atleast_2d(rows)):
+            hyp_len, ref_len = int(row[0]), int(row[1])
+            results.append(BLEUResult(
+                metric="BLEU", score=float(score[i]), signature=signature,
+                precisions=tuple(float(p) for p in prec[i]),
+                counts=tuple(int(c) for c in row[2:2 + N]),
+                totals=tuple(int(c) for c in row[2 + N:]),
+                bp=float(bp[i]), ratio=hyp_len / ref_len if ref_len else 0.0,
+                hyp_len=hyp_len, ref_len=ref_len))
+        return results[0] if rows.ndim == 1 else tuple(results)
 
     def signature(self, meta: Mapping[str, str] | None = None) -> str:
         """``BLEU|nrefs:…|case:…|eff:…|tok:…|smooth:…[|order:N]|version:…``."""
