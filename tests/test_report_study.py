@@ -229,3 +229,18 @@ def test_resolution_note_when_no_difference_can_be_significant(judged_study):
     # R = 199: 10/200 = 0.05 is not < 0.05 (note); R = 200: 10/201 < 0.05 (no note)
     assert resolution_note(replace(res, resamples=199)) is not None
     assert resolution_note(replace(res, resamples=200)) is None
+
+
+def test_report_destination_is_checked_before_the_study(tmp_path, capsys, monkeypatch):
+    import mtscore.study
+
+    def never(*a, **k):
+        raise AssertionError("the study ran although the report cannot be written")
+
+    monkeypatch.setattr(mtscore.study, "run_study", never)
+    (tmp_path / "file").write_text("x")
+    assert main(["report", "sample", "-o", str(tmp_path / "file" / "r.html")]) == 1
+    assert "is a file, not a folder" in capsys.readouterr().err
+    assert main(["report", "sample", "-o", str(tmp_path)]) == 1
+    assert "this is a folder" in capsys.readouterr().err
+    assert main(["demo", "-o", str(tmp_path / "file" / "r.html")]) == 1

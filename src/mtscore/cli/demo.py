@@ -8,6 +8,7 @@ import sys
 from ..data import sample_path
 from ..errors import OptionError
 from ..report.figures import EXTRA_HINT, MissingExtraError, require_matplotlib
+from ..report.html import check_destination
 from ..report.tables import render
 from .common import add_output_options
 from .report import add_report_options
@@ -49,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
             require_matplotlib()
         except MissingExtraError as err:
             report_error = err
+        check_destination(args.output)
     study = run_study(sample_path(), resamples=args.resamples, seed=args.seed)
     tables = [key_table(study)]
     summary = correlation_summary(study)

@@ -8,6 +8,7 @@ from pathlib import Path
 from ..data import sample_path
 from ..errors import OptionError
 from ..report.figures import FIGURE_FORMATS, require_matplotlib
+from ..report.html import check_destination
 from ..study.analysis import BLOCK_SIZE, BLOCKS, DEFAULT_RESAMPLES, DEFAULT_SEED
 
 
@@ -70,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     from ..study import run_study
 
     require_matplotlib()  # before the study: fail fast, naming the extra
+    check_destination(args.output)
     if args.width < 0:
         raise OptionError("width", args.width, detail="decimals must be a non-negative integer")
     folder = sample_path() if args.dataset == "sample" and not Path("sample").exists() else args.dataset

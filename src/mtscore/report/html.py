@@ -276,14 +276,23 @@ def render_html(report: Report, *, width: int = 2, figure_format: str = "svg") -
     return "\n".join(parts) + "\n"
 
 
+def check_destination(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`InputError` early if ``path`` cannot be written as a file (a folder is in the
+    way, or a file stands where a folder is needed)."""
+    out = Path(path)
+    blocked = next((p for p in out.parents if p.exists() and not p.is_dir()), None)
+    if blocked is not None:
+        raise InputError(f"cannot write the report: {blocked} is a file, not a folder", source=str(out))
+    if out.is_dir():
+        raise InputError("cannot write the report: this is a folder; give a file name", source=str(out))
+
+
 def write_html(report: Report, path: str | os.PathLike[str], *, width: int = 2,
                figure_format: str = "svg") -> Path:
     """Write the report to ``path`` (folders are created) and return the path."""
     out = Path(path)
     text = render_html(report, width=width, figure_format=figure_format)
-    blocked = next((p for p in out.parents if p.exists() and not p.is_dir()), None)
-    if blocked is not None:
-        raise InputError(f"cannot write the report: {blocked} is a file, not a folder", source=str(out))
+    check_destination(out)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")
