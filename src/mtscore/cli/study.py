@@ -9,6 +9,7 @@ from pathlib import Path
 from ..data import sample_path
 from ..errors import OptionError
 from ..report.figures import require_matplotlib
+from ..report.html import check_destination
 from ..report.tables import FORMATS
 from ..study import TABLE_IDS, run_study
 from ..study.analysis import BLOCK_SIZE, BLOCKS, DEFAULT_RESAMPLES, DEFAULT_SEED
@@ -64,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError("--figures", args.figures, detail="saving figures needs --html FILE")
     if args.html:
         require_matplotlib()  # before the study: fail fast, naming the extra
+        check_destination(args.html)
     folder = sample_path() if args.dataset == "sample" and not Path("sample").exists() else args.dataset
     study = run_study(folder, human=args.human, resamples=args.resamples, seed=args.seed,
                       tables=args.tables, block_size=args.block_size, blocks=args.blocks,
