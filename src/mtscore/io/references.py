@@ -26,10 +26,11 @@ def check_hypotheses(hyps: Sequence[str], name: str = "hypotheses") -> list[str]
     hyps = list(hyps)
     if not hyps:
         raise InputError(f"empty corpus: {name} has no segments")
-    for i, hyp in enumerate(hyps):
-        if not isinstance(hyp, str):
-            raise InputError(f"{name}[{i}] is {type(hyp).__name__}, expected a string "
-                             "(missing hypotheses are not allowed)", line=i + 1)
+    if not set(map(type, hyps)) <= {str}:
+        for i, hyp in enumerate(hyps):
+            if not isinstance(hyp, str):
+                raise InputError(f"{name}[{i}] is {type(hyp).__name__}, expected a string "
+                                 "(missing hypotheses are not allowed)", line=i + 1)
     return hyps
 
 
@@ -70,18 +71,22 @@ def check_reference_streams(refs: Sequence[Sequence[str | None]], n_segments: in
         raise InputError(f"{label(bad)} has {lengths[bad]} segments but the hypotheses have "
                          f"{n_segments}")
     for k, stream in enumerate(streams):
-        for i, ref in enumerate(stream):
-            if ref is not None and not isinstance(ref, str):
-                raise InputError(f"{label(k)}: segment {i + 1} is {type(ref).__name__}, "
-                                 "expected a string or None", line=i + 1)
-    for i in range(n_segments):
-        if all(stream[i] is None for stream in streams):
-            raise InputError(f"segment {i + 1} has no reference (every stream is None there)",
-                             line=i + 1)
+        if not set(map(type, stream)) <= {str, type(None)}:  # fast path: all strings or None
+            for i, ref in enumerate(stream):
+                if ref is not None and not isinstance(ref, str):
+                    raise InputError(f"{label(k)}: segment {i + 1} is {type(ref).__name__}, "
+                                     "expected a string or None", line=i + 1)
+    if all(None in stream for stream in streams):
+        for i in range(n_segments):
+            if all(stream[i] is None for stream in streams):
+                raise InputError(f"segment {i + 1} has no reference (every stream is None there)",
+                                 line=i + 1)
     return streams
 
 
 def reference_count_label(streams: Streams) -> str:
     """``'2'`` when every segment has two references; ``'var'`` when the number varies."""
+    if not any(None in stream for stream in streams):
+        return str(len(streams))
     counts = {sum(stream[i] is not None for stream in streams) for i in range(len(streams[0]))}
     return str(counts.pop()) if len(counts) == 1 else "var"
