@@ -200,13 +200,15 @@ def system_scores_figure(systems: Sequence[str], panels: Mapping[str, Sequence[f
 
 
 def precision_by_order_figure(systems: Sequence[str], precisions: np.ndarray | Sequence[Sequence[float]],
-                              *, highlight: Sequence[str] = (), name: str = "fig2-precision-by-order",
+                              *, highlight: Sequence[str] = (), notes: Mapping[str, str] | None = None,
+                              name: str = "fig2-precision-by-order",
                               title: str = "Modified n-gram precision by order (BLEU Fig. 2)") -> Figure:
     """Corpus modified n-gram precision (%) of each system for n = 1..N (one line per system).
 
     Papineni et al. (2002), §2.1 and Fig. 2: the precision of every system falls with n, and the
     distance between human and machine translations grows with n. ``precisions[i][n-1]`` is
-    system ``systems[i]``'s precision of order n; ``highlight`` systems (human) are dashed.
+    system ``systems[i]``'s precision of order n; ``highlight`` systems (human) are dashed;
+    ``notes`` adds a remark to a system's legend entry (e.g. the references it is scored against).
     """
     p = np.atleast_2d(_finite(precisions))
     if p.shape[0] != len(systems):
@@ -220,7 +222,8 @@ def precision_by_order_figure(systems: Sequence[str], precisions: np.ndarray | S
             human = systems[i] in highlight
             ax.plot(orders, p[i], "--" if human else "-", marker="o", markersize=4.5,
                     linewidth=2.2 if human else 1.6, color=HUMAN_COLOUR if human else _colour(rank),
-                    label=systems[i] + (" (human)" if human else ""))
+                    label=systems[i] + (f" ({notes[systems[i]]})" if notes and systems[i] in notes
+                                        else " (human)" if human else ""))
         ax.set_xticks(orders, [f"{n}-gram" for n in orders])
         ax.set_xlabel("n-gram order")
         ax.set_ylabel("modified n-gram precision (%)")

@@ -268,15 +268,18 @@ def _precision_section(study: "Study") -> Section | None:
     if not study.bleu_precisions:
         return None
     systems = [s for s in study.systems if s in study.bleu_precisions]
+    notes = {s: f"human, refs {'+'.join(study.reference_sets[s])}" for s in study.human_systems
+             if s in systems}
     fig = F.precision_by_order_figure(systems, [study.bleu_precisions[s] for s in systems],
-                                      highlight=tuple(study.human_systems))
+                                      highlight=tuple(study.human_systems), notes=notes)
     blocks: list[Any] = [fig]
     if "bleu" in study.tables:
         blocks.append(study.tables["bleu"])
     return Section("precision", "BLEU n-gram precision", tuple(blocks), intro=(
         "BLEU's modified n-gram precision of each system for n = 1 to 4 (Papineni et al., 2002, "
         "§2.1, Fig. 2). Precision falls with n for every system; differences between systems grow "
-        "with n."))
+        "with n." + (" Human translations (dashed) are scored against fewer references than the "
+                     "machine translations, which lowers their precision." if notes else "")))
 
 
 def _human_section(study: "Study") -> Section | None:
