@@ -227,6 +227,22 @@ def test_cli(capsys):
 
 
 @pytest.mark.skipif(not HAS_METEOR, reason="METEOR is not available")
+def test_meteor_row_is_pearson_of_corpus_meteor(study, independent):
+    from mtscore import corpus_meteor
+
+    systems = sorted(independent["human"]["z"])
+    human = [np.mean(list(independent["human"]["z"][s].values())) for s in systems]
+    meteor = [corpus_meteor(independent["systems"][s],
+                            [independent["refs"][r] for r in independent["ref_ids"][s]]).score
+              for s in systems]
+    row = next(r for r in _records(study.tables["system"]) if r["metric"] == "METEOR")
+    assert row["Pearson r"] == pytest.approx(scipy.stats.pearsonr(meteor, human).statistic, abs=1e-9)
+    # the full module set of the ablation is METEOR 2005 itself
+    full = next(r for r in _records(study.tables["modules"]) if r["modules"].endswith("porter+synonym]"))
+    assert full["system r"] == row["Pearson r"]
+
+
+@pytest.mark.skipif(not HAS_METEOR, reason="METEOR is not available")
 def test_meteor_rows(study):
     assert "METEOR" in study.metrics
     assert len(study.module_metrics) == 4
