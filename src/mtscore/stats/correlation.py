@@ -474,6 +474,14 @@ class WilliamsResult:
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
+    def table(self, a: str = "A", b: str = "B") -> Table:
+        """``a`` is the metric of r12, ``b`` the metric of r13."""
+        side = f"one-sided for r({a}) > r({b})" if self.one_sided else "two-sided"
+        return Table(("metric A", "metric B", "r12", "r13", "r23", "n", "t", "df", "p"),
+                     ((a, b, self.r12, self.r13, self.r23, self.n, self.t, self.df,
+                       self.p_value),),
+                     title="Williams test", notes=(f"{self.method}; {side}",))
+
 
 def williams_test(r12: float, r13: float, r23: float, n: int,
                   one_sided: bool = True) -> WilliamsResult:
@@ -522,6 +530,13 @@ class PermutationResult:
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
+
+    def table(self, a: str = "A", b: str = "B") -> Table:
+        return Table(("metric A", "metric B", "r A", "r B", "delta", "p (B > A)"),
+                     ((a, b, self.statistic_a, self.statistic_b, self.delta, self.p_value),),
+                     title="permutation test",
+                     notes=(f"{self.test}; {self.level}-level {self.method}, grouping "
+                            f"{self.grouping}; {self.resamples} permutations, seed {self.seed}",))
 
 
 def _statistic(x: np.ndarray, y: np.ndarray, method: str, grouping: str, level: str,
