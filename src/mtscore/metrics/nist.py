@@ -98,7 +98,8 @@ class NISTReferences:
         counts = np.zeros(n_segments, dtype=np.float64)
         for stream in streams:
             idx = [i for i, r in enumerate(stream) if r is not None]
-            tokenized = preprocess([stream[i] for i in idx], metric.tokenizer, metric.lowercase)
+            texts = [r for r in stream if r is not None]
+            tokenized = preprocess(texts, metric.tokenizer, metric.lowercase)
             enc = self.vocab.encode(tokenized, grow=True)
             lengths[idx] += enc.lengths
             counts[idx] += 1

@@ -154,9 +154,10 @@ class _Statistics:
         texts = (self.dataset.systems if kind == "systems" else self.dataset.references)[name]
         if _pretokenized_twin(metric) is None:
             return texts
-        key = (metric.tokenizer.signature(), metric.lowercase, kind, name)
+        tokenizer, lowercase = getattr(metric, "tokenizer"), getattr(metric, "lowercase")
+        key = (tokenizer.signature(), lowercase, kind, name)
         if key not in self._tokenized:
-            self._tokenized[key] = preprocess(texts, metric.tokenizer, metric.lowercase)
+            self._tokenized[key] = preprocess(texts, tokenizer, lowercase)
         return self._tokenized[key]
 
     def references(self, metric: Metric[Any], ref_ids: tuple[str, ...]) -> Any:
@@ -493,11 +494,13 @@ def run_study(dataset: Dataset | str | Path, *, human: str = "z", resamples: int
                 notes.append(f"block test: the data set has {ds.segments} segments, fewer than "
                              f"{blocks} × {block_size} = {blocks * block_size}; {fit} blocks of "
                              f"{block_size} are used")
+            assert bleu_spec is not None
             block = block_test(bleu_spec.metric, stats[bleu_spec.label], blocks=fit,
                                block_size=block_size)
 
     refcounts = None
     if "references" in wanted:
+        assert bleu_spec is not None
         refcounts = data.reference_sensitivity(bleu_spec.metric)
 
     settings: dict[str, Any] = {

@@ -9,6 +9,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..metrics.bleu import BLEUResult
 from ..report.tables import Table
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ def bleu_table(study: "Study") -> Table:
     rows = []
     for s in sorted(study.systems, key=lambda s: -study.corpus_scores["BLEU"][s]):
         r = study.corpus_results["BLEU"][s]
+        assert isinstance(r, BLEUResult)
         rows.append((s, _refs(study, s), r.score, *r.precisions, r.bp, r.ratio, r.hyp_len, r.ref_len))
     order = len(next(iter(study.bleu_precisions.values())))
     return Table(("system", "refs", "BLEU", *(f"p{n}" for n in range(1, order + 1)), "BP", "ratio",
