@@ -17,7 +17,8 @@ branch-and-bound over the components' options then minimises the total crossings
 Bounded search for pathological input (hundreds of repeats of one word — NLTK's METEOR took quadratic
 time and worse there, CVE-2024-39705 class of problem): a component with more than ``OPTION_CAP``
 options is given only the option that is optimal against the fixed matches (an O(a·b) dynamic program
-over order-preserving pairings) plus the left- and right-most pairings; the branch-and-bound stops after
+over order-preserving pairings) plus the left- and right-most pairings; the branch-and-bound (bound: the
+sum over undecided components of their cheapest option given the decided ones) stops after
 ``NODE_CAP`` nodes and keeps the best solution found (its first descent is greedy). The cardinality is
 always maximal; only the crossing count may then be above the minimum.
 
@@ -38,6 +39,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 from math import comb
+
+import numpy as np
 
 #: most options a component may have before it is reduced (bounded search, see module doc)
 OPTION_CAP = 2000
@@ -285,7 +288,6 @@ def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = (),
         opts2.append([options[c][k] for k in order])
         u2[idx] = [u2[idx][k] for k in order]
     n = len(open_)
-    import numpy as np
 
     # components that lie apart on both sides cross the same way whatever their options: skip them
     spans = []
