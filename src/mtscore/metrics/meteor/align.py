@@ -351,6 +351,15 @@ def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = (),
 
 # ---- 1.5: the jar's objective, searched exactly ------------------------------------------------
 
+def _dominated(best: tuple[int, int, int], score: tuple[int, int, int]) -> bool:
+    """Whether ``score`` (weight, −chunks, −distance) can never overtake ``best`` when both states
+    have the same future and ``score`` may save at most one chunk more than ``best``."""
+    if best[0] != score[0]:
+        return best[0] > score[0]
+    gap = best[1] - score[1]  # chunks behind
+    return gap > 1 or (gap == 1 and best[2] >= score[2])
+
+
 def align_jar(n_hyp: int, n_ref: int, cands: Sequence[Sequence[tuple[int, int]]],
               align_weights: Sequence[float]) -> tuple[list[tuple[int, int, int]], bool]:
     """The jar's alignment for candidate lists ``cands[j]`` = [(i, module), ...] in the jar's order.
@@ -481,6 +490,17 @@ def align_jar(n_hyp: int, n_ref: int, cands: Sequence[Sequence[tuple[int, int]]]
                 old = new.get(key)
                 if old is None or val[0] > old[0]:
                     new[key] = val
+        if len(new) > 1:
+            # dominance (exact): states with the same used words have the same future; the chunk
+            # continuation word can save at most one chunk, so a state two chunks behind the best
+            # of its group (or one behind without a shorter distance) can never win
+            best: dict[int, tuple[int, int, int]] = {}
+            for (used, _), (score, _) in new.items():
+                b = best.get(used)
+                if b is None or score > b:
+                    best[used] = score
+            new = {key: val for key, val in new.items()
+                   if not _dominated(best[key[0]], val[0])}
         if len(new) > STATE_CAP:
             new = dict(sorted(new.items(), key=lambda kv: kv[1][0], reverse=True)[:STATE_CAP])
             exact = False
