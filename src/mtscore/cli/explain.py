@@ -58,11 +58,11 @@ def explain_text(metric: METEOR, seg: METEORSegment, line: int, ref_names: list[
     out.append("")
     out.append(f"{'hyp':>4}  {'hyp word':<18} {'ref':>4}  {'ref word':<18} {'module':<8} chunk")
     for k in sorted(range(len(seg.alignment)), key=lambda k: seg.alignment[k].hyp_index):
-        m = seg.alignment[k]
-        out.append(f"{m.hyp_index:>4}  {m.hyp_word:<18} {m.ref_index:>4}  {m.ref_word:<18} "
-                   f"{m.module:<8} {chunk_of[k]}")
-    matched_h = {m.hyp_index for m in seg.alignment}
-    matched_r = {m.ref_index for m in seg.alignment}
+        wm = seg.alignment[k]
+        out.append(f"{wm.hyp_index:>4}  {wm.hyp_word:<18} {wm.ref_index:>4}  {wm.ref_word:<18} "
+                   f"{wm.module:<8} {chunk_of[k]}")
+    matched_h = {a.hyp_index for a in seg.alignment}
+    matched_r = {a.ref_index for a in seg.alignment}
     out.append("unmatched hyp: " + (" ".join(f"{i}:{w}" for i, w in enumerate(seg.hyp_words)
                                              if i not in matched_h) or "–"))
     out.append("unmatched ref: " + (" ".join(f"{j}:{w}" for j, w in enumerate(seg.ref_words)

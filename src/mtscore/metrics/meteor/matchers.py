@@ -104,7 +104,7 @@ class Matcher:
                 index.setdefault(k, []).append(j)
             return [(i, j) for i, k in zip(hyp_pos, hk) for j in index.get(k, ())]
         refs = [(j, ks) for j, ks in zip(ref_pos, rk) if ks]
-        out = []
+        out: list[tuple[int, int]] = []
         for i, ks in zip(hyp_pos, hk):
             if ks:
                 out.extend((i, j) for j, rks in refs if not ks.isdisjoint(rks))

@@ -107,7 +107,11 @@ class PreparedReferences:
 
 
 class METEOR(Metric[METEORResult]):
-    """METEOR with the paper's defaults; ``extract``/``compute`` as in :mod:`mtscore.metrics.base`."""
+    """METEOR with the paper's defaults; ``extract``/``compute`` as in :mod:`mtscore.metrics.base`.
+
+    Parameters as :func:`corpus_meteor`, plus ``jar_beam`` (variant 1.5 only): search with the jar's
+    own beam of that width (40 reproduces the jar) instead of exactly.
+    """
 
     name = "meteor"
 
@@ -190,7 +194,7 @@ class METEOR(Metric[METEORResult]):
         words: list[list[list[str] | None]] = []
         for stream in streams:
             idx = [i for i, r in enumerate(stream) if r is not None]
-            tok = self.tokenize([stream[i] for i in idx])
+            tok = self.tokenize([r for r in stream if r is not None])
             col: list[list[str] | None] = [None] * n
             for i, t in zip(idx, tok):
                 col[i] = t
@@ -406,7 +410,21 @@ def corpus_meteor(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
                   delta: float | None = None, weights: Sequence[float] | None = None,
                   tokenize: str = "13a", lowercase: bool = True,
                   exclude_stopwords: bool = False) -> METEORResult:
-    """Corpus METEOR of ``hyps`` against reference streams ``refs`` (``refs[k][i]``), with segments."""
+    """Corpus METEOR of ``hyps`` against reference streams ``refs`` (``refs[k][i]``), with segments.
+
+    * ``modules``: matching modules in order (``exact``, ``porter``, ``stem``, ``wn_stem``,
+      ``synonym``; a sequence or ``"exact+porter"``); default the paper's exact → porter → synonym;
+    * ``variant``: ``"2005"`` (the paper's staged aligner) or ``"1.5"`` (the METEOR 1.5 jar's);
+    * ``alpha``, ``beta``, ``gamma``: Fmean = PR/(αP + (1 − α)R), Penalty = γ·(chunks/m)^β;
+    * ``delta``: content words weigh δ and function words 1 − δ (``None``: no distinction);
+    * ``weights``: one per module, scaling its matches (default 1 each);
+    * ``tokenize``: a BLEU tokenizer name (default ``13a``; ``none`` for tokenized text);
+      ``lowercase``: lowercase first (default, as METEOR);
+    * ``exclude_stopwords``: leave the shipped function words out of the exact stage (§3.6).
+
+    The result's ``score`` is 0–1 (as the jar); ``segments`` holds one :class:`METEORSegment` per
+    segment (score, statistics, kept reference, alignment).
+    """
     metric = METEOR(modules=modules, variant=variant, alpha=alpha, beta=beta, gamma=gamma,
                     delta=delta, weights=weights, tokenize=tokenize, lowercase=lowercase,
                     exclude_stopwords=exclude_stopwords)
