@@ -357,7 +357,7 @@ def _dominated(best: tuple[int, int, int], score: tuple[int, int, int]) -> bool:
     if best[0] != score[0]:
         return best[0] > score[0]
     gap = best[1] - score[1]  # chunks behind
-    return gap > 1 or (gap == 1 and best[2] >= score[2])
+    return gap > 1 or (gap == 1 and best[2] > score[2])  # ties kept: they decide the score
 
 
 def align_jar(n_hyp: int, n_ref: int, cands: Sequence[Sequence[tuple[int, int]]],
