@@ -85,6 +85,39 @@ def correlate(metric: np.ndarray, human: np.ndarray, method: str) -> tuple[float
     return float(res.statistic), float(res.pvalue)
 
 
+def rowwise_correlation(metric: np.ndarray, human: np.ndarray, method: str) -> np.ndarray:
+    """:func:`correlate`'s statistic for every row pair of two (rows × n) matrices at once.
+
+    Pearson, Spearman (Pearson of average ranks) and Kendall τ_b (Σ sign·sign over pairs, divided by
+    the geometric mean of the untied pair counts, scipy's default) are vectorized; other methods
+    run :func:`correlate` row by row. NaN where undefined (a NaN value, a constant row).
+    """
+    x = np.asarray(metric, dtype=np.float64)
+    y = np.asarray(human, dtype=np.float64)
+    bad = np.isnan(x).any(axis=1) | np.isnan(y).any(axis=1)
+    if method in ("kendall", "kendall-b"):
+        i, j = np.triu_indices(x.shape[1], 1)
+        sx, sy = np.sign(x[:, i] - x[:, j]), np.sign(y[:, i] - y[:, j])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out = (sx * sy).sum(axis=1) / np.sqrt((sx != 0).sum(axis=1) * (sy != 0).sum(axis=1))
+    elif method in ("pearson", "spearman"):
+        if method == "spearman":
+            x = scipy.stats.rankdata(np.where(bad[:, None], 0.0, x), axis=1)
+            y = scipy.stats.rankdata(np.where(bad[:, None], 0.0, y), axis=1)
+        xc = x - x.mean(axis=1, keepdims=True)
+        yc = y - y.mean(axis=1, keepdims=True)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out = (xc * yc).sum(axis=1) / np.sqrt((xc * xc).sum(axis=1) * (yc * yc).sum(axis=1))
+        out = np.clip(out, -1.0, 1.0)
+    else:
+        return np.array([math.nan if b else correlate(a, c, method)[0]
+                         for a, c, b in zip(x, y, bad)])
+    constant = (np.ptp(np.where(bad[:, None], 0.0, x), axis=1) == 0) | \
+        (np.ptp(np.where(bad[:, None], 0.0, y), axis=1) == 0)
+    out = np.where(bad | constant | (x.shape[1] < 2), math.nan, out)
+    return out
+
+
 def pairwise_agreement(metric: np.ndarray, human: np.ndarray) -> float:
     """Share of pairs with ``sign(Δmetric) == sign(Δhuman)`` (Kocmi et al., 2021, §3.1)."""
     x = np.asarray(metric, dtype=np.float64)
@@ -305,10 +338,8 @@ def system_correlation_ci(metric: Metric[Any], stats_by_system: Mapping[str, Seg
                                    for k in range(len(names))], axis=1)
         with np.errstate(invalid="ignore", divide="ignore"):
             human_samples = (counts @ filled.T) / (counts @ judged.T.astype(np.float64))
-        for r in range(len(counts)):
-            h = human_samples[r]
-            samples[start + r] = math.nan if np.isnan(h).any() else \
-                correlate(metric_samples[r], h, method)[0]
+        samples[start:start + len(counts)] = rowwise_correlation(metric_samples, human_samples,
+                                                                 method)
         start += len(counts)
     valid = samples[~np.isnan(samples)]
     if len(valid) == 0:
