@@ -14,8 +14,8 @@ crossings with *any* other match, so its options are the subsets of its larger s
 a = b). Other components (synonym, wn_stem) get all their maximum matchings enumerated. A
 branch-and-bound over the components' options then minimises the total crossings.
 
-Bounded search for pathological input (hundreds of repeats of one word — NLTK's METEOR took quadratic
-time and worse there, CVE-2024-39705 class of problem): a component with more than ``OPTION_CAP``
+Bounded search for pathological input (hundreds of repeats of one word — where NLTK's METEOR had a
+quadratic-time vulnerability): a component with more than ``OPTION_CAP``
 options is given only the option that is optimal against the fixed matches (an O(a·b) dynamic program
 over order-preserving pairings) plus the left- and right-most pairings; the branch-and-bound (bound: the
 sum over undecided components of their cheapest option given the decided ones) stops after
@@ -23,15 +23,18 @@ sum over undecided components of their cheapest option given the decided ones) s
 always maximal; only the crossing count may then be above the minimum.
 
 **1.5** (the jar, ``edu.cmu.meteor.aligner.Aligner``). Every module proposes candidates at once (non-exact
-modules only for different surface forms; identical segments use exact only). A candidate that is the only
+modules only for different surface forms; a segment identical to its reference uses the first module
+only). A candidate that is the only
 one for both its words is fixed. The rest is chosen by maximising the aligner's weighted match count
 (weights 1 for exact and 0.5 for the other modules, accumulated in a Java ``int``, so each non-exact match
 adds 0 — the jar's truncation, reproduced), then fewest chunks, then the jar's distance term (see
 :func:`align_jar`). The jar searches this with a beam of 40; we search it exactly with a dynamic program
 over reference positions whose state is the set of still-relevant used hypothesis words and whether the
-previous reference word was matched (and to what). If the number of states explodes (``STATE_CAP``), the
-program keeps the best ``STATE_CAP`` states per position (fewer, down to 8, where one reference
+previous reference word was matched (and to what); steps that would lose an exact match and states
+dominated by another with the same used words are dropped (both exact). If the number of states
+explodes (``STATE_CAP``), the program keeps the best ``STATE_CAP`` states per position (fewer, down to 8, where one reference
 word has very many candidates: ``WORK_CAP``) — a beam again, but after exact pruning and merging.
+:func:`align_jar_beam` is the jar's own beam search, step for step (it reproduces the jar's scores).
 """
 
 from __future__ import annotations
