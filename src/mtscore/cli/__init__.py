@@ -1,7 +1,8 @@
 """The ``mtscore`` command. Thin: it parses arguments and calls the API.
 
 Each subcommand is a module in this package with ``register(subparsers)``; the parser it adds has
-``func`` set to a function ``run(args) -> int``.
+``func`` set to a function ``run(args) -> int``. Only the module of the subcommand being run is
+imported (the others are listed by name and one-line help), so start-up stays fast.
 """
 
 from __future__ import annotations
@@ -13,24 +14,38 @@ import sys
 from ..errors import MtscoreError
 from ..version import __version__
 
-#: subcommand modules, in the order ``mtscore --help`` lists them
-COMMANDS = ["score", "demo", "correlate", "compare", "study", "report", "explain"]
+#: subcommand modules and their one-line help, in the order ``mtscore --help`` lists them
+COMMANDS = {
+    "score": "score systems against references",
+    "demo": "study the embedded WMT22 de-en sample and write its HTML report",
+    "correlate": "correlation of metric scores with human scores (TSV files)",
+    "compare": "significance of differences between systems",
+    "study": "the BLEU and METEOR papers' analyses on a data set",
+    "report": "the study of a data set as one HTML file with the papers' figures",
+    "explain": "show how METEOR scored one segment",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The full parser, or (``only``) one with just that subcommand's module imported."""
     parser = argparse.ArgumentParser(
         prog="mtscore",
         description="Reference-based MT evaluation: BLEU and METEOR exact to the papers and their "
                     "reference tools, with the statistics that say whether a score can be trusted.")
     parser.add_argument("--version", action="version", version=f"mtscore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        importlib.import_module(f"{__name__}.{name}").register(sub)
+    for name, summary in COMMANDS.items():
+        if only is None or name == only:
+            importlib.import_module(f"{__name__}.{name}").register(sub)
+        else:
+            sub.add_parser(name, help=summary)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(only=command if command in COMMANDS else "")
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)

@@ -48,7 +48,7 @@ import numpy as np
 #: most options a component may have before it is reduced (bounded search, see module doc)
 OPTION_CAP = 2000
 #: most branch-and-bound nodes per stage before the best solution so far is kept
-NODE_CAP = 200_000
+NODE_CAP = 20_000
 #: most dynamic-programming states per reference position in the 1.5 search
 STATE_CAP = 100
 #: most (state, candidate) expansions per reference position in the 1.5 search (long runs of
@@ -316,7 +316,11 @@ def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = (),
     forward = [[(c, between(p, c)) for c in range(p + 1, n) if interacts(p, c)] for p in range(n)]
     # acc[c][k]: cost of option k of component c given the components picked so far; the sum of
     # the remaining components' minima is a lower bound (their mutual crossings are >= 0)
-    acc = [np.array(u2[c], dtype=np.float64) for c in range(n)]
+    # one row per component, padded with +inf, so that every component's minimum is one call
+    width = max(len(u) for u in u2)
+    acc = np.full((n, width), np.inf)
+    for c in range(n):
+        acc[c, :len(u2[c])] = u2[c]
     best_cost = [float("inf")]
     best_pick: list[list[int]] = [[]]  # empty until the first (greedy) descent completes
     nodes = [0]
@@ -328,23 +332,22 @@ def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = (),
                 best_cost[0] = cost
                 best_pick[0] = pick[:]
             return
-        rest = 0.0  # lower bound of the components after c
-        for r in range(c + 1, n):
-            rest += acc[r].min()
-        here = acc[c]
-        if cost + here.min() + rest >= best_cost[0] or (nodes[0] > NODE_CAP and best_pick[0]):
+        mins = acc.min(axis=1)
+        rest = float(mins[c + 1:].sum())  # lower bound of the components after c
+        if cost + float(mins[c]) + rest >= best_cost[0] or (nodes[0] > NODE_CAP and best_pick[0]):
             return
-        for k in np.argsort(here, kind="stable").tolist():
+        here = acc[c, :len(opts2[c])].tolist()  # acc[c] changes only above this level
+        for k in sorted(range(len(here)), key=here.__getitem__):
             if cost + here[k] + rest >= best_cost[0]:
                 break  # options are in increasing cost and the rest of the bound does not change
             nodes[0] += 1
             for r, m in forward[c]:
-                acc[r] += m[k]
+                acc[r, :m.shape[1]] += m[k]
             pick.append(k)
-            dfs(c + 1, cost + float(here[k]))
+            dfs(c + 1, cost + here[k])
             pick.pop()
             for r, m in forward[c]:
-                acc[r] -= m[k]
+                acc[r, :m.shape[1]] -= m[k]
 
     dfs(0, 0.0)
     for idx, k in enumerate(best_pick[0]):
