@@ -93,6 +93,32 @@ class Score:
 
 
 R = TypeVar("R", bound=Score)
+P = TypeVar("P")
+
+
+def checked_inputs(metric: Any, hyps: Sequence[str], refs: Any,
+                   prepared_type: type[P]) -> tuple[list[str], P]:
+    """Check the hypotheses; prepare raw reference streams, or check that prepared references
+    were made with this metric's settings for as many segments. Shared by every metric's ``extract``.
+
+    ``prepared_type`` instances have ``settings`` (the metric's ``settings_key()`` when prepared) and
+    ``segments``.
+    """
+    from ..errors import InputError, OptionError
+    from ..io.references import check_hypotheses, check_reference_streams
+
+    hyps = check_hypotheses(hyps)
+    if not isinstance(refs, prepared_type):
+        check_reference_streams(refs, len(hyps))
+        refs = metric.prepare_references(refs)
+    elif refs.settings != metric.settings_key():  # type: ignore[attr-defined]
+        raise OptionError("references", "prepared",
+                          detail=f"they were prepared with other {metric.name} settings "
+                                 "(tokenizer, case, n-gram order or modules)")
+    if refs.segments != len(hyps):  # type: ignore[attr-defined]
+        raise InputError(f"the references have {refs.segments} segments but the hypotheses "  # type: ignore[attr-defined]
+                         f"have {len(hyps)}")
+    return hyps, refs
 
 
 class Metric(ABC, Generic[R]):

@@ -16,18 +16,17 @@ have no n-grams at all.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import InputError, OptionError
-from ..io.references import check_hypotheses, check_reference_streams, reference_count_label
+from ..io.references import check_reference_streams, reference_count_label
 from ..text.chunked import ChunkEncoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
-from .base import Metric, Score, SegmentStats
+from .base import Metric, Score, SegmentStats, checked_inputs
 from .clipping import clipped_counts
 from .ngrams import Encoded
 
@@ -121,16 +120,7 @@ class BLEU(Metric[BLEUResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | PreparedReferences) -> SegmentStats:
         """Per-segment ``hyp_len, ref_len, match_1..N, total_1..N`` (sacreBLEU's statistics)."""
-        hyps = check_hypotheses(hyps)
-        if not isinstance(refs, PreparedReferences):
-            check_reference_streams(refs, len(hyps))
-            refs = self.prepare_references(refs)
-        elif refs.settings != self.settings_key():
-            raise OptionError("references", "prepared",
-                              detail="they were prepared with other tokenizer/case/order settings")
-        if refs.segments != len(hyps):
-            raise InputError(f"the references have {refs.segments} segments but the hypotheses "
-                             f"have {len(hyps)}")
+        hyps, refs = checked_inputs(self, hyps, refs, PreparedReferences)
         N, S = self.max_order, len(hyps)
         enc = Encoded(*refs.encoder.encode(hyps, grow=False))
         stats = np.zeros((S, 2 + 2 * N), dtype=np.int64)

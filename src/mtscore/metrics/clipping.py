@@ -33,7 +33,6 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     """
     S = len(hyp_lengths)
     B = vocab_size + 1
-    C = len(refs) + 1
     tok = np.concatenate([np.where(hyp_ids < 0, vocab_size, hyp_ids)] + [ids for ids, _, _ in refs])
     seg = np.concatenate([np.repeat(np.arange(S, dtype=np.int64), hyp_lengths)]
                          + [np.repeat(present, lengths) for _, lengths, present in refs])
@@ -46,6 +45,7 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     src_bits = max(int(len(refs)).bit_length(), 1)  # source in the low bits of a key
     pos_bits = max(int(T).bit_length(), 1)
     key = seg * B + tok  # order 1, per position
+    prev_rank = key  # replaced by the dense ranks of each order's keys before it is used
     for n in range(1, max_order + 1):
         starts = np.nonzero(rem >= n)[0]
         if len(starts) == 0:

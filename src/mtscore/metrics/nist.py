@@ -27,11 +27,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import InputError, OptionError
-from ..io.references import check_hypotheses, check_reference_streams, reference_count_label
+from ..errors import OptionError
+from ..io.references import check_reference_streams, reference_count_label
 from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ..version import __version__
-from .base import Metric, Score, SegmentStats
+from .base import Metric, Score, SegmentStats, checked_inputs
 from .ngrams import Encoded, NgramSpace, Vocabulary, lookup_counts, max_counts, segment_counts
 
 #: brevity factor calibration (Doddington 2002 §2; mteval ``nist_length_penalty``)
@@ -160,16 +160,7 @@ class NIST(Metric[NISTResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | NISTReferences) -> SegmentStats:
         """Per-segment ``hyp_len, ref_len, info_1..N, total_1..N``."""
-        hyps = check_hypotheses(hyps)
-        if not isinstance(refs, NISTReferences):
-            check_reference_streams(refs, len(hyps))
-            refs = self.prepare_references(refs)
-        elif refs.settings != self.settings_key():
-            raise OptionError("references", "prepared",
-                              detail="they were prepared with other tokenizer/case/order settings")
-        if refs.segments != len(hyps):
-            raise InputError(f"the references have {refs.segments} segments but the hypotheses "
-                             f"have {len(hyps)}")
+        hyps, refs = checked_inputs(self, hyps, refs, NISTReferences)
         N, S = self.max_order, len(hyps)
         enc = refs.vocab.encode(preprocess(hyps, self.tokenizer, self.lowercase), grow=False)
         stats = np.zeros((S, 2 + 2 * N), dtype=np.float64)

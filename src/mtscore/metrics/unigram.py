@@ -22,11 +22,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import InputError, OptionError
-from ..io.references import check_hypotheses, check_reference_streams, reference_count_label
+from ..errors import OptionError
+from ..io.references import check_reference_streams, reference_count_label
 from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ..version import __version__
-from .base import Metric, Score, SegmentStats
+from .base import Metric, Score, SegmentStats, checked_inputs
 from .ngrams import Vocabulary, lookup_counts
 
 MEASURES = ("precision", "recall", "f1", "fmean")
@@ -118,16 +118,7 @@ class Unigram(Metric[UnigramResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | UnigramReferences) -> SegmentStats:
         """Per segment ``matches, hyp_len, ref_len`` against the best reference for ``measure``."""
-        hyps = check_hypotheses(hyps)
-        if not isinstance(refs, UnigramReferences):
-            check_reference_streams(refs, len(hyps))
-            refs = self.prepare_references(refs)
-        elif refs.settings != self.settings_key():
-            raise OptionError("references", "prepared",
-                              detail="they were prepared with other tokenizer/case settings")
-        if refs.segments != len(hyps):
-            raise InputError(f"the references have {refs.segments} segments but the hypotheses "
-                             f"have {len(hyps)}")
+        hyps, refs = checked_inputs(self, hyps, refs, UnigramReferences)
         S = len(hyps)
         enc = refs.vocab.encode(preprocess(hyps, self.tokenizer, self.lowercase), grow=False)
         seg = enc.segment_of_token()

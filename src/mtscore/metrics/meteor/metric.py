@@ -21,11 +21,11 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError, OptionError
-from ...io.references import check_hypotheses, check_reference_streams, reference_count_label
+from ...io.references import check_reference_streams, reference_count_label
 from ...progress import track
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ...version import __version__
-from ..base import Metric, Score, SegmentStats
+from ..base import Metric, Score, SegmentStats, checked_inputs
 from .align import align_jar, align_jar_beam, best_stage_matching, chunk_count
 from .matchers import DEFAULT_MODULES, Matcher, check_modules, get_matcher
 from .score import Parameters, columns, components
@@ -202,16 +202,7 @@ class METEOR(Metric[METEORResult]):
         return PreparedReferences(self.settings_key(), words, n, reference_count_label(streams))
 
     def _prepared(self, hyps: Sequence[str], refs: Any) -> tuple[list[str], PreparedReferences]:
-        hyps = check_hypotheses(hyps)
-        if not isinstance(refs, PreparedReferences):
-            check_reference_streams(refs, len(hyps))
-            refs = self.prepare_references(refs)
-        elif refs.settings != self.settings_key():
-            raise OptionError("references", "prepared",
-                              detail="they were prepared with other tokenizer/case settings")
-        if refs.segments != len(hyps):
-            raise InputError(f"the references have {refs.segments} segments but the hypotheses "
-                             f"have {len(hyps)}")
+        hyps, refs = checked_inputs(self, hyps, refs, PreparedReferences)
         return hyps, refs
 
     def extract(self, hyps: Sequence[str],
