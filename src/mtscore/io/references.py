@@ -84,6 +84,15 @@ def check_reference_streams(refs: Sequence[Sequence[str | None]], n_segments: in
     return streams
 
 
+def check_reference_set(refs: Sequence[Sequence[str | None]],
+                        names: Sequence[str] | None = None) -> tuple[Streams, int]:
+    """Validate reference streams on their own (to prepare them before any hypothesis is seen):
+    the streams and their number of segments, taken from the first stream."""
+    n_segments = len(refs[0]) if _is_text_sequence(refs) and len(refs) > 0 and \
+        _is_text_sequence(refs[0]) else 0
+    return check_reference_streams(refs, n_segments, names), n_segments
+
+
 def reference_count_label(streams: Streams) -> str:
     """``'2'`` when every segment has two references; ``'var'`` when the number varies."""
     if not any(None in stream for stream in streams):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError, OptionError
-from ..io.references import check_reference_streams, reference_count_label
+from ..io.references import check_reference_set, reference_count_label
 from ..text.chunked import ChunkEncoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
@@ -60,9 +60,7 @@ class PreparedReferences:
 
     def __init__(self, metric: "BLEU", refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
-        n_segments = len(refs[0]) if refs and not isinstance(refs, str) and \
-            not isinstance(refs[0], str) and hasattr(refs[0], "__len__") else 0
-        streams = check_reference_streams(refs, n_segments, names)
+        streams, n_segments = check_reference_set(refs, names)
         self.settings = metric.settings_key()
         self.segments = n_segments
         self.nrefs = reference_count_label(streams)

@@ -111,8 +111,9 @@ def _module_specs() -> tuple[list[MetricSpec], list[str]]:
     if cls is None:
         return [], [why + "; the module ablation (METEOR paper Tables 6–7) is skipped"]
     specs = []
+    stages: dict[Any, Any] = {}  # the module sets share their common first stages
     for modules in MODULE_SETS:
-        m = cls(modules=modules, variant="2005")
+        m = cls(modules=modules, variant="2005", stage_cache=stages)
         specs.append(MetricSpec("METEOR[" + "+".join(modules) + "]", m, m))
     return specs, []
 

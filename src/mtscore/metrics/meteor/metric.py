@@ -119,8 +119,12 @@ class METEOR(Metric[METEORResult]):
                  alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5,
                  delta: float | None = None, weights: Sequence[float] | None = None,
                  tokenize: str = "13a", lowercase: bool = True, exclude_stopwords: bool = False,
-                 jar_beam: int | None = None):
+                 jar_beam: int | None = None,
+                 stage_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], ...]] | None = None):
         self.modules = check_modules(modules)
+        #: 2005 variant: alignments after each stage, shared by METEOR objects whose module lists
+        #: start alike (the module ablation aligns the exact stage once, not once per module set)
+        self._stage_cache = stage_cache
         if variant not in VARIANTS:
             raise OptionError("METEOR variant", variant, VARIANTS)
         self.variant = variant
@@ -257,7 +261,18 @@ class METEOR(Metric[METEORResult]):
         matched: list[tuple[int, int, int]] = []
         used_h: set[int] = set()
         used_r: set[int] = set()
+        cache = self._stage_cache
+        pair = (tuple(hyp), tuple(ref), self.exclude_stopwords) if cache is not None else None
         for k, matcher in enumerate(matchers):
+            if cache is not None:
+                known = cache.get((self.modules[:k + 1], pair))
+                if known is not None:  # the same stages on the same words: the same alignment
+                    matched = list(known)
+                    used_h = {i for i, _, _ in matched}
+                    used_r = {j for _, j, _ in matched}
+                    if len(used_h) == len(hyp) or len(used_r) == len(ref):
+                        break
+                    continue
             hp = [i for i in range(len(hyp)) if i not in used_h]
             rp = [j for j in range(len(ref)) if j not in used_r]
             if stop is not None and matcher.name == "exact":  # §3.6: stop words skip the exact stage
@@ -281,6 +296,8 @@ class METEOR(Metric[METEORResult]):
                 matched.append((i, j, k))
                 used_h.add(i)
                 used_r.add(j)
+            if cache is not None:
+                cache[(self.modules[:k + 1], pair)] = tuple(matched)
             if len(used_h) == len(hyp) or len(used_r) == len(ref):
                 break
         return sorted(matched)
