@@ -88,8 +88,11 @@ def _meteor_class() -> tuple[Any, str]:
     return METEOR, ""
 
 
-def default_metrics(meteor: bool = True) -> tuple[list[MetricSpec], list[str]]:
-    """BLEU, NIST, P, R, F1, Fmean (and METEOR 2005 when available), and notes on what is missing."""
+def default_metrics(meteor: bool = True, stages: dict[Any, Any] | None = None
+                    ) -> tuple[list[MetricSpec], list[str]]:
+    """BLEU, NIST, P, R, F1, Fmean (and METEOR 2005 when available), and notes on what is missing.
+
+    ``stages``: a METEOR stage cache to share with the module ablation's METEOR objects."""
     bleu = BLEU()
     specs = [MetricSpec("BLEU", bleu, BLEU(effective_order=True)), MetricSpec("NIST", NIST(), NIST())]
     for measure, label in (("precision", "P"), ("recall", "R"), ("f1", "F1"), ("fmean", "Fmean")):
@@ -101,18 +104,17 @@ def default_metrics(meteor: bool = True) -> tuple[list[MetricSpec], list[str]]:
         if cls is None:
             notes.append(why + "; the study is shown without it")
         else:
-            m = cls(variant="2005")
+            m = cls(variant="2005", stage_cache=stages)
             specs.append(MetricSpec("METEOR", m, m))
     return specs, notes
 
 
-def _module_specs() -> tuple[list[MetricSpec], list[str]]:
+def _module_specs(stages: dict[Any, Any]) -> tuple[list[MetricSpec], list[str]]:
     cls, why = _meteor_class()
     if cls is None:
         return [], [why + "; the module ablation (METEOR paper Tables 6–7) is skipped"]
     specs = []
-    stages: dict[Any, Any] = {}  # the module sets share their common first stages
-    for modules in MODULE_SETS:
+    for modules in MODULE_SETS:  # the module sets share their common first stages through ``stages``
         m = cls(modules=modules, variant="2005", stage_cache=stages)
         specs.append(MetricSpec("METEOR[" + "+".join(modules) + "]", m, m))
     return specs, []
@@ -378,8 +380,9 @@ def run_study(dataset: Dataset | str | Path, *, human: str = "z", resamples: int
     ds = dataset if isinstance(dataset, Dataset) else load_dataset(dataset)
 
     notes: list[str] = []
+    stages: dict[Any, Any] = {}  # METEOR alignments per stage, shared by every METEOR of the study
     if metrics is None:
-        specs, missing = default_metrics(meteor)
+        specs, missing = default_metrics(meteor, stages)
         notes += missing
         if not meteor:
             notes.append("METEOR left out on request (--no-meteor)")
@@ -390,7 +393,7 @@ def run_study(dataset: Dataset | str | Path, *, human: str = "z", resamples: int
         raise OptionError("metrics", labels, detail="metric labels must be unique")
     module_specs: list[MetricSpec] = []
     if "modules" in wanted and metrics is None and meteor:
-        module_specs, missing = _module_specs()
+        module_specs, missing = _module_specs(stages)
         notes += missing
 
     # only the metrics the wanted tables need: all for the metric tables, BLEU alone for the
