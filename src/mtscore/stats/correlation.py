@@ -301,6 +301,18 @@ def human_system_scores(human_by_system: Mapping[str, np.ndarray]) -> dict[str, 
     return out
 
 
+def _percentile_interval(samples: np.ndarray, confidence: float,
+                         method: str) -> tuple[float, float, str]:
+    """Percentile bounds of the defined resampled correlations, and the method as stated in results
+    (naming how many undefined resamples were left out, if any)."""
+    valid = samples[~np.isnan(samples)]
+    if len(valid) == 0:
+        raise InputError("the correlation is undefined on every resample")
+    low, high = percentile_bounds(valid, confidence)
+    left_out = len(samples) - len(valid)
+    return low, high, method + (f" ({left_out} undefined resamples left out)" if left_out else "")
+
+
 def system_correlation_ci(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats],
                           human_by_system: Mapping[str, np.ndarray], method: str = "pearson",
                           resamples: int = 1000, seed: int = 0,
@@ -341,17 +353,13 @@ def system_correlation_ci(metric: Metric[Any], stats_by_system: Mapping[str, Seg
         samples[start:start + len(counts)] = rowwise_correlation(metric_samples, human_samples,
                                                                  method)
         start += len(counts)
-    valid = samples[~np.isnan(samples)]
-    if len(valid) == 0:
-        raise InputError("the correlation is undefined on every resample")
-    low, high = percentile_bounds(valid, confidence)
+    low, high, ci_method = _percentile_interval(
+        samples, confidence,
+        "percentile bootstrap over segments, resampled jointly for metric and human")
     return CorrelationResult(
         statistic=point.statistic, pvalue=point.pvalue, method=method, level="system",
         grouping="none", n=len(names), low=low, high=high, confidence=confidence,
-        resamples=resamples, seed=seed,
-        ci_method="percentile bootstrap over segments, resampled jointly for metric and human"
-                  + ("" if len(valid) == resamples else
-                     f" ({resamples - len(valid)} undefined resamples left out)"))
+        resamples=resamples, seed=seed, ci_method=ci_method)
 
 
 # ---- segment level ------------------------------------------------------------------------------
@@ -729,17 +737,12 @@ def segment_correlation_ci(metric_2d: np.ndarray, human_2d: np.ndarray, method: 
                                                  epsilon).statistic
             except InputError:
                 pass
-    valid = samples[~np.isnan(samples)]
-    if len(valid) == 0:
-        raise InputError("the correlation is undefined on every resample")
-    low, high = percentile_bounds(valid, confidence)
+    low, high, ci_method = _percentile_interval(
+        samples, confidence, "percentile bootstrap over segments (same ids for every system)")
     return CorrelationResult(
         statistic=point.statistic, pvalue=point.pvalue, method=method, level="segment",
         grouping=grouping, n=point.n, groups=point.groups, epsilon=point.epsilon, low=low,
-        high=high, confidence=confidence, resamples=resamples, seed=seed,
-        ci_method="percentile bootstrap over segments (same ids for every system)"
-                  + ("" if len(valid) == resamples else
-                     f" ({resamples - len(valid)} undefined resamples left out)"))
+        high=high, confidence=confidence, resamples=resamples, seed=seed, ci_method=ci_method)
 
 
 def system_correlation_ci_over_systems(metric_scores: Mapping[str, float] | Sequence[float],
@@ -755,13 +758,9 @@ def system_correlation_ci_over_systems(metric_scores: Mapping[str, float] | Sequ
     _, x, y = _aligned(metric_scores, human_scores)
     indices = bootstrap_indices(len(x), resamples, seed)
     samples = np.array([correlate(x[idx], y[idx], method)[0] for idx in indices])
-    valid = samples[~np.isnan(samples)]
-    if len(valid) == 0:
-        raise InputError("the correlation is undefined on every resample")
-    low, high = percentile_bounds(valid, confidence)
+    low, high, ci_method = _percentile_interval(samples, confidence,
+                                                "percentile bootstrap over systems")
     return CorrelationResult(
         statistic=point.statistic, pvalue=point.pvalue, method=method, level="system",
         grouping="none", n=point.n, low=low, high=high, confidence=confidence,
-        resamples=resamples, seed=seed,
-        ci_method=f"percentile bootstrap over systems ({resamples - len(valid)} undefined "
-                  "resamples left out)")
+        resamples=resamples, seed=seed, ci_method=ci_method)
