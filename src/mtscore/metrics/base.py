@@ -96,6 +96,25 @@ R = TypeVar("R", bound=Score)
 P = TypeVar("P")
 
 
+class PreparedBase:
+    """What every metric's prepared references record for :func:`checked_inputs` and signatures:
+    the metric's ``settings`` when prepared, the number of ``segments`` and the ``nrefs`` label."""
+
+    settings: tuple[object, ...]
+    segments: int
+    nrefs: str
+
+    def _checked_streams(self, metric: Any, refs: Sequence[Sequence[str | None]],
+                         names: Sequence[str] | None) -> list[list[str | None]]:
+        """Validate the reference streams, record settings/segments/nrefs, return the streams."""
+        from ..io.references import check_reference_set, reference_count_label
+
+        streams, self.segments = check_reference_set(refs, names)
+        self.settings = metric.settings_key()
+        self.nrefs = reference_count_label(streams)
+        return streams
+
+
 def checked_inputs(metric: Any, hyps: Sequence[str], refs: Any,
                    prepared_type: type[P]) -> tuple[list[str], P]:
     """Check the hypotheses; prepare raw reference streams, or check that prepared references

@@ -22,11 +22,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError, OptionError
-from ..io.references import check_reference_set, reference_count_label
 from ..text.chunked import ChunkEncoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
-from .base import Metric, Score, SegmentStats, checked_inputs
+from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
 from .clipping import clipped_counts
 from .ngrams import Encoded
 
@@ -55,15 +54,13 @@ class BLEUResult(Score):
                 f"hyp_len = {self.hyp_len} ref_len = {self.ref_len})")
 
 
-class PreparedReferences:
+class PreparedReferences(PreparedBase):
     """Reference streams tokenized and counted once, to score many systems against them."""
 
     def __init__(self, metric: "BLEU", refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
-        streams, n_segments = check_reference_set(refs, names)
-        self.settings = metric.settings_key()
-        self.segments = n_segments
-        self.nrefs = reference_count_label(streams)
+        streams = self._checked_streams(metric, refs, names)
+        n_segments = self.segments
         self.encoder = ChunkEncoder(metric.tokenizer, metric.lowercase)
         encoded, present = [], []
         self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)

@@ -28,10 +28,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import OptionError
-from ..io.references import check_reference_set, reference_count_label
 from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ..version import __version__
-from .base import Metric, Score, SegmentStats, checked_inputs
+from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
 from .ngrams import Encoded, NgramSpace, Vocabulary, lookup_counts, max_counts, segment_counts
 
 #: brevity factor calibration (Doddington 2002 §2; mteval ``nist_length_penalty``)
@@ -79,15 +78,13 @@ def _prefix_ids(space: NgramSpace, n: int) -> np.ndarray:
     return table // space._base  # noqa: SLF001
 
 
-class NISTReferences:
+class NISTReferences(PreparedBase):
     """References tokenized, counted and turned into information weights once."""
 
     def __init__(self, metric: "NIST", refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
-        streams, n_segments = check_reference_set(refs, names)
-        self.settings = metric.settings_key()
-        self.segments = n_segments
-        self.nrefs = reference_count_label(streams)
+        streams = self._checked_streams(metric, refs, names)
+        n_segments = self.segments
         self.vocab = Vocabulary()
         N = metric.max_order
         encoded: list[Encoded] = []

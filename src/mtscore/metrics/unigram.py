@@ -23,10 +23,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import OptionError
-from ..io.references import check_reference_set, reference_count_label
 from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ..version import __version__
-from .base import Metric, Score, SegmentStats, checked_inputs
+from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
 from .ngrams import Vocabulary, lookup_counts
 
 MEASURES = ("precision", "recall", "f1", "fmean")
@@ -66,15 +65,13 @@ def unigram_measures(matches: np.ndarray, hyp_len: np.ndarray, ref_len: np.ndarr
     return {"precision": p, "recall": rc, "f1": f1, "fmean": fmean}
 
 
-class UnigramReferences:
+class UnigramReferences(PreparedBase):
     """References tokenized and counted once (per stream: segment × word counts)."""
 
     def __init__(self, metric: "Unigram", refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
-        streams, n_segments = check_reference_set(refs, names)
-        self.settings = metric.settings_key()
-        self.segments = n_segments
-        self.nrefs = reference_count_label(streams)
+        streams = self._checked_streams(metric, refs, names)
+        n_segments = self.segments
         self.vocab = Vocabulary()
         encoded = []
         #: references × segments, -1 where a reference is missing
