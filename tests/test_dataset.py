@@ -176,3 +176,69 @@ def test_optional_files_absent(copy):
     assert d.human_systems == {"HUMAN-B": "B"}
     assert math.isnan(d.human_system_score("LT22"))
     assert np.isnan(d.human_segment_scores("LT22")).all()
+
+
+# ---- human scores given only in part -------------------------------------------------------------
+
+
+def _drop_column(path: Path, column: str) -> None:
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+    k = rows[0].index(column)
+    path.write_text("\n".join("\t".join(c for j, c in enumerate(r) if j != k) for r in rows) + "\n",
+                    encoding="utf-8")
+
+
+@pytest.mark.parametrize("kept, dropped", [("raw", "z"), ("z", "raw")])
+def test_segment_scores_of_one_kind(copy, kept, dropped):
+    _drop_column(copy / "human" / "segments.tsv", dropped)
+    d = load_dataset(copy)
+    full = load_dataset(sample_path())
+    assert d.human_kinds == (kept,)
+    for system in full.judged_systems():
+        assert np.array_equal(d.human_segment_scores(system, kept),
+                              full.human_segment_scores(system, kept), equal_nan=True)
+        assert np.isnan(d.human_segment_scores(system, dropped)).all()
+
+
+def test_segment_scores_need_one_kind(copy):
+    _drop_column(copy / "human" / "segments.tsv", "z")
+    _drop_column(copy / "human" / "segments.tsv", "raw")
+    err = _error(copy)
+    assert err.line == 1 and "'z' or 'raw'" in str(err) and err.source.endswith("segments.tsv")
+
+
+def _judgments_only(copy: Path, rows: list[tuple[str, int, str, float]], column: str) -> None:
+    (copy / "human" / "segments.tsv").unlink()
+    lines = [f"system\tseg_id\trater\t{column}"] + [f"{s}\t{g}\t{r}\t{v!r}" for s, g, r, v in rows]
+    (copy / "human" / "judgments.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_raw_judgments_are_standardized_per_rater(copy):
+    """Without segments.tsv and without a z column: WMT's protocol, recomputed by hand here."""
+    rows = [("LT22", 1, "r1", 60.0), ("LT22", 1, "r2", 90.0), ("LT22", 2, "r1", 80.0),
+            ("PROMT", 1, "r1", 70.0), ("PROMT", 2, "r2", 50.0), ("PROMT", 3, "r2", 40.0)]
+    _judgments_only(copy, rows, "raw")
+    d = load_dataset(copy)
+    assert d.human_kinds == ("z", "raw")
+    z = {}
+    for rater in ("r1", "r2"):
+        values = [v for _, _, r, v in rows if r == rater]
+        mean = sum(values) / len(values)
+        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+        z[rater] = {v: (v - mean) / sd for v in values}
+    lt22 = d.human_segment_scores("LT22", "z")
+    assert lt22[0] == pytest.approx((z["r1"][60.0] + z["r2"][90.0]) / 2, rel=1e-12)
+    assert lt22[1] == pytest.approx(z["r1"][80.0], rel=1e-12)
+    assert np.isnan(lt22[2:]).all()
+    assert d.human_segment_scores("LT22", "raw")[0] == 75.0
+    assert d.human["LT22"].n[0] == 2
+    assert d.human_system_score("PROMT", "raw") == pytest.approx((70 + 50 + 40) / 3)
+    assert d.judged_systems() == ("LT22", "PROMT")
+
+
+def test_z_judgments_are_averaged(copy):
+    _judgments_only(copy, [("LT22", 4, "a", 0.5), ("LT22", 4, "b", -0.25)], "z")
+    d = load_dataset(copy)
+    assert d.human_kinds == ("z",)
+    assert d.human_segment_scores("LT22", "z")[3] == 0.125
+    assert np.isnan(d.human_segment_scores("LT22", "raw")).all()

@@ -274,3 +274,25 @@ def test_shared_cs_en_corpus_table_reproduces_official_scores():
             expected = float(r["bleu_all"])
         assert rows[r["system"]]["BLEU"] == pytest.approx(expected, abs=1e-9)
         assert rows[r["system"]]["human z"] == pytest.approx(float(r["da_z_mean_clean"]), abs=1e-9)
+
+
+def test_raw_only_data_set(tmp_path):
+    """A data set with raw human scores only: the study uses them and says so; z is refused."""
+    folder = tmp_path / "raw-only"
+    shutil.copytree(SAMPLE, folder)
+    (folder / "human" / "judgments.tsv").unlink()
+    path = folder / "human" / "segments.tsv"
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+    z = rows[0].index("z")
+    path.write_text("\n".join("\t".join(c for j, c in enumerate(r) if j != z) for r in rows) + "\n",
+                    encoding="utf-8")
+    study = run_study(folder, tables=("corpus", "human"), meteor=False, resamples=20, seed=SEED)
+    assert study.human_kind == "raw"
+    full = run_study(SAMPLE, human="raw", tables=("corpus", "human"), meteor=False, resamples=20,
+                     seed=SEED)
+    for metric in ("BLEU", "NIST"):
+        assert study.system_correlations["raw"][metric].statistic == \
+            pytest.approx(full.system_correlations["raw"][metric].statistic, abs=1e-12)
+    assert "z" not in study.system_correlations
+    with pytest.raises(OptionError, match="no z scores"):
+        run_study(folder, human="z", tables=("corpus",), meteor=False)

@@ -30,8 +30,9 @@ def add_report_options(parser: argparse.ArgumentParser, *, output_default: str |
 
 def add_study_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("study")
-    group.add_argument("--human", default="z", choices=("z", "raw"),
-                       help="human scores of the figures and main tables: z (default) or raw")
+    group.add_argument("--human", default=None, choices=("z", "raw"),
+                       help="human scores of the figures and main tables: z (default when the data "
+                            "set has them, else raw) or raw")
     group.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES, metavar="N",
                        help=f"bootstrap resamples for intervals and paired tests (default {DEFAULT_RESAMPLES})")
     group.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",

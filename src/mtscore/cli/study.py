@@ -31,9 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                "--tables system segment -f markdown")
     p.add_argument("dataset", metavar="DATASET",
                    help="data-set folder, or 'sample' for the embedded WMT22 de-en sample")
-    p.add_argument("--human", default="z", choices=("z", "raw"),
-                   help="human scores of the main tables: z (per-rater standardized, default) or raw "
-                        "(0–100); Table 8 shows both")
+    p.add_argument("--human", default=None, choices=("z", "raw"),
+                   help="human scores of the main tables: z (per-rater standardized; the default when "
+                        "the data set has them, else raw) or raw (0–100); Table 8 shows both")
     p.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES, metavar="N",
                    help=f"bootstrap resamples for intervals and paired tests (default {DEFAULT_RESAMPLES})")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",

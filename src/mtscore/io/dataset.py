@@ -7,10 +7,13 @@ The layout (that of the WMT22 folders and of the embedded sample, :func:`mtscore
     references/<id>.txt       required: one file per reference translation
     systems/<name>.txt        required: one file per system output (HUMAN-X = reference X as a system)
     segments.tsv              optional: seg_id, doc_id, domain
-    human/segments.tsv        optional: system, seg_id, raw, z[, n]   (one row per judged segment)
-    human/judgments.tsv       optional: system, seg_id, rater, z      (every judgment)
+    human/segments.tsv        optional: system, seg_id, raw and/or z[, n]  (one row per judged segment)
+    human/judgments.tsv       optional: system, seg_id, rater, z and/or raw (every judgment)
 
-``seg_id`` is the 1-based line number in the text files. Every problem is reported with the file and
+``seg_id`` is the 1-based line number in the text files. Either human kind may be missing: without
+a ``z`` column in ``human/judgments.tsv`` the judgments are standardized per rater here
+(:func:`mtscore.stats.human.rater_z`, WMT's protocol); without ``human/segments.tsv`` the segment
+scores are the means of the judgments; a kind no file gives is absent (:attr:`Dataset.human_kinds`). Every problem is reported with the file and
 the line (:class:`mtscore.errors.InputError`): missing folders or files, text files whose line counts
 differ, systems in human files without an output file, seg ids that are not integers or are out of
 range, scores that are not numbers, duplicate rows (in ``segments.tsv`` and ``human/segments.tsv``;
@@ -49,6 +52,7 @@ class Judgments:
     seg_ids: np.ndarray  # int64, 1-based
     raters: tuple[str, ...]
     z: np.ndarray  # float64, standardized by the rater's mean and standard deviation
+    raw: np.ndarray | None = None  # float64 raw scores, when the file has them
 
     def __len__(self) -> int:
         return len(self.seg_ids)
@@ -92,6 +96,12 @@ class Dataset:
     @property
     def has_human_scores(self) -> bool:
         return bool(self.human)
+
+    @property
+    def human_kinds(self) -> tuple[str, ...]:
+        """The human score kinds (of :data:`HUMAN_KINDS`) the data set gives for some segment."""
+        return tuple(k for k in HUMAN_KINDS
+                     if any(not np.isnan(h.get(k)).all() for h in self.human.values()))
 
     def reference_ids_for(self, system: str) -> tuple[str, ...]:
         """The references ``system`` is scored against: all of them except a human system's own."""
@@ -186,6 +196,8 @@ def load_dataset(path: str | os.PathLike[str]) -> Dataset:
     judgments = None
     if (root / "human" / "judgments.tsv").exists():
         judgments = _read_judgments(root / "human" / "judgments.tsv", segments, systems)
+        if not human and len(judgments):
+            human = _judgment_means(judgments, segments, systems)
     name = str(meta.get("name") or root.name)
     return Dataset(name=name, path=root, meta=meta, segments=segments, source=source,
                    references=references, systems=systems, human_systems=human_systems,
@@ -236,16 +248,19 @@ def _human_systems(meta: Mapping[str, Any], references: Mapping[str, list[str]],
 class _Tsv:
     """A TSV file with a header; yields (line number, row dict) and builds located errors."""
 
-    def __init__(self, file: Path, required: tuple[str, ...]):
+    def __init__(self, file: Path, required: tuple[str, ...], one_of: tuple[str, ...] = ()):
         self.file = file
         self.lines = read_lines(file, allow_empty=True)
+        expected = ", ".join(required) + (f" and {' and/or '.join(one_of)}" if one_of else "")
         if not self.lines:
-            raise InputError("empty file: expected a header line "
-                             f"({chr(9).join(required)})", source=str(file))
+            raise InputError(f"empty file: expected a header line ({expected})", source=str(file))
         self.header = self.lines[0].split("\t")
         missing = [c for c in required if c not in self.header]
+        if one_of and not any(c in self.header for c in one_of):
+            missing.append(" or ".join(repr(c) for c in one_of))
         if missing:
-            raise InputError(f"header lacks column {missing[0]!r} (expected {', '.join(required)}; "
+            name = missing[0] if missing[0].startswith("'") else repr(missing[0])
+            raise InputError(f"header lacks column {name} (expected {expected}; "
                              f"found {', '.join(self.header)})", source=str(file), line=1)
 
     def error(self, problem: str, line: int) -> InputError:
@@ -304,7 +319,8 @@ def _read_segment_info(file: Path, segments: int
 
 def _read_human_segments(file: Path, segments: int, systems: Mapping[str, list[str]]
                          ) -> dict[str, HumanSegmentScores]:
-    tsv = _Tsv(file, ("system", "seg_id", "raw", "z"))
+    tsv = _Tsv(file, ("system", "seg_id"), one_of=HUMAN_KINDS)
+    has = {k: k in tsv.header for k in HUMAN_KINDS}
     arrays: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
     seen: dict[tuple[str, int], int] = {}
     for line, row in tsv.rows():
@@ -314,7 +330,8 @@ def _read_human_segments(file: Path, segments: int, systems: Mapping[str, list[s
             raise tsv.error(f"duplicate row for system {system!r}, seg_id {seg} "
                             f"(first on line {seen[system, seg]})", line)
         seen[system, seg] = line
-        raw, z = tsv.number(row["raw"], "raw", line), tsv.number(row["z"], "z", line)
+        raw = tsv.number(row["raw"], "raw", line) if has["raw"] else math.nan
+        z = tsv.number(row["z"], "z", line) if has["z"] else math.nan
         n = 1
         if "n" in row:
             try:
@@ -338,17 +355,48 @@ def _read_human_segments(file: Path, segments: int, systems: Mapping[str, list[s
 
 
 def _read_judgments(file: Path, segments: int, systems: Mapping[str, list[str]]) -> Judgments:
-    tsv = _Tsv(file, ("system", "seg_id", "rater", "z"))
-    names, segs, raters, zs = [], [], [], []
+    tsv = _Tsv(file, ("system", "seg_id", "rater"), one_of=("z", "raw"))
+    has_z, has_raw = "z" in tsv.header, "raw" in tsv.header
+    names, segs, raters, zs, raws = [], [], [], [], []
     for line, row in tsv.rows():
         names.append(tsv.system(row["system"], line, systems))
         segs.append(tsv.seg_id(row["seg_id"], line, segments))
         if row["rater"] == "":
             raise tsv.error("empty rater id", line)
         raters.append(row["rater"])
-        zs.append(tsv.number(row["z"], "z", line))
+        if has_z:
+            zs.append(tsv.number(row["z"], "z", line))
+        if has_raw:
+            raws.append(tsv.number(row["raw"], "raw", line))
     seg_arr = np.asarray(segs, dtype=np.int64)
-    z_arr = np.asarray(zs, dtype=np.float64)
-    seg_arr.setflags(write=False)
-    z_arr.setflags(write=False)
-    return Judgments(tuple(names), seg_arr, tuple(raters), z_arr)
+    raw_arr = np.asarray(raws, dtype=np.float64) if has_raw else None
+    if has_z:
+        z_arr = np.asarray(zs, dtype=np.float64)
+    elif raters:  # WMT's protocol: standardize each rater's raw scores (sample sd)
+        from ..stats.human import rater_z
+
+        z_arr = rater_z(raters, raw_arr)
+    else:
+        z_arr = np.zeros(0)
+    for a in (seg_arr, z_arr, raw_arr):
+        if a is not None:
+            a.setflags(write=False)
+    return Judgments(tuple(names), seg_arr, tuple(raters), z_arr, raw_arr)
+
+
+def _judgment_means(judgments: Judgments, segments: int, systems: Mapping[str, list[str]]
+                    ) -> dict[str, HumanSegmentScores]:
+    """Segment scores as the means of their judgments (when human/segments.tsv is absent)."""
+    from ..stats.human import segment_means
+
+    judged = [s for s in systems if s in set(judgments.systems)]
+    z = segment_means(judgments.systems, judgments.seg_ids, judgments.z, segments, judged)
+    raw = (segment_means(judgments.systems, judgments.seg_ids, judgments.raw, segments, judged).scores
+           if judgments.raw is not None else np.full_like(z.scores, np.nan))
+    out = {}
+    for k, system in enumerate(judged):
+        arrays = (raw[k].copy(), z.scores[k].copy(), z.counts[k].astype(np.int64))
+        for a in arrays:
+            a.setflags(write=False)
+        out[system] = HumanSegmentScores(*arrays)
+    return out

@@ -353,18 +353,19 @@ def _segment_pearson(metric_row: np.ndarray, human_row: np.ndarray) -> Correlati
 
 # ---- run_study ----------------------------------------------------------------------------------
 
-def run_study(dataset: Dataset | str | Path, *, human: str = "z", resamples: int = DEFAULT_RESAMPLES,
+def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamples: int = DEFAULT_RESAMPLES,
               seed: int = DEFAULT_SEED, tables: Sequence[str] | None = None,
               block_size: int = BLOCK_SIZE, blocks: int = BLOCKS, meteor: bool = True,
               metrics: Sequence[MetricSpec] | None = None) -> Study:
     """Run the seed papers' analyses on ``dataset`` (a :class:`Dataset` or a folder).
 
-    ``human``: the human score kind of the main tables ("z" or "raw"; Table 8 shows both).
+    ``human``: the human score kind of the main tables ("z" or "raw"; default z, or raw when the
+    data set has no z scores; Table 8 shows every kind the data set has).
     ``resamples``/``seed``: bootstrap intervals and paired bootstrap. ``tables``: compute only these
     table ids (default all). ``block_size``/``blocks``: the BLEU block test (20 × 25 in the paper).
     ``meteor``: include METEOR when available. ``metrics``: replace the default metric list.
     """
-    if human not in HUMAN_KINDS:
+    if human is not None and human not in HUMAN_KINDS:
         raise OptionError("human score kind", human, HUMAN_KINDS)
     if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
         raise OptionError("resamples", resamples, detail="must be a positive integer")
@@ -378,6 +379,12 @@ def run_study(dataset: Dataset | str | Path, *, human: str = "z", resamples: int
         if t not in TABLE_IDS:
             raise OptionError("table", t, TABLE_IDS)
     ds = dataset if isinstance(dataset, Dataset) else load_dataset(dataset)
+    available = ds.human_kinds
+    if human is None:
+        human = "z" if "z" in available or not available else available[0]
+    elif available and human not in available:
+        raise OptionError("human score kind", human, available,
+                          detail=f"{ds.path / 'human'} has no {human} scores")
 
     notes: list[str] = []
     stages: dict[Any, Any] = {}  # METEOR alignments per stage, shared by every METEOR of the study
@@ -439,7 +446,8 @@ def run_study(dataset: Dataset | str | Path, *, human: str = "z", resamples: int
     if judged and unjudged:
         notes.append(f"without human scores, left out of the correlations: {', '.join(unjudged)}")
 
-    kinds = HUMAN_KINDS if "human" in wanted else (human,)
+    kinds = (tuple(k for k in HUMAN_KINDS if k in available) or (human,)) if "human" in wanted \
+        else (human,)
     want_system = any(t in wanted for t in ("system", "modules", "human")) and len(judged) >= 3
     want_segment = any(t in wanted for t in ("segment", "modules", "human")) and bool(judged)
     sys_corr: dict[str, dict[str, CorrelationResult]] = {}

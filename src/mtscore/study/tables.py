@@ -37,16 +37,21 @@ def _stat(c: Any) -> float | None:
 def corpus_table(study: "Study") -> Table:
     rows = []
     for s in _order(study):
-        n = study.human_segment_scores.get("z", {}).get(s)
+        n = study.human_segment_scores.get(study.human_kind, {}).get(s)
         judged = int((~_isnan(n)).sum()) if n is not None else 0
-        rows.append((s, _refs(study, s), judged, study.human_scores["raw"].get(s),
-                     study.human_scores["z"].get(s),
+        rows.append((s, _refs(study, s), judged, _number(study.human_scores["raw"].get(s)),
+                     _number(study.human_scores["z"].get(s)),
                      *(study.corpus_scores[m][s] for m in study.metrics)))
     notes = ["human raw/z: mean of the system's judged segments (– where none); refs: the "
              "references each system is scored against",
              *(f"{m}: {study.signatures[m]}" for m in study.metrics)]
     return Table(("system", "refs", "judged", "human raw", "human z", *study.metrics), tuple(rows),
                  title="Corpus scores and human scores", notes=tuple(notes))
+
+
+def _number(x: float | None) -> float | None:
+    """None (shown as –) for a missing or NaN score."""
+    return None if x is None or math.isnan(x) else x
 
 
 def _isnan(arr: Any) -> Any:
