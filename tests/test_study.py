@@ -16,7 +16,7 @@ import scipy.stats
 
 from mtscore.cli import main
 from mtscore.data import sample_path
-from mtscore.errors import OptionError
+from mtscore.errors import InputError, OptionError
 from mtscore.metrics.nist import corpus_nist
 from mtscore.study import TABLE_IDS, run_study
 from mtscore.study.analysis import _meteor_class
@@ -296,3 +296,22 @@ def test_raw_only_data_set(tmp_path):
     assert "z" not in study.system_correlations
     with pytest.raises(OptionError, match="no z scores"):
         run_study(folder, human="z", tables=("corpus",), meteor=False)
+
+
+def test_target_language_picks_the_tokenizer(tmp_path):
+    """meta.json's pair (or language_pair=) sets the tokenizer as sacreBLEU's -l does."""
+    folder = tmp_path / "en-zh"
+    shutil.copytree(SAMPLE, folder)
+    meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    (folder / "meta.json").write_text(json.dumps({**meta, "pair": "en-zh"}), encoding="utf-8")
+    study = run_study(folder, tables=("bleu",), meteor=False, resamples=20, seed=SEED)
+    assert "|tok:zh|" in study.signatures["BLEU"]
+    refs = [_lines(SAMPLE / "references" / f"{r}.txt") for r in ("A", "B")]
+    hyps = _lines(SAMPLE / "systems" / "LT22.txt")
+    expected = sacrebleu.corpus_bleu(hyps, refs, tokenize="zh").score
+    assert study.corpus_scores["BLEU"]["LT22"] == pytest.approx(expected, abs=1e-9)
+    override = run_study(folder, tables=("bleu",), meteor=False, language_pair="zh-en")
+    assert "|tok:13a|" in override.signatures["BLEU"]
+    (folder / "meta.json").write_text(json.dumps({**meta, "pair": "english"}), encoding="utf-8")
+    with pytest.raises(InputError, match="meta.json.*language pair"):
+        run_study(folder, tables=("bleu",), meteor=False)

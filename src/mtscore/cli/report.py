@@ -41,6 +41,9 @@ def add_study_options(parser: argparse.ArgumentParser) -> None:
                        help=f"blocks of the BLEU block test (default {BLOCKS})")
     group.add_argument("--block-size", type=int, default=BLOCK_SIZE, metavar="B",
                        help=f"segments per block (default {BLOCK_SIZE})")
+    group.add_argument("--language-pair", "-l", metavar="SRC-TGT", default=None,
+                       help="language pair (default: meta.json's \"pair\"); the target language picks "
+                            "the tokenizer as sacreBLEU's -l does (zh: zh, ja: ja-mecab; else 13a)")
     group.add_argument("--no-meteor", action="store_true",
                        help="leave METEOR (and its module ablation) out; faster")
 
@@ -77,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError("width", args.width, detail="decimals must be a non-negative integer")
     folder = sample_path() if args.dataset == "sample" and not Path("sample").exists() else args.dataset
     study = run_study(folder, human=args.human, resamples=args.resamples, seed=args.seed,
-                      block_size=args.block_size, blocks=args.blocks, meteor=not args.no_meteor)
+                      block_size=args.block_size, blocks=args.blocks, meteor=not args.no_meteor,
+                      language_pair=args.language_pair)
     written = write_report(study, args.output, figures_dir=args.figures,
                            figure_formats=args.figure_format, embed=args.embed, width=args.width,
                            title=args.title)

@@ -45,6 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "too small, and the output says so)")
     p.add_argument("--block-size", type=int, default=BLOCK_SIZE, metavar="B",
                    help=f"segments per block (default {BLOCK_SIZE})")
+    p.add_argument("--language-pair", "-l", metavar="SRC-TGT", default=None,
+                   help="language pair (default: meta.json's \"pair\"); the target language picks "
+                        "the tokenizer as sacreBLEU's -l does (zh: zh, ja: ja-mecab; else 13a)")
     p.add_argument("--no-meteor", action="store_true",
                    help="leave METEOR (and the module ablation) out; faster")
     p.add_argument("--html", metavar="FILE",
@@ -69,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     folder = sample_path() if args.dataset == "sample" and not Path("sample").exists() else args.dataset
     study = run_study(folder, human=args.human, resamples=args.resamples, seed=args.seed,
                       tables=args.tables, block_size=args.block_size, blocks=args.blocks,
-                      meteor=not args.no_meteor)
+                      meteor=not args.no_meteor, language_pair=args.language_pair)
     sys.stdout.write(study.render(args.format, args.width, args.tables) + "\n")
     if args.html:
         from ..report.study_report import write_report

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 
+from ..languages import tokenizer_of
 from ..text.tokenizers import TOKENIZERS
 from .bleu import BLEU, SMOOTH_DEFAULTS
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("BLEU")
-    group.add_argument("--tokenize", "-tok", default="13a", choices=TOKENIZERS, metavar="NAME",
-                       help=f"tokenizer for BLEU ({', '.join(TOKENIZERS)}; default 13a)")
+    group.add_argument("--tokenize", "-tok", default=None, choices=TOKENIZERS, metavar="NAME",
+                       help=f"tokenizer for BLEU ({', '.join(TOKENIZERS)}; default 13a, or the "
+                            "target language's with -l, as sacreBLEU)")
     group.add_argument("--smooth", "--smooth-method", "-s", dest="smooth", default="exp",
                        choices=tuple(SMOOTH_DEFAULTS), help="BLEU smoothing (default exp)")
     group.add_argument("--smooth-value", "-sv", type=float, default=None,
@@ -22,7 +24,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> BLEU:
-    return BLEU(tokenize=args.tokenize, lowercase=args.lowercase, smooth=args.smooth,
+    return BLEU(tokenize=tokenizer_of(args), lowercase=args.lowercase, smooth=args.smooth,
                 smooth_value=args.smooth_value, max_order=args.max_order,
                 # sentence BLEU uses the effective order, as sacreBLEU's --sentence-level does
                 effective_order=args.effective_order or getattr(args, "segments", False))

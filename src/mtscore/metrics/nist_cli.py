@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..languages import tokenizer_of
 from .nist import NIST
 
 
@@ -17,5 +18,5 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> NIST:
-    return NIST(tokenize=getattr(args, "tokenize", "13a"), lowercase=getattr(args, "lowercase", False),
+    return NIST(tokenize=tokenizer_of(args), lowercase=getattr(args, "lowercase", False),
                 max_order=args.nist_max_order)

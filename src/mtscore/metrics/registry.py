@@ -33,7 +33,10 @@ def _module(name: str) -> Any:
 
 
 def add_all_options(parser: argparse.ArgumentParser) -> None:
-    """Let every metric add its option group to ``parser``."""
+    """``--language-pair``, then every metric's option group."""
+    from ..languages import add_language_option
+
+    add_language_option(parser)
     for name in _ENTRIES:
         _module(name).add_options(parser)
 

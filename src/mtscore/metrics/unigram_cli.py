@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..languages import tokenizer_of
 from .unigram import MEASURES, Unigram
 
 
@@ -21,5 +22,5 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> Unigram:
-    return Unigram(args.unigram_measure, tokenize=getattr(args, "tokenize", "13a"),
+    return Unigram(args.unigram_measure, tokenize=tokenizer_of(args),
                    lowercase=args.unigram_case == "lc")

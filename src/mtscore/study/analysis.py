@@ -41,6 +41,7 @@ import scipy.stats
 
 from ..errors import InputError, OptionError
 from ..io.dataset import HUMAN_KINDS, Dataset, load_dataset
+from ..languages import bleu_tokenizer, parse_pair
 from ..metrics.base import Metric, Score, SegmentStats
 from ..metrics.bleu import BLEU, BLEUResult
 from ..metrics.nist import NIST
@@ -88,15 +89,19 @@ def _meteor_class() -> tuple[Any, str]:
     return METEOR, ""
 
 
-def default_metrics(meteor: bool = True, stages: dict[Any, Any] | None = None
-                    ) -> tuple[list[MetricSpec], list[str]]:
+def default_metrics(meteor: bool = True, stages: dict[Any, Any] | None = None,
+                    target: str | None = None) -> tuple[list[MetricSpec], list[str]]:
     """BLEU, NIST, P, R, F1, Fmean (and METEOR 2005 when available), and notes on what is missing.
 
-    ``stages``: a METEOR stage cache to share with the module ablation's METEOR objects."""
-    bleu = BLEU()
-    specs = [MetricSpec("BLEU", bleu, BLEU(effective_order=True)), MetricSpec("NIST", NIST(), NIST())]
+    ``stages``: a METEOR stage cache to share with the module ablation's METEOR objects.
+    ``target``: the target language, which picks the tokenizer as sacreBLEU does (zh: zh, ja:
+    ja-mecab; default 13a)."""
+    tok = bleu_tokenizer(target)
+    bleu = BLEU(tokenize=tok)
+    specs = [MetricSpec("BLEU", bleu, BLEU(tokenize=tok, effective_order=True)),
+             MetricSpec("NIST", NIST(tokenize=tok), NIST(tokenize=tok))]
     for measure, label in (("precision", "P"), ("recall", "R"), ("f1", "F1"), ("fmean", "Fmean")):
-        m = Unigram(measure)
+        m = Unigram(measure, tokenize=tok)
         specs.append(MetricSpec(label, m, m))
     notes = []
     if meteor:
@@ -356,7 +361,7 @@ def _segment_pearson(metric_row: np.ndarray, human_row: np.ndarray) -> Correlati
 def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamples: int = DEFAULT_RESAMPLES,
               seed: int = DEFAULT_SEED, tables: Sequence[str] | None = None,
               block_size: int = BLOCK_SIZE, blocks: int = BLOCKS, meteor: bool = True,
-              metrics: Sequence[MetricSpec] | None = None) -> Study:
+              metrics: Sequence[MetricSpec] | None = None, language_pair: str | None = None) -> Study:
     """Run the seed papers' analyses on ``dataset`` (a :class:`Dataset` or a folder).
 
     ``human``: the human score kind of the main tables ("z" or "raw"; default z, or raw when the
@@ -364,6 +369,8 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     ``resamples``/``seed``: bootstrap intervals and paired bootstrap. ``tables``: compute only these
     table ids (default all). ``block_size``/``blocks``: the BLEU block test (20 × 25 in the paper).
     ``meteor``: include METEOR when available. ``metrics``: replace the default metric list.
+    ``language_pair``: ``SRC-TGT`` (default: meta.json's ``pair``, else none); the target language
+    picks the default metrics' tokenizer as sacreBLEU's ``-l`` does.
     """
     if human is not None and human not in HUMAN_KINDS:
         raise OptionError("human score kind", human, HUMAN_KINDS)
@@ -378,7 +385,13 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     for t in wanted:
         if t not in TABLE_IDS:
             raise OptionError("table", t, TABLE_IDS)
+    pair = parse_pair(language_pair) if language_pair is not None else None
     ds = dataset if isinstance(dataset, Dataset) else load_dataset(dataset)
+    if pair is None and isinstance(ds.meta.get("pair"), str):
+        try:
+            pair = parse_pair(ds.meta["pair"])
+        except OptionError as err:
+            raise InputError(f'"pair": {err}', source=str(ds.path / "meta.json")) from None
     available = ds.human_kinds
     if human is None:
         human = "z" if "z" in available or not available else available[0]
@@ -389,7 +402,7 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     notes: list[str] = []
     stages: dict[Any, Any] = {}  # METEOR alignments per stage, shared by every METEOR of the study
     if metrics is None:
-        specs, missing = default_metrics(meteor, stages)
+        specs, missing = default_metrics(meteor, stages, pair.target if pair else None)
         notes += missing
         if not meteor:
             notes.append("METEOR left out on request (--no-meteor)")
@@ -518,6 +531,8 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     settings: dict[str, Any] = {
         "data set": f"{ds.name} ({ds.path})",
         "references": ", ".join(ds.references),
+        "language pair": f"{pair} (the target language picks the tokenizer, as sacreBLEU's -l)"
+                         if pair else "not given (13a tokenizer)",
         "reference protocol": "each system against all references except, for a human system "
                               "HUMAN-X, reference X (" + "; ".join(
                                   f"{s}: {'+'.join(r)}" for s, r in ref_sets.items()
