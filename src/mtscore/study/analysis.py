@@ -534,9 +534,9 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
         "language pair": f"{pair} (the target language picks the tokenizer, as sacreBLEU's -l)"
                          if pair else "not given (13a tokenizer)",
         "reference protocol": "each system against all references except, for a human system "
-                              "HUMAN-X, reference X (" + "; ".join(
+                              "HUMAN-X, reference X (" + ("; ".join(
                                   f"{s}: {'+'.join(r)}" for s, r in ref_sets.items()
-                                  if s in ds.human_systems) + ")",
+                                  if s in ds.human_systems) or "the data set has none") + ")",
         "human score": f"{human} (mean of the system's judged segments; segment score = mean of "
                        "its judgments)",
         "segment-level BLEU": "sentence BLEU, sacreBLEU defaults (exp smoothing, effective order)",
