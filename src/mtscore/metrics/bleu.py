@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError, OptionError
-from ..text.chunked import ChunkEncoder
+from ..text.span_encoder import make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
 from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
@@ -61,7 +61,7 @@ class PreparedReferences(PreparedBase):
                  names: Sequence[str] | None = None):
         streams = self._checked_streams(metric, refs, names)
         n_segments = self.segments
-        self.encoder = ChunkEncoder(metric.tokenizer, metric.lowercase)
+        self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
         encoded, present = [], []
         self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
         for k, stream in enumerate(streams):
@@ -70,7 +70,7 @@ class PreparedReferences(PreparedBase):
             self.lengths[k, idx] = enc.lengths
             encoded.append(enc)
             present.append(np.asarray(idx, dtype=np.int64))
-        self.vocab_size = len(self.encoder.vocab)
+        self.vocab_size = self.encoder.size
         self.streams = [(enc.ids, enc.lengths, idx) for enc, idx in zip(encoded, present)]
 
 

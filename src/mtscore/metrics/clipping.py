@@ -1,12 +1,20 @@
-"""BLEU's clipped n-gram counts for a whole corpus at once, with one sort per n-gram order.
+"""BLEU's clipped n-gram counts for a whole corpus at once, with two sorts in all.
 
 Papineni et al. (2002) §2.1: a hypothesis n-gram count is clipped by the largest count of that
-n-gram in any single reference of the same segment. Every token of the hypothesis and of the
-references is put in one array; an occurrence of an n-gram is identified by an exact integer key
-(segment, n-gram): for order 1 ``segment * B + token``, for order n the dense rank of the
-occurrence's (n-1)-gram key times B plus its n-th token (B = vocabulary size + 1, the extra id
-standing for every hypothesis token no reference has). Sorting (key, source) (source 0 =
-hypothesis, k = reference k) groups each (segment, n-gram) with its count in every source.
+n-gram in any single reference of the same segment. Every token of the hypothesis (source 0) and of
+the references (source k) is put in one array.
+
+1. One sort of (segment, token) keys finds the tokens that occur in the hypothesis *and* in a
+   reference of the same segment ("shared"); only n-grams made of shared tokens can match, so all
+   others are left out. Each shared token gets a small id local to its segment (its rank among the
+   segment's shared tokens), b bits wide.
+2. Every remaining n-gram of every order becomes one exact integer key
+   (segment, order, local ids packed b bits apiece, source); one sort of all of them groups each
+   (segment, n-gram) with its count in every source, and the clipped count of a group is
+   min(hypothesis count, largest reference count).
+
+When the keys do not fit in 63 bits (huge corpora or orders), :func:`clipped_counts_by_rank` does
+the same with one sort per order and n-grams keyed by dense ranks.
 """
 
 from __future__ import annotations
@@ -23,6 +31,20 @@ def _remaining(lengths: np.ndarray) -> np.ndarray:
     return np.repeat(ends, lengths) - np.arange(total, dtype=np.int64)
 
 
+def _bits(value: int) -> int:
+    """Bits needed for the integers 0 .. value (at least 1)."""
+    return max(int(value).bit_length(), 1)
+
+
+def _sorted_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Start index and length of each run of equal values in a sorted array."""
+    start = np.empty(len(values), dtype=bool)
+    start[:1] = True
+    np.not_equal(values[1:], values[:-1], out=start[1:])
+    idx = np.flatnonzero(start)
+    return idx, np.diff(idx, append=len(values))
+
+
 def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
                    refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
                    vocab_size: int, max_order: int) -> np.ndarray:
@@ -31,6 +53,76 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     ``refs``: per reference stream (token ids, tokens per present segment, index of those segments).
     Hypothesis ids are -1 for tokens that no reference has.
     """
+    S, K, N = len(hyp_lengths), len(refs), max_order
+    H = int(hyp_lengths.sum())
+    tok = np.concatenate([np.where(hyp_ids < 0, vocab_size, hyp_ids)] + [ids for ids, _, _ in refs])
+    lengths = [hyp_lengths] + [lengths for _, lengths, _ in refs]
+    seg = np.concatenate([np.repeat(np.arange(S, dtype=np.int64), hyp_lengths)]
+                         + [np.repeat(present, n) for _, n, present in refs])
+    T = len(tok)
+    out = np.zeros((S, N), dtype=np.int64)
+    if H == 0 or T == H:
+        return out
+    seg_bits, tok_bits, pos_bits = _bits(S - 1), _bits(vocab_size), _bits(T - 1)
+    if seg_bits + tok_bits + pos_bits > 63:
+        return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
+    # 1. (segment, token) groups, each occurrence's position packed in the low bits
+    packed = np.sort((((seg << tok_bits) | tok) << pos_bits) | np.arange(T, dtype=np.int64))
+    pos = packed & ((1 << pos_bits) - 1)
+    group_idx, group_len = _sorted_runs(packed >> pos_bits)
+    # a group is shared when its first position is in the hypothesis and its last is not
+    # (the hypothesis comes first in the array; the OOV id never occurs in a reference)
+    shared = (pos[group_idx] < H) & (pos[group_idx + group_len - 1] >= H)
+    if not shared.any():
+        return out
+    seg_of_group = packed[group_idx] >> (pos_bits + tok_bits)
+    # local id: rank among the shared groups of the same segment (groups are sorted by segment)
+    seg_idx, seg_len = _sorted_runs(seg_of_group[shared])
+    local_of_group = np.full(len(group_idx), -1, dtype=np.int64)
+    local_of_group[shared] = np.arange(len(seg_idx) and int(seg_len.sum())) - np.repeat(seg_idx, seg_len)
+    local = np.empty(T, dtype=np.int64)
+    local[pos] = np.repeat(local_of_group, group_len)
+    b = _bits(int(local_of_group.max()))
+    src_bits, order_bits = _bits(K), _bits(N - 1)
+    gram_shift = src_bits
+    order_shift = gram_shift + N * b
+    seg_shift = order_shift + order_bits
+    if seg_shift + seg_bits > 63:
+        return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
+    # 2. every n-gram of shared tokens, of every order, as one key
+    src = np.concatenate([np.full(len(ids), k, dtype=np.int64)
+                          for k, ids in enumerate([hyp_ids] + [ids for ids, _, _ in refs])])
+    rem = np.concatenate([_remaining(n) for n in lengths])
+    base = (seg << seg_shift) | src
+    usable = local >= 0
+    gram = np.where(usable, local, 0)
+    keys = []
+    for n in range(1, N + 1):
+        if n > 1:
+            usable = usable[:-1] & (local[n - 1:] >= 0)
+            gram = (gram[:-1] << b) | np.where(usable, local[n - 1:], 0)
+        keep = np.flatnonzero(usable & (rem[:len(usable)] >= n))
+        if len(keep) == 0:
+            break
+        keys.append((base[keep] | ((n - 1) << order_shift)) | (gram[keep] << gram_shift))
+    ordered = np.sort(np.concatenate(keys))
+    run_idx, run_len = _sorted_runs(ordered)
+    run_key = ordered[run_idx]
+    run_src = run_key & ((1 << src_bits) - 1)
+    group_start, _ = _sorted_runs(run_key >> src_bits)
+    # within a group the hypothesis run (source 0), if any, comes first
+    hyp_count = np.where(run_src[group_start] == 0, run_len[group_start], 0)
+    ref_max = np.maximum.reduceat(np.where(run_src > 0, run_len, 0), group_start)
+    clipped = np.minimum(hyp_count, ref_max)
+    seg_order = run_key[group_start] >> order_shift  # (segment << order_bits) | (order - 1)
+    totals = np.bincount(seg_order, weights=clipped, minlength=S << order_bits)
+    return totals.reshape(S, 1 << order_bits)[:, :N].astype(np.int64)
+
+
+def clipped_counts_by_rank(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
+                           refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
+                           vocab_size: int, max_order: int) -> np.ndarray:
+    """:func:`clipped_counts` with one sort per order and n-grams keyed by dense ranks (any size)."""
     S = len(hyp_lengths)
     B = vocab_size + 1
     tok = np.concatenate([np.where(hyp_ids < 0, vocab_size, hyp_ids)] + [ids for ids, _, _ in refs])

@@ -65,6 +65,11 @@ class ChunkEncoder:
                             if isinstance(self._special, regex.Pattern) else None)
         self._edges = tokenizer.name in _EDGE_SENSITIVE
 
+    @property
+    def size(self) -> int:
+        """How many distinct tokens have an id (ids are 0 .. size - 1)."""
+        return len(self.vocab)
+
     def encode(self, lines: Sequence[str], grow: bool) -> tuple[np.ndarray, np.ndarray]:
         """(flat token ids, tokens per line)."""
         text = "\n".join(lines)

@@ -184,6 +184,8 @@ class TokenizerZh(Tokenizer):
 
     name = "zh"
     _cjk = _class(_SACREBLEU_ZH_RANGES)
+    #: the same ranges as inclusive code point pairs (for the span kernel, :mod:`.spans`)
+    cjk_ranges: tuple[tuple[int, int], ...] = tuple(_char_range(lo, hi) for lo, hi in _SACREBLEU_ZH_RANGES)
 
     def _split(self, line: str) -> str:
         return self._cjk.sub(r" \1 ", line.strip())
@@ -206,6 +208,7 @@ class TokenizerZhFixed(TokenizerZh):
 
     name = "zh-fixed"
     _cjk = _class(_FIXED_ZH_RANGES)
+    cjk_ranges = tuple(_char_range(lo, hi) for lo, hi in _FIXED_ZH_RANGES)
 
 
 class TokenizerChar(Tokenizer):

@@ -1,0 +1,188 @@
+"""Exact token ids for byte spans of a corpus, with numpy and no per-token Python work.
+
+A token of at most 7 bytes is one uint64 key: its bytes (little-endian) with its length in the top
+byte. A token of 8 to 15 bytes is a pair of keys, its first 8 bytes and the rest with the length on
+top; each part gets an id in its own table, and the pair of ids is one key of a third table. Longer
+tokens (rare) go through a dict. Keys are exact, so equal ids mean equal tokens: nothing is hashed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
+_SHORT, _MID = 7, 15  # longest token (in bytes) of one key, of a pair of keys
+
+
+class KeyTable:
+    """A growing map from uint64 keys to ids: an open-addressing hash table (linear probing) that
+    is filled and searched for whole arrays of keys at once, one probe step per numpy pass.
+
+    The table is kept at most a quarter full, so most keys are found at their first probe.
+    """
+
+    _MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: the top bits of key * φ·2^64
+
+    def __init__(self) -> None:
+        self._bits = 10
+        self._key = np.zeros(1 << self._bits, dtype=np.uint64)
+        self._id = np.full(1 << self._bits, -1, dtype=np.int64)  # -1: empty slot
+        self._count = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def _home(self, keys: np.ndarray) -> np.ndarray:
+        return ((keys * self._MULTIPLIER) >> np.uint64(64 - self._bits)).astype(np.int64)
+
+    def find(self, keys: np.ndarray) -> np.ndarray:
+        """The id of each key, -1 where it is not in the table."""
+        out = np.full(len(keys), -1, dtype=np.int64)
+        if self._count == 0 or len(keys) == 0:
+            return out
+        mask = (1 << self._bits) - 1
+        pending = np.arange(len(keys))
+        pos = self._home(keys)
+        wanted = keys
+        while len(pending):
+            slot_id = self._id[pos]
+            occupied = slot_id >= 0
+            hit = occupied & (self._key[pos] == wanted)
+            out[pending[hit]] = slot_id[hit]
+            go_on = occupied & ~hit
+            pending, pos, wanted = pending[go_on], (pos[go_on] + 1) & mask, wanted[go_on]
+        return out
+
+    def add(self, keys: np.ndarray, next_id: int) -> tuple[np.ndarray, int]:
+        """Ids of ``keys``, giving ids ``next_id, next_id + 1, …`` to new ones; (ids, next free id)."""
+        ids = self.find(keys)
+        missing = ids < 0
+        if not missing.any():
+            return ids, next_id
+        new = np.sort(keys[missing])
+        keep = np.ones(len(new), dtype=bool)
+        keep[1:] = new[1:] != new[:-1]
+        new = new[keep]
+        new_ids = np.arange(next_id, next_id + len(new), dtype=np.int64)
+        if 4 * (self._count + len(new)) > (1 << self._bits):
+            self._grow(4 * (self._count + len(new)))
+        self._insert(new, new_ids)
+        ids[missing] = self.find(keys[missing])
+        return ids, next_id + len(new)
+
+    def _insert(self, keys: np.ndarray, ids: np.ndarray) -> None:
+        """Put distinct keys that are not in the table yet into free slots."""
+        mask = (1 << self._bits) - 1
+        pos = self._home(keys)
+        pending = np.arange(len(keys))
+        while len(pending):
+            free = self._id[pos] < 0
+            slots, cand = pos[free], pending[free]
+            self._id[slots] = ids[cand]  # keys wanting the same free slot: one of them wins it
+            won = self._id[slots] == ids[cand]
+            self._key[slots[won]] = keys[cand[won]]
+            lost = np.concatenate((pending[~free], cand[~won]))
+            lost_pos = np.concatenate((pos[~free], slots[~won]))
+            pending, pos = lost, (lost_pos + 1) & mask
+        self._count += len(keys)
+
+    def _grow(self, at_least: int) -> None:
+        used = self._id >= 0
+        keys, ids = self._key[used], self._id[used]
+        self._bits = max(self._bits, int(at_least - 1).bit_length())
+        self._key = np.zeros(1 << self._bits, dtype=np.uint64)
+        self._id = np.full(1 << self._bits, -1, dtype=np.int64)
+        self._count = 0
+        if len(keys):
+            self._insert(keys, ids)
+
+    def items(self) -> tuple[np.ndarray, np.ndarray]:
+        """(keys, ids) of every entry."""
+        used = self._id >= 0
+        return self._key[used], self._id[used]
+
+    def key_of(self) -> dict[int, int]:
+        """id -> key (for decoding)."""
+        keys, ids = self.items()
+        return dict(zip(ids.tolist(), keys.tolist()))
+
+
+class TokenInterner:
+    """Token ids for byte spans; ``grow=True`` adds unseen tokens, ``grow=False`` gives them -1."""
+
+    def __init__(self) -> None:
+        self.size = 0  # ids 0 .. size-1 are taken
+        self._short = KeyTable()
+        self._head = KeyTable()  # first 8 bytes of mid-length tokens (private ids)
+        self._tail = KeyTable()  # the rest, with the length (private ids)
+        self._mid = KeyTable()  # (head id, tail id) -> token id
+        self._head_size = self._tail_size = 0
+        self._long: dict[bytes, int] = {}
+
+    def ids(self, data: bytes, starts: np.ndarray, ends: np.ndarray, grow: bool) -> np.ndarray:
+        """The id of every token ``data[starts[i]:ends[i]]``."""
+        n = ends - starts
+        out = np.empty(len(starts), dtype=np.int64)
+        if len(starts) == 0:
+            return out
+        padded = data + bytes(16)
+        words = np.ndarray(shape=(len(padded) - 7,), dtype="<u8", buffer=padded, strides=(1,))
+        short = n <= _SHORT
+        s_starts, s_len = starts[short], n[short].astype(np.uint64)
+        keys = (words[s_starts] & _MASKS[s_len]) | (s_len << np.uint64(56))
+        if grow:
+            out[short], self.size = self._short.add(keys, self.size)
+        else:
+            out[short] = self._short.find(keys)
+        if short.all():
+            return out
+        mid = (n > _SHORT) & (n <= _MID)
+        if mid.any():
+            m_starts, m_len = starts[mid], n[mid].astype(np.uint64)
+            heads = words[m_starts]
+            tails = (words[m_starts + 8] & _MASKS[m_len - np.uint64(8)]) | (m_len << np.uint64(56))
+            if grow:
+                head_ids, self._head_size = self._head.add(heads, self._head_size)
+                tail_ids, self._tail_size = self._tail.add(tails, self._tail_size)
+            else:
+                head_ids, tail_ids = self._head.find(heads), self._tail.find(tails)
+            pair = (head_ids.astype(np.uint64) << np.uint64(32)) | tail_ids.astype(np.uint64)
+            if grow:
+                out[mid], self.size = self._mid.add(pair, self.size)
+            else:
+                found = self._mid.find(pair)
+                found[(head_ids < 0) | (tail_ids < 0)] = -1
+                out[mid] = found
+        long = np.flatnonzero(n > _MID)
+        if len(long):
+            table = self._long
+            for i, s, e in zip(long.tolist(), starts[long].tolist(), ends[long].tolist()):
+                token = data[s:e]
+                if grow:
+                    if token not in table:
+                        table[token] = self.size
+                        self.size += 1
+                    out[i] = table[token]
+                else:
+                    out[i] = table.get(token, -1)
+        return out
+
+    def tokens(self) -> dict[str, int]:
+        """token -> id of every token seen with ``grow=True`` (for tests and debugging)."""
+        out: dict[str, int] = {}
+        for key, i in zip(*(a.tolist() for a in self._short.items())):
+            out[_unpack(key)] = i
+        heads, tails = self._head.key_of(), self._tail.key_of()
+        for key, i in zip(*(a.tolist() for a in self._mid.items())):
+            head, tail = heads[key >> 32], tails[key & 0xFFFFFFFF]
+            length = tail >> 56
+            raw = head.to_bytes(8, "little") + (tail & ((1 << 56) - 1)).to_bytes(7, "little")
+            out[raw[:length].decode("utf-8")] = i
+        for token, i in self._long.items():
+            out[token.decode("utf-8")] = i
+        return out
+
+
+def _unpack(key: int) -> str:
+    length = key >> 56
+    return (key & ((1 << 56) - 1)).to_bytes(7, "little")[:length].decode("utf-8")

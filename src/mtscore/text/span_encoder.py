@@ -1,0 +1,64 @@
+"""Token ids of whole corpora: the numpy span kernel where the tokenizer has one, else chunk-wise.
+
+:func:`make_encoder` is what metrics use. :class:`SpanEncoder` tokenizes a corpus in one pass over
+its bytes (:mod:`.spans`) and gives the tokens exact ids (:mod:`.interning`); segments that contain a
+line break (possible only through the API) make it tokenize line by line with the tokenizer itself
+and split the result on white space, which gives the same tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from .chunked import ChunkEncoder
+from .interning import TokenInterner
+from .spans import SPAN_TOKENIZERS, corpus_bytes, token_spans
+from .tokenizers import Tokenizer, preprocess
+
+
+class SpanEncoder:
+    """Token ids for corpora tokenized with one span tokenizer (13a, zh, zh-fixed, char, none).
+
+    ``grow=True`` (references) adds new tokens; ``grow=False`` (hypotheses) gives tokens the
+    references never had id -1. Encode every reference before any hypothesis.
+    """
+
+    def __init__(self, tokenizer: Tokenizer, lowercase: bool):
+        if tokenizer.name not in SPAN_TOKENIZERS:
+            raise ValueError(f"no span kernel for tokenizer {tokenizer.name!r}")
+        self.tokenizer = tokenizer
+        self.lowercase = lowercase
+        self._interner = TokenInterner()
+        self._cjk = getattr(tokenizer, "cjk_ranges", ())
+
+    @property
+    def size(self) -> int:
+        """How many distinct tokens have an id (ids are 0 .. size - 1)."""
+        return self._interner.size
+
+    @property
+    def vocab(self) -> dict[str, int]:
+        """token -> id (built on demand; for tests and debugging)."""
+        return self._interner.tokens()
+
+    def encode(self, lines: Sequence[str], grow: bool) -> tuple[np.ndarray, np.ndarray]:
+        """(flat token ids, tokens per line)."""
+        if not lines:
+            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+        name = self.tokenizer.name
+        data = corpus_bytes(lines, name, self.lowercase)
+        if data.count(b"\n") != len(lines) - 1:  # a segment with a line break of its own
+            tokenized = [" ".join(line.split())
+                         for line in preprocess(lines, self.tokenizer, self.lowercase)]
+            data, name = "\n".join(tokenized).encode("utf-8"), "none"
+        starts, ends, lengths = token_spans(data, len(lines), name, self._cjk if name != "none" else ())
+        return self._interner.ids(data, starts, ends, grow), lengths
+
+
+def make_encoder(tokenizer: Tokenizer, lowercase: bool) -> SpanEncoder | ChunkEncoder:
+    """The fastest exact encoder for ``tokenizer``."""
+    if tokenizer.name in SPAN_TOKENIZERS:
+        return SpanEncoder(tokenizer, lowercase)
+    return ChunkEncoder(tokenizer, lowercase)

@@ -1,0 +1,189 @@
+"""Token spans of a whole corpus, found with numpy on its UTF-8 bytes (13a, zh, zh-fixed, char, none).
+
+The corpus is the segments joined by ``\\n``; the result is the byte offsets where each token starts
+and ends, in order, and how many tokens each segment has. White space (every character that
+``str.split`` splits on) separates tokens; a tokenizer only adds *cuts* between two characters.
+Every rule looks at ASCII characters and at whether a neighbour is an ASCII digit, and a byte of a
+multi-byte character is never an ASCII character, so the rules can run on bytes.
+
+mteval-v13a's rules (sacreBLEU's ``TokenizerRegexp``), applied in order to a segment padded with a
+space, become cuts as follows (``x``/``y``: the character before/after; a line edge is a space):
+
+1. ``([\\{-\\~\\[-\\`\\!-\\&\\(-\\+\\:-\\@\\/])`` -> `` \\1 ``: a cut on both sides of each such symbol;
+2. ``([^0-9])([\\.,])`` -> ``\\1 \\2 `` and 3. ``([\\.,])([^0-9])`` -> `` \\1 \\2`` run left to right and
+   consume what they match, so inside a maximal run ``c1..cm`` of ``.``/``,`` rule 2 pairs
+   ``(x,c1),(c2,c3),…`` when x is not a digit and ``(c1,c2),(c3,c4),…`` when it is. Every gap inside
+   the run is then cut; the run is cut before ``c1`` when m ≥ 2, or when x or y is not a digit; and
+   after ``cm`` when y is not a digit, or when rule 2 paired ``cm`` (x not a digit and m odd, or x a
+   digit and m even). Symbols of rule 1 and spaces are non-digits, so the rules see the same
+   neighbour classes before and after the cuts of earlier rules;
+4. ``([0-9])(-)`` -> ``\\1 \\2 ``: a cut on both sides of each ``-`` that follows a digit.
+
+``zh`` first cuts around every CJK character of sacreBLEU's ranges (without 13a's entity and
+``<skipped>`` replacements); CJK characters are non-digits, so 13a's rules then apply unchanged.
+``char`` cuts before every character; ``none`` only splits on white space. Tests compare the tokens
+with sacreBLEU's tokenizers on random text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+#: tokenizers with a span kernel
+SPAN_TOKENIZERS = frozenset({"13a", "zh", "zh-fixed", "char", "none"})
+
+#: every non-ASCII code point str.split() splits on (all lie below U+3001; a test checks the rest)
+UNICODE_SPACES = np.array([c for c in range(0x80, 0x3001) if chr(c).isspace()], dtype=np.int64)
+
+_OTHER, _SPACE, _DIGIT, _SYMBOL, _DOT, _HYPHEN = range(6)
+_CLASS = np.zeros(256, dtype=np.uint8)
+_CLASS[[c for c in range(128) if chr(c).isspace()]] = _SPACE
+_CLASS[ord("0"):ord("9") + 1] = _DIGIT
+for _lo, _hi in (("{", "~"), ("[", "`"), ("!", "&"), ("(", "+"), (":", "@"), ("/", "/")):
+    _CLASS[ord(_lo):ord(_hi) + 1] = _SYMBOL
+_CLASS[[ord("."), ord(",")]] = _DOT
+_CLASS[ord("-")] = _HYPHEN
+#: byte -> class for tokenizers without rules (white space or not)
+_SPACE_ONLY = np.where(_CLASS == _SPACE, _SPACE, _OTHER).astype(np.uint8)
+
+
+def corpus_bytes(lines: Sequence[str], tokenizer: str, lowercase: bool) -> bytes:
+    """The segments joined by ``\\n``, lowercased if asked, with 13a's replacements, UTF-8 encoded.
+
+    sacreBLEU also strips trailing white space; that changes no token. The caller makes sure no
+    segment contains ``\\n``.
+    """
+    text = "\n".join(lines)
+    if lowercase:
+        text = text.lower()
+    if tokenizer == "13a":  # mteval-v13a's language-independent part, in its order
+        if "<skipped>" in text:
+            text = text.replace("<skipped>", "")
+        if "&" in text:
+            text = (text.replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<")
+                    .replace("&gt;", ">"))
+    return text.encode("utf-8")
+
+
+def _lead_code_points(b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Start offsets, code points and byte lengths of the non-ASCII characters of UTF-8 bytes."""
+    pos = np.flatnonzero(b >= 0xC0)
+    if len(pos) == 0:
+        empty = np.empty(0, dtype=np.int64)
+        return empty, empty, empty
+    padded = np.concatenate((b, np.zeros(3, dtype=np.uint8)))
+    lead = padded[pos].astype(np.int64)
+    c1, c2, c3 = ((padded[pos + k].astype(np.int64) & 0x3F) for k in (1, 2, 3))
+    size = np.where(lead >= 0xF0, 4, np.where(lead >= 0xE0, 3, 2))
+    cp = np.where(size == 2, ((lead & 0x1F) << 6) | c1,
+                  np.where(size == 3, ((lead & 0x0F) << 12) | (c1 << 6) | c2,
+                           ((lead & 0x07) << 18) | (c1 << 12) | (c2 << 6) | c3))
+    return pos, cp, size
+
+
+def _mark(flags: np.ndarray, pos: np.ndarray, size: np.ndarray) -> None:
+    """Set ``flags`` on every byte of the characters starting at ``pos`` with ``size`` bytes."""
+    for k in range(4):
+        flags[pos[size > k] + k] = True
+
+
+def _cjk_mask(cp: np.ndarray, ranges: Sequence[tuple[int, int]]) -> np.ndarray:
+    inside = np.zeros(len(cp), dtype=bool)
+    for lo, hi in ranges:
+        inside |= (cp >= lo) & (cp <= hi)
+    return inside
+
+
+def token_spans(data: bytes, n_lines: int, tokenizer: str,
+                cjk_ranges: Sequence[tuple[int, int]] = ()) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(token start offsets, token end offsets, tokens per line) of ``n_lines`` lines joined by \\n.
+
+    ``cjk_ranges``: inclusive code point ranges split as characters by ``zh``/``zh-fixed``.
+    """
+    b = np.frombuffer(data, dtype=np.uint8)
+    L = len(b)
+    rules = tokenizer in ("13a", "zh", "zh-fixed")
+    code = (_CLASS if rules else _SPACE_ONLY)[b]
+    space = code == _SPACE
+    cut = np.zeros(L + 1, dtype=bool)  # cut[i]: tokens break between byte i-1 and byte i
+    if not data.isascii():
+        pos, cp, size = _lead_code_points(b)
+        unicode_space = np.isin(cp, UNICODE_SPACES)
+        if unicode_space.any():
+            _mark(space, pos[unicode_space], size[unicode_space])
+        if cjk_ranges:
+            cjk = _cjk_mask(cp, cjk_ranges)
+            cut[pos[cjk]] = True
+            cut[pos[cjk] + size[cjk]] = True
+    if tokenizer == "char":
+        cut[:L] |= (b & 0xC0) != 0x80  # before every character
+    solid = ~space
+    newlines = np.flatnonzero(b == 10)
+    if len(newlines) != n_lines - 1:
+        raise ValueError("token_spans needs exactly one \\n between lines and none inside them")
+    bounds = np.empty(n_lines + 1, dtype=np.int64)
+    bounds[0], bounds[-1] = 0, L + 1
+    bounds[1:-1] = newlines + 1
+    if rules:
+        edges = None
+        if tokenizer != "13a":
+            solid_at = np.flatnonzero(solid)
+            where = np.searchsorted(solid_at, bounds)
+            has = where[1:] > where[:-1]  # lines with a non-space byte
+            edges = (solid_at[where[:-1][has]], solid_at[where[1:][has] - 1])
+        _cut_13a(code, cut, edges)
+    prev_space = np.empty(L, dtype=bool)
+    prev_space[:1] = True
+    prev_space[1:] = space[:-1]
+    next_space = np.empty(L, dtype=bool)
+    next_space[-1:] = True
+    next_space[:-1] = space[1:]
+    starts = np.flatnonzero(solid & (prev_space | cut[:L]))
+    ends = np.flatnonzero(solid & (next_space | cut[1:])) + 1
+    lengths = np.diff(np.searchsorted(starts, bounds))
+    return starts, ends, lengths
+
+
+def _cut_13a(code: np.ndarray, cut: np.ndarray, edges: tuple[np.ndarray, np.ndarray] | None) -> None:
+    """Add the cuts of mteval-v13a's four rules (see the module doc) to ``cut``.
+
+    ``edges``: for ``zh``, which strips the segment and does not pad it, the offsets of the first
+    and of the last non-space byte of every line; a run of ``.``/``,`` there has no neighbour on that
+    side, which the rules treat like a digit (neither rule 2 nor rule 3 can match across it).
+    """
+    L = len(code)
+    symbol = code == _SYMBOL
+    cut[:L] |= symbol
+    cut[1:] |= symbol
+    if L > 1:  # rule 4: "-" after a digit
+        hyphen = np.flatnonzero((code[1:] == _HYPHEN) & (code[:-1] == _DIGIT)) + 1
+        cut[hyphen] = True
+        cut[hyphen + 1] = True
+    dots = np.flatnonzero(code == _DOT)
+    if len(dots) == 0:
+        return
+    first = np.ones(len(dots), dtype=bool)  # starts a run of . and ,
+    first[1:] = dots[1:] != dots[:-1] + 1
+    cut[dots[~first]] = True  # every gap inside a run
+    run_start = dots[first]
+    last = np.ones(len(dots), dtype=bool)
+    last[:-1] = first[1:]
+    run_end = dots[last] + 1  # exclusive
+    m = run_end - run_start
+    x_digit = np.zeros(len(run_start), dtype=bool)
+    inner = run_start > 0
+    x_digit[inner] = code[run_start[inner] - 1] == _DIGIT
+    y_digit = np.zeros(len(run_end), dtype=bool)
+    inner = run_end < L
+    y_digit[inner] = code[run_end[inner]] == _DIGIT
+    if edges is not None:
+        first_solid, last_solid = edges
+        x_digit |= np.isin(run_start, first_solid)
+        y_digit |= np.isin(run_end - 1, last_solid)
+    single = m == 1
+    either = ~x_digit | ~y_digit
+    cut[run_start[~single | either]] = True
+    paired_last = ~x_digit == (m % 2 == 1)
+    cut[run_end[np.where(single, either, ~y_digit | paired_last)]] = True
