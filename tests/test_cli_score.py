@@ -46,3 +46,27 @@ def test_segments_are_sacrebleu_sentence_scores(capsys) -> None:
     first = json.loads(text)[0]
     assert first["score"] == pytest.approx(sacrebleu.sentence_bleu(hyps[0], [refs[0]]).score, abs=1e-9)
     assert "eff:yes" in run(capsys, "score", "-r", ref, "-i", hyp, "--segments")
+
+
+def test_sacrebleu_habits(capsys, monkeypatch) -> None:
+    """Positional references, -b (score only), -sl; the score equals sacreBLEU's."""
+    folder = sample_path()
+    ref, hyp = str(folder / "references" / "A.txt"), str(folder / "systems" / "LT22.txt")
+    expected = sacrebleu.corpus_bleu(read_lines(hyp), [read_lines(ref)]).score
+    assert run(capsys, "score", ref, "-i", hyp, "-b", "-w", "6").strip() == f"{expected:.6f}"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(open(hyp, "rb").read())))
+    assert run(capsys, "score", ref, "-b", "-w", "4").strip() == f"{expected:.4f}"
+    lines = run(capsys, "score", ref, "-i", hyp, "-sl", "-b", "-w", "9").split()
+    hyps, refs = read_lines(hyp), read_lines(ref)
+    assert len(lines) == len(hyps)
+    for i in (0, 7, 100):
+        assert float(lines[i]) == pytest.approx(sacrebleu.sentence_bleu(hyps[i], [refs[i]]).score,
+                                                abs=1e-8)
+
+
+def test_references_given_twice_or_not_at_all(capsys) -> None:
+    ref = str(sample_path() / "references" / "A.txt")
+    assert main(["score", ref, "-r", ref, "-i", ref]) != 0
+    assert "not both" in capsys.readouterr().err
+    assert main(["score", "-i", ref]) != 0
+    assert "no reference file" in capsys.readouterr().err
