@@ -55,10 +55,11 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     """
     S, K, N = len(hyp_lengths), len(refs), max_order
     H = int(hyp_lengths.sum())
-    tok = np.concatenate([np.where(hyp_ids < 0, vocab_size, hyp_ids)] + [ids for ids, _, _ in refs])
-    lengths = [hyp_lengths] + [lengths for _, lengths, _ in refs]
+    sources = [hyp_ids] + [ids for ids, _, _ in refs]
+    tok = np.concatenate([np.where(hyp_ids < 0, vocab_size, hyp_ids)] + sources[1:])
     seg = np.concatenate([np.repeat(np.arange(S, dtype=np.int64), hyp_lengths)]
                          + [np.repeat(present, n) for _, n, present in refs])
+    src = np.repeat(np.arange(K + 1, dtype=np.int64), [len(ids) for ids in sources])
     T = len(tok)
     out = np.zeros((S, N), dtype=np.int64)
     if H == 0 or T == H:
@@ -70,17 +71,30 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     packed = np.sort((((seg << tok_bits) | tok) << pos_bits) | np.arange(T, dtype=np.int64))
     pos = packed & ((1 << pos_bits) - 1)
     group_idx, group_len = _sorted_runs(packed >> pos_bits)
-    # a group is shared when its first position is in the hypothesis and its last is not
-    # (the hypothesis comes first in the array; the OOV id never occurs in a reference)
-    shared = (pos[group_idx] < H) & (pos[group_idx + group_len - 1] >= H)
-    if not shared.any():
-        return out
+    G = len(group_idx)
+    group_end = group_idx + group_len
+    src_sorted = src[pos]
+    counts = np.empty(len(pos) + 1, dtype=np.int64)
+    counts[0] = 0
+    per_source = []  # occurrences of each group's token in each source
+    for k in range(K + 1):
+        np.cumsum(src_sorted == k, out=counts[1:])
+        per_source.append(counts[group_end] - counts[group_idx])
+    hyp_count, ref_max = per_source[0], per_source[1]
+    for count in per_source[2:]:
+        ref_max = np.maximum(ref_max, count)
     seg_of_group = packed[group_idx] >> (pos_bits + tok_bits)
-    # local id: rank among the shared groups of the same segment (groups are sorted by segment)
+    # order 1 is done: a token's clipped count is min(hypothesis count, largest reference count)
+    out[:, 0] = np.bincount(seg_of_group, weights=np.minimum(hyp_count, ref_max), minlength=S)
+    shared = (hyp_count > 0) & (ref_max > 0)
+    if N == 1 or not shared.any():
+        return out
+    # local id: rank among the shared tokens of the same segment (groups are sorted by segment)
     seg_idx, seg_len = _sorted_runs(seg_of_group[shared])
-    local_of_group = np.full(len(group_idx), -1, dtype=np.int64)
-    local_of_group[shared] = np.arange(len(seg_idx) and int(seg_len.sum())) - np.repeat(seg_idx, seg_len)
-    local = np.empty(T, dtype=np.int64)
+    local_of_group = np.full(G, -1, dtype=np.int64)
+    local_of_group[shared] = np.arange(len(group_idx[shared])) - np.repeat(seg_idx, seg_len)
+    local = np.empty(T + N, dtype=np.int64)  # padded: windows may look past the end
+    local[T:] = -1
     local[pos] = np.repeat(local_of_group, group_len)
     b = _bits(int(local_of_group.max()))
     src_bits, order_bits = _bits(K), _bits(N - 1)
@@ -89,34 +103,43 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     seg_shift = order_shift + order_bits
     if seg_shift + seg_bits > 63:
         return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
-    # 2. every n-gram of shared tokens, of every order, as one key
-    src = np.concatenate([np.full(len(ids), k, dtype=np.int64)
-                          for k, ids in enumerate([hyp_ids] + [ids for ids, _, _ in refs])])
-    rem = np.concatenate([_remaining(n) for n in lengths])
-    base = (seg << seg_shift) | src
-    usable = local >= 0
-    gram = np.where(usable, local, 0)
+    # 2. every n-gram (n >= 2) of shared tokens inside one segment of one source, as one key
+    piece = np.empty(T + N, dtype=np.int64)  # (segment, source): equal for tokens of one segment
+    piece[:T] = (seg << seg_shift) | src
+    piece[T:] = -1
+    at = np.flatnonzero(local >= 0)  # starts of usable windows of order n - 1
+    gram = local[at]
     keys = []
-    for n in range(1, N + 1):
-        if n > 1:
-            usable = usable[:-1] & (local[n - 1:] >= 0)
-            gram = (gram[:-1] << b) | np.where(usable, local[n - 1:], 0)
-        keep = np.flatnonzero(usable & (rem[:len(usable)] >= n))
-        if len(keep) == 0:
+    for n in range(2, N + 1):
+        nxt = at + (n - 1)
+        ok = (local[nxt] >= 0) & (piece[nxt] == piece[at])
+        at, gram = at[ok], (gram[ok] << b) | local[nxt[ok]]
+        if len(at) == 0:
             break
-        keys.append((base[keep] | ((n - 1) << order_shift)) | (gram[keep] << gram_shift))
+        keys.append(piece[at] | ((n - 1) << order_shift) | (gram << gram_shift))
+    if not keys:
+        return out
     ordered = np.sort(np.concatenate(keys))
     run_idx, run_len = _sorted_runs(ordered)
     run_key = ordered[run_idx]
     run_src = run_key & ((1 << src_bits) - 1)
-    group_start, _ = _sorted_runs(run_key >> src_bits)
-    # within a group the hypothesis run (source 0), if any, comes first
-    hyp_count = np.where(run_src[group_start] == 0, run_len[group_start], 0)
-    ref_max = np.maximum.reduceat(np.where(run_src > 0, run_len, 0), group_start)
-    clipped = np.minimum(hyp_count, ref_max)
-    seg_order = run_key[group_start] >> order_shift  # (segment << order_bits) | (order - 1)
+    run_group = np.append(run_key >> src_bits, -1)
+    run_len = np.append(run_len, 0)
+    # a group's runs are sorted by source: the hypothesis run, if any, first, then up to K
+    # reference runs; the clipped count is min(hypothesis count, largest reference count)
+    hyp_run = np.flatnonzero(run_src == 0)
+    group = run_group[hyp_run]
+    best = np.zeros(len(hyp_run), dtype=np.int64)
+    for d in range(1, K + 1):
+        follower = np.minimum(hyp_run + d, len(run_idx))
+        best = np.maximum(best, np.where(run_group[follower] == group, run_len[follower], 0))
+    clipped = np.minimum(run_len[hyp_run], best)
+    seg_order = group >> (order_shift - src_bits)
+    # seg_order = (segment << order_bits) | (order - 1)
     totals = np.bincount(seg_order, weights=clipped, minlength=S << order_bits)
-    return totals.reshape(S, 1 << order_bits)[:, :N].astype(np.int64)
+    totals = totals.reshape(S, 1 << order_bits)[:, 1:N].astype(np.int64)
+    out[:, 1:] = totals
+    return out
 
 
 def clipped_counts_by_rank(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,

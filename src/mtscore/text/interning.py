@@ -37,13 +37,16 @@ class KeyTable:
 
     def find(self, keys: np.ndarray) -> np.ndarray:
         """The id of each key, -1 where it is not in the table."""
-        out = np.full(len(keys), -1, dtype=np.int64)
         if self._count == 0 or len(keys) == 0:
-            return out
+            return np.full(len(keys), -1, dtype=np.int64)
         mask = (1 << self._bits) - 1
-        pending = np.arange(len(keys))
         pos = self._home(keys)
-        wanted = keys
+        slot_id = self._id[pos]
+        hit = self._key[pos] == keys
+        hit &= slot_id >= 0
+        out = np.where(hit, slot_id, -1)  # most keys are found (or missed) at their first probe
+        pending = np.flatnonzero((slot_id >= 0) & ~hit)
+        pos, wanted = (pos[pending] + 1) & mask, keys[pending]
         while len(pending):
             slot_id = self._id[pos]
             occupied = slot_id >= 0
