@@ -4,8 +4,9 @@
     python scripts/build_lexicon.py                      # reads /usr/share/wordnet, writes the package data
     python scripts/build_lexicon.py --check-meteor-jar meteor-1.5.jar   # compare with the jar's WordNet files
     python scripts/build_lexicon.py --meteor-jar meteor-1.5.jar         # also (re)extract the function words
+    python scripts/build_lexicon.py --synonyms-only                     # only re-derive the synonym index
 
-Output (deterministic: sorted, gzip without a timestamp):
+Output (deterministic: sorted, gzip without a timestamp where compressed):
 
 * ``wordnet-3.0.txt.gz``: a comment line, then sections, each a ``[name]`` line and its lines. For each part
   of speech ``p`` in n, v, a, r (index.noun, index.verb, index.adj -- satellites included --, index.adv):
@@ -13,6 +14,9 @@ Output (deterministic: sorted, gzip without a timestamp):
   the index's sense order (Princeton WordNet 3.0 offsets, 8 digits); then ``[exceptions p]`` the lines of
   noun.exc (verb.exc, adj.exc, adv.exc), ``inflected-form base base ...``, sorted. Parallel line lists let
   the loader build its tables with a few C-level splits.
+* ``wordnet-3.0-synonyms.txt``: what METEOR's synonym module needs, derived from the file above (all
+  parts of speech merged, see ``build_synonyms``), so that the synonym module loads in milliseconds.
+  ``--synonyms-only`` rebuilds just this file from the shipped ``wordnet-3.0.txt.gz``.
 * ``WORDNET-LICENSE``: the WordNet 3.0 licence, as Debian ships it.
 * with ``--meteor-jar``: ``function-words-en.txt`` from the jar's ``function/english.words``.
 
@@ -37,6 +41,7 @@ WORDNET_DIR = Path("/usr/share/wordnet")
 LICENSE_FILE = Path("/usr/share/doc/wordnet-base/copyright")
 OUT_DIR = Path(__file__).resolve().parents[1] / "src" / "mtscore" / "lexicon" / "data"
 WORDNET_FILE = "wordnet-3.0.txt.gz"
+SYNONYMS_FILE = "wordnet-3.0-synonyms.txt"
 FUNCTION_WORDS_FILE = "function-words-en.txt"
 
 #: index/data/exception file name -> POS letter (adjective satellites are listed under 'a' in index.adj)
@@ -123,6 +128,30 @@ def build_wordnet(wordnet_dir: Path = WORDNET_DIR) -> bytes:
     return gzip.compress(out.getvalue().encode("ascii"), compresslevel=9, mtime=0)
 
 
+def build_synonyms(wordnet_gz: bytes) -> bytes:
+    """The text of ``wordnet-3.0-synonyms.txt``: METEOR's synonym index derived from ``wordnet-3.0.txt.gz``
+    (layout: ``mtscore.lexicon.synonyms``). All parts of speech merged: one line per lemma, sorted, with its
+    synset offsets (n, v, a, r, in sense order); one line per exception form with its bases (n, v, a, r, in
+    line order, deduplicated). Not compressed: it is read without decompressing (a wheel zips it anyway)."""
+    sections = _sections(gzip.decompress(wordnet_gz).decode("ascii"))
+    senses: dict[str, list[str]] = {}
+    exceptions: dict[str, list[str]] = {}
+    for letter in POS.values():
+        for lemma, offsets in zip(sections[f"lemmas {letter}"], sections[f"synsets {letter}"], strict=True):
+            senses.setdefault(lemma, []).extend(offsets.split())
+        for row in sections[f"exceptions {letter}"]:
+            form, *bases = row.split(" ")
+            known = exceptions.setdefault(form, [])
+            known.extend(b for b in bases if b not in known)
+    if any(" " in lemma or not offsets for lemma, offsets in senses.items()):
+        raise SystemExit("a lemma with a space or without synsets: the synonym index cannot hold it")
+    out = ["# WordNet 3.0, Copyright 2006 by Princeton University; licence: WORDNET-LICENSE. METEOR's synonym "
+           "index, derived from wordnet-3.0.txt.gz by scripts/build_lexicon.py.\n",
+           "[lemmas]\n", *(" ".join([lemma, *senses[lemma]]) + "\n" for lemma in sorted(senses)),
+           "[exceptions]\n", *(" ".join([form, *exceptions[form]]) + "\n" for form in sorted(exceptions))]
+    return "".join(out).encode("ascii")
+
+
 def wordnet_license(copyright_file: Path = LICENSE_FILE) -> str:
     """The WordNet 3.0 licence stanza of Debian's machine-readable copyright file, as plain text."""
     lines = copyright_file.read_text(encoding="utf-8").splitlines()
@@ -194,7 +223,14 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=OUT_DIR, help="package data directory")
     ap.add_argument("--meteor-jar", type=Path, help="meteor-1.5.jar: also extract its English function words")
     ap.add_argument("--check-meteor-jar", type=Path, help="meteor-1.5.jar: compare the WordNet tables with it")
+    ap.add_argument("--synonyms-only", action="store_true",
+                    help=f"only (re)derive {SYNONYMS_FILE} from the shipped {WORDNET_FILE} (no WordNet needed)")
     args = ap.parse_args()
+    if args.synonyms_only:
+        synonyms = build_synonyms((args.out / WORDNET_FILE).read_bytes())
+        (args.out / SYNONYMS_FILE).write_bytes(synonyms)
+        print(f"wrote {args.out / SYNONYMS_FILE} ({len(synonyms):,} bytes)")
+        return
     if not (args.wordnet_dir / "index.noun").is_file():
         raise SystemExit(f"{args.wordnet_dir}: no WordNet here; apt-get install -y wordnet-base")
     data = build_wordnet(args.wordnet_dir)
@@ -202,6 +238,7 @@ def main() -> None:
         sys.exit(1 if check_against_jar(args.check_meteor_jar, data) else 0)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / WORDNET_FILE).write_bytes(data)
+    (args.out / SYNONYMS_FILE).write_bytes(build_synonyms(data))
     (args.out / "WORDNET-LICENSE").write_text(wordnet_license(args.license), encoding="utf-8")
     if args.meteor_jar:
         (args.out / FUNCTION_WORDS_FILE).write_text(function_words_from_jar(args.meteor_jar), encoding="utf-8")

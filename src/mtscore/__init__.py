@@ -1,13 +1,48 @@
-"""mtscore: reference-based MT evaluation faithful to the papers, with statistics you can trust."""
+"""mtscore: reference-based MT evaluation faithful to the papers, with statistics you can trust.
+
+Public names are imported on first use (PEP 562), so ``import mtscore`` and the command line load
+only what they need; ``from mtscore import corpus_meteor`` works as usual.
+"""
+
+import importlib as _importlib
+from typing import TYPE_CHECKING as _TYPE_CHECKING, Any as _Any
 
 from .errors import InputError, MtscoreError, OptionError
-from .metrics.base import Metric, Score, SegmentStats
-from .metrics.bleu import BLEU, BLEUResult, corpus_bleu, sentence_bleu
-from .io.dataset import Dataset, load_dataset
-from .metrics.nist import NIST, NISTResult, corpus_nist
-from .metrics.meteor import METEOR, METEORResult, METEORSegment, WordMatch, corpus_meteor, sentence_meteor
-from .metrics.unigram import Unigram, UnigramResult, corpus_unigram
 from .version import __version__
+
+#: public name -> the module that defines it
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("Metric", "Score", "SegmentStats"), "mtscore.metrics.base"),
+    **dict.fromkeys(("BLEU", "BLEUResult", "corpus_bleu", "sentence_bleu"), "mtscore.metrics.bleu"),
+    **dict.fromkeys(("Dataset", "load_dataset"), "mtscore.io.dataset"),
+    **dict.fromkeys(("NIST", "NISTResult", "corpus_nist"), "mtscore.metrics.nist"),
+    **dict.fromkeys(("METEOR", "METEORResult", "METEORSegment", "WordMatch", "corpus_meteor",
+                     "sentence_meteor"), "mtscore.metrics.meteor"),
+    **dict.fromkeys(("Unigram", "UnigramResult", "corpus_unigram"), "mtscore.metrics.unigram"),
+}
+
+if _TYPE_CHECKING:
+    from .io.dataset import Dataset, load_dataset
+    from .metrics.base import Metric, Score, SegmentStats
+    from .metrics.bleu import BLEU, BLEUResult, corpus_bleu, sentence_bleu
+    from .metrics.meteor import (METEOR, METEORResult, METEORSegment, WordMatch, corpus_meteor,
+                                 sentence_meteor)
+    from .metrics.nist import NIST, NISTResult, corpus_nist
+    from .metrics.unigram import Unigram, UnigramResult, corpus_unigram
+
+
+def __getattr__(name: str) -> _Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mtscore' has no attribute {name!r}")
+    value = getattr(_importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({k for k in globals() if not k.startswith("_")} | set(__all__))
+
 
 __all__ = [
     "BLEU", "BLEUResult", "InputError", "Metric", "MtscoreError", "OptionError", "Score",

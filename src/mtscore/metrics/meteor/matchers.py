@@ -10,8 +10,10 @@ module when their key sets intersect. This one shape covers every module:
 * ``synonym`` — the WordNet synsets of the word's base forms, any sense, no disambiguation (§2.2
   "WN synonymy"): two words match when they share at least one synset.
 
-Keys are computed once per word type and cached; WordNet is loaded lazily, only when a module that
-needs it is used (importing this module stays cheap).
+Keys are computed once per word type: a :class:`Vocabulary` gives every distinct word of a corpus an id
+and keeps, per module, the key of each id (stems in one batch call; WordNet keys only for the words a
+stage actually compares). WordNet is loaded lazily, only when a module that needs it is used (importing
+this module stays cheap); the synonym module reads the compact index of :mod:`mtscore.lexicon.synonyms`.
 """
 
 from __future__ import annotations
@@ -34,20 +36,42 @@ def _wordnet() -> Any:
     try:
         from ...lexicon.wordnet import load_wordnet
     except ImportError as err:  # the lexicon package ships it; say so clearly if it is missing
-        raise OptionError("module", "synonym/wn_stem",
+        raise OptionError("module", "wn_stem",
                           detail=f"the WordNet lexicon is not available ({err})") from None
     return load_wordnet()
+
+
+def _synonyms() -> Any:
+    try:
+        from ...lexicon.synonyms import load_synonyms
+    except ImportError as err:
+        raise OptionError("module", "synonym",
+                          detail=f"the WordNet synonym index is not available ({err})") from None
+    return load_synonyms()
 
 
 class Matcher:
     """One module: ``keys(word)`` is the set of keys (a word matches another when the sets meet)."""
 
-    def __init__(self, name: str, key_fn: Callable[[str], Iterable[Any]], single: bool):
+    def __init__(self, name: str, key_fn: Callable[[str], Iterable[Any]], single: bool,
+                 batch_fn: Callable[[list[str]], list[Any]] | None = None):
         self.name = name
         self._key_fn = key_fn
+        #: keys of many words at once (e.g. PyStemmer's ``stemWords``); None: key by key, on demand
+        self._batch_fn = batch_fn
         #: every word has exactly one key (exact, porter, stem): the relation is an equivalence
         self.single = single
         self._cache: dict[str, Any] = {}
+
+    def key(self, word: str) -> Any:
+        """The key (``single`` modules) or frozenset of keys of one word."""
+        k = self._cache.get(word)
+        if k is None:
+            k = self._key_fn(word)
+            if not self.single:
+                k = frozenset(k)
+            self._cache[word] = k
+        return k
 
     def keys(self, words: Sequence[str]) -> list[Any]:
         """Per word: its key (``single`` modules) or its frozenset of keys."""
@@ -62,34 +86,6 @@ class Matcher:
                 cache[w] = k
             out.append(k)
         return out
-
-    def groups(self, hyp: Sequence[str], ref: Sequence[str], hyp_pos: Sequence[int],
-               ref_pos: Sequence[int]) -> list[tuple[list[int], list[int]]]:
-        """For a ``single`` module: the classes of equal keys present on both sides, as
-        (hypothesis positions, reference positions); every pair within a class is a candidate."""
-        if not hyp_pos or not ref_pos:
-            return []
-        cache, fn = self._cache, self._key_fn
-        index: dict[Any, tuple[list[int], list[int]]] = {}
-        for j in ref_pos:
-            w = ref[j]
-            k = cache.get(w)
-            if k is None:
-                k = cache[w] = fn(w)
-            entry = index.get(k)
-            if entry is None:
-                index[k] = ([], [j])
-            else:
-                entry[1].append(j)
-        for i in hyp_pos:
-            w = hyp[i]
-            k = cache.get(w)
-            if k is None:
-                k = cache[w] = fn(w)
-            entry = index.get(k)
-            if entry is not None:
-                entry[0].append(i)
-        return [g for g in index.values() if g[0]]
 
     def pairs(self, hyp: Sequence[str], ref: Sequence[str], hyp_pos: Sequence[int],
               ref_pos: Sequence[int]) -> list[tuple[int, int]]:
@@ -111,14 +107,54 @@ class Matcher:
         return out
 
 
-def _porter() -> Callable[[str], str]:
-    from ...lexicon.stemmers import porter_stem
-    return porter_stem
+class Vocabulary:
+    """Word ids for a corpus and, per module, the key of every id, each computed once per distinct word.
+
+    ``keys[k][x]`` is module k's key of word ``words[x]``: the word id itself for ``exact``, the stem for
+    ``porter``/``stem`` (all new words stemmed in one call), and for the WordNet modules ``None`` until
+    :meth:`key` computes it — they are needed only for words that earlier stages leave unmatched.
+    """
+
+    def __init__(self, matchers: Sequence[Matcher]):
+        self.matchers = list(matchers)
+        self.index: dict[str, int] = {}
+        self.words: list[str] = []
+        self.keys: list[list[Any]] = [[] for _ in self.matchers]
+
+    def encode(self, sentences: Sequence[Sequence[str]]) -> list[list[int]]:
+        """The id lists of tokenized sentences (new words get ids and their eager keys)."""
+        index = self.index
+        new = [w for w in set().union(*sentences) if w not in index]
+        if new:
+            start = len(self.words)
+            index.update(zip(new, range(start, start + len(new))))
+            self.words.extend(new)
+            for keys, matcher in zip(self.keys, self.matchers):
+                if matcher.name == "exact":
+                    keys.extend(range(start, start + len(new)))
+                elif matcher._batch_fn is not None:
+                    keys.extend(matcher._batch_fn(new))
+                else:
+                    keys.extend([None] * len(new))
+        get = index.__getitem__
+        return [list(map(get, s)) for s in sentences]
+
+    def key(self, k: int, x: int) -> Any:
+        """Module k's key of word id x (computed and kept on first use)."""
+        key = self.keys[k][x]
+        if key is None:
+            key = self.keys[k][x] = self.matchers[k].key(self.words[x])
+        return key
 
 
-def _snowball() -> Callable[[str], str]:
+def _porter() -> tuple[Callable[[str], str], Callable[[list[str]], list[str]]]:
+    from ...lexicon.stemmers import porter_stem, stem_words
+    return porter_stem, lambda words: stem_words(words, "porter")
+
+
+def _snowball() -> tuple[Callable[[str], str], Callable[[list[str]], list[str]]]:
     from ...lexicon.stemmers import snowball_stem
-    return snowball_stem
+    return snowball_stem, lambda words: [snowball_stem(w) for w in words]
 
 
 def _identity(word: str) -> str:
@@ -128,17 +164,18 @@ def _identity(word: str) -> str:
 def get_matcher(name: str) -> Matcher:
     """A fresh matcher for module ``name`` (each keeps its own key cache)."""
     if name == "exact":
-        return Matcher(name, _identity, True)
+        return Matcher(name, _identity, True, lambda words: list(words))
     if name == "porter":
-        return Matcher(name, _porter(), True)
+        fn, batch = _porter()
+        return Matcher(name, fn, True, batch)
     if name == "stem":
-        return Matcher(name, _snowball(), True)
+        fn, batch = _snowball()
+        return Matcher(name, fn, True, batch)
     if name == "wn_stem":
         wn = _wordnet()
         return Matcher(name, wn.base_forms, False)
     if name == "synonym":
-        wn = _wordnet()
-        return Matcher(name, wn.synset_ids, False)
+        return Matcher(name, _synonyms().synset_ids, False)
     raise OptionError("METEOR module", name, MODULES)
 
 

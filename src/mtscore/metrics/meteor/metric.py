@@ -26,8 +26,8 @@ from ...progress import track
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ...version import __version__
 from ..base import Metric, Score, SegmentStats, checked_inputs
-from .align import align_jar, align_jar_beam, best_stage_matching, chunk_count
-from .matchers import DEFAULT_MODULES, Matcher, check_modules, get_matcher
+from .align import align_jar, align_jar_beam, best_stage_matching
+from .matchers import DEFAULT_MODULES, Matcher, Vocabulary, check_modules, get_matcher
 from .score import Parameters, columns, components
 
 VARIANTS = ("2005", "1.5")
@@ -153,6 +153,7 @@ class METEOR(Metric[METEORResult]):
         #: variant 1.5 only: search with the jar's own beam of this width instead of exactly
         self.jar_beam = None if jar_beam is None else int(jar_beam)
         self._matchers: list[Matcher] | None = None
+        self._vocab: Vocabulary | None = None
         #: alignments (1.5) whose search hit ``align.STATE_CAP`` and so may not be optimal
         self.bounded_searches = 0
         self._function_words: frozenset[str] | None = None
@@ -172,6 +173,12 @@ class METEOR(Metric[METEORResult]):
         if self._matchers is None:
             self._matchers = [get_matcher(m) for m in self.modules]
         return self._matchers
+
+    def vocabulary(self) -> Vocabulary:
+        """Word ids and module keys of every word seen so far (grows over calls; keys computed once)."""
+        if self._vocab is None:
+            self._vocab = Vocabulary(self.matchers())
+        return self._vocab
 
     def function_words(self) -> frozenset[str]:
         """The shipped function-word list (δ weighting and the optional stop-word exclusion)."""
@@ -223,46 +230,79 @@ class METEOR(Metric[METEORResult]):
         hyps, prepared = self._prepared(hyps, refs)
         hyp_words = self.tokenize(hyps)
         S, K, C = len(hyps), len(prepared.words), len(self._columns)
-        rows = np.zeros((K, S, C), dtype=np.int64)
-        present = np.zeros((K, S), dtype=bool)
-        aligns: list[list[list[tuple[int, int, int]] | None]] = [[None] * S for _ in range(K)]
-        self.matchers()
+        vocab = self.vocabulary()
+        hyp_ids = vocab.encode(hyp_words)
         fw = self.function_words() if (self.params.delta is not None or self.exclude_stopwords) else None
-        for i in track(range(S), total=S, desc="METEOR", min_total=500):
-            hyp = hyp_words[i]
-            for k in range(K):
-                ref = prepared.words[k][i]
-                if ref is None:
+        # per reference stream: one statistics row per segment (None where the reference is missing)
+        rows: list[list[list[int] | None]] = []
+        aligns: list[list[list[tuple[int, int, int]] | None]] = []
+        for k in range(K):
+            stream = prepared.words[k]
+            present = [i for i in range(S) if stream[i] is not None]
+            ids = vocab.encode([stream[i] for i in present])  # type: ignore[misc]
+            ref_ids: list[list[int] | None] = [None] * S
+            for i, r in zip(present, ids):
+                ref_ids[i] = r
+            col: list[list[int] | None] = [None] * S
+            col_align: list[list[tuple[int, int, int]] | None] = [None] * S
+            for i in track(range(S), total=S, desc="METEOR" if K == 1 else f"METEOR ref {k + 1}/{K}",
+                           min_total=500):
+                r = ref_ids[i]
+                if r is None:
                     continue
-                alignment = self.align_words(hyp, ref)
-                rows[k, i] = self._row(hyp, ref, alignment, fw)
-                present[k, i] = True
+                h = hyp_ids[i]
+                alignment = self._align_ids(h, r)
+                col[i] = self._row(h, r, alignment, fw)
                 if keep_alignments:
-                    aligns[k][i] = alignment
+                    col_align[i] = alignment
+            rows.append(col)
+            aligns.append(col_align)
+        zero = [0] * C
         if K == 1:
-            best = np.zeros(S, dtype=np.int64)
+            best = [0] * S
+            values = np.array([row if row is not None else zero for row in rows[0]], dtype=np.int64)
         else:
-            scores = self.scores(rows.reshape(K * S, C)).reshape(K, S)
-            scores[~present] = -np.inf
-            best = np.argmax(scores, axis=0)  # the first of equal scores, as the jar
-        values = rows[best, np.arange(S)]
+            stacked = np.array([row if row is not None else zero for col in rows for row in col],
+                               dtype=np.int64).reshape(K, S, C)
+            scores = self.scores(stacked.reshape(K * S, C)).reshape(K, S)
+            scores[np.array([[row is None for row in col] for col in rows])] = -np.inf
+            best_k = np.argmax(scores, axis=0)  # the first of equal scores, as the jar
+            values = stacked[best_k, np.arange(S)]
+            best = best_k.tolist()
+        values = values.reshape(S, C)
         stats = SegmentStats(self._columns, values, {"nrefs": prepared.nrefs})
-        kept = [(int(best[i]), aligns[best[i]][i] or []) for i in range(S)] if keep_alignments else None
+        kept = [(best[i], aligns[best[i]][i] or []) for i in range(S)] if keep_alignments else None
         return stats, kept, hyp_words, prepared
 
     def align_words(self, hyp: Sequence[str], ref: Sequence[str]) -> list[tuple[int, int, int]]:
         """The alignment of one tokenized pair as sorted (hyp index, ref index, module index)."""
-        if not hyp or not ref:
+        h, r = self.vocabulary().encode([hyp, ref])
+        return self._align_ids(h, r)
+
+    def _align_ids(self, h: list[int], r: list[int]) -> list[tuple[int, int, int]]:
+        """The alignment of one pair given as word ids of :meth:`vocabulary`."""
+        if not h or not r:
             return []
-        matchers = self.matchers()
         if self.variant == "1.5":
-            return self._align_jar(hyp, ref, matchers)
+            return self._align_jar(h, r)
+        return self._align_stages(h, r)
+
+    def _align_stages(self, h: list[int], r: list[int]) -> list[tuple[int, int, int]]:
+        """The 2005 aligner (§2.2): each module a stage over the words no earlier stage matched; within
+        a stage the largest matching with the fewest crossings (:func:`.align.best_stage_matching`)."""
+        vocab = self.vocabulary()
+        matchers = vocab.matchers
+        keys = vocab.keys
+        nh, nr = len(h), len(r)
         stop = self.function_words() if self.exclude_stopwords else None
         matched: list[tuple[int, int, int]] = []
         used_h: set[int] = set()
         used_r: set[int] = set()
         cache = self._stage_cache
-        pair = (tuple(hyp), tuple(ref), self.exclude_stopwords) if cache is not None else None
+        pair = None
+        if cache is not None:
+            words = vocab.words
+            pair = (tuple(words[x] for x in h), tuple(words[x] for x in r), self.exclude_stopwords)
         for k, matcher in enumerate(matchers):
             if cache is not None:
                 known = cache.get((self.modules[:k + 1], pair))
@@ -270,25 +310,45 @@ class METEOR(Metric[METEORResult]):
                     matched = list(known)
                     used_h = {i for i, _, _ in matched}
                     used_r = {j for _, j, _ in matched}
-                    if len(used_h) == len(hyp) or len(used_r) == len(ref):
+                    if len(used_h) == nh or len(used_r) == nr:
                         break
                     continue
-            hp = [i for i in range(len(hyp)) if i not in used_h]
-            rp = [j for j in range(len(ref)) if j not in used_r]
+            if matched:
+                hp = [i for i in range(nh) if i not in used_h]
+                rp = [j for j in range(nr) if j not in used_r]
+            else:
+                hp, rp = range(nh), range(nr)  # type: ignore[assignment]
             if stop is not None and matcher.name == "exact":  # §3.6: stop words skip the exact stage
-                hp = [i for i in hp if hyp[i] not in stop]
-                rp = [j for j in rp if ref[j] not in stop]
+                words = vocab.words
+                hp = [i for i in hp if words[h[i]] not in stop]
+                rp = [j for j in rp if words[r[j]] not in stop]
             if matcher.single:
-                groups = matcher.groups(hyp, ref, hp, rp)
+                key = keys[k]
+                # the classes of equal keys present on both sides: (hypothesis, reference) positions
+                index: dict[Any, tuple[list[int], list[int]]] = {}
+                for j in rp:
+                    entry = index.get(key[r[j]])
+                    if entry is None:
+                        index[key[r[j]]] = ([], [j])
+                    else:
+                        entry[1].append(j)
+                for i in hp:
+                    entry = index.get(key[h[i]])
+                    if entry is not None:
+                        entry[0].append(i)
+                groups = [g for g in index.values() if g[0]]
                 if not groups:
                     continue
-                if all(len(h) == 1 and len(r) == 1 for h, r in groups):
-                    chosen = [(h[0], r[0]) for h, r in groups]
+                if all(len(a) == len(b) for a, b in groups):
+                    # each class pairs in order: what best_stage_matching returns for such classes
+                    chosen = sorted(e for a, b in groups for e in zip(a, b))
                 else:
-                    chosen = best_stage_matching([(h[0], r[0]) for h, r in groups],
+                    chosen = best_stage_matching([(a[0], b[0]) for a, b in groups],
                                                  [(i, j) for i, j, _ in matched], groups)
             else:
-                edges = matcher.pairs(hyp, ref, hp, rp)
+                hk = [(i, vocab.key(k, h[i])) for i in hp]
+                rk = [(j, ks) for j in rp if (ks := vocab.key(k, r[j]))]
+                edges = [(i, j) for i, ks in hk if ks for j, rks in rk if not ks.isdisjoint(rks)]
                 if not edges:
                     continue
                 chosen = best_stage_matching(edges, [(i, j) for i, j, _ in matched])
@@ -298,58 +358,80 @@ class METEOR(Metric[METEORResult]):
                 used_r.add(j)
             if cache is not None:
                 cache[(self.modules[:k + 1], pair)] = tuple(matched)
-            if len(used_h) == len(hyp) or len(used_r) == len(ref):
+            if len(used_h) == nh or len(used_r) == nr:
                 break
         return sorted(matched)
 
     def jar_candidates(self, hyp: Sequence[str], ref: Sequence[str]) -> list[list[tuple[int, int]]]:
         """Variant 1.5: per reference word, its candidates (hyp index, module index) in the jar's order."""
-        matchers = self.matchers()
+        h, r = self.vocabulary().encode([hyp, ref])
+        return self._jar_candidates(h, r)
+
+    def _jar_candidates(self, h: list[int], r: list[int]) -> list[list[tuple[int, int]]]:
+        vocab = self.vocabulary()
         # the jar: identical segments use the first module only
-        use = matchers[:1] if list(hyp) == list(ref) else matchers
-        cands: list[list[tuple[int, int]]] = [[] for _ in ref]
-        all_h, all_r = list(range(len(hyp))), list(range(len(ref)))
+        use = vocab.matchers[:1] if h == r else vocab.matchers
+        cands: list[list[tuple[int, int]]] = [[] for _ in r]
         for k, matcher in enumerate(use):
             exact = matcher.name == "exact"
-            for i, j in matcher.pairs(hyp, ref, all_h, all_r):
-                if exact or hyp[i] != ref[j]:  # other modules only for different words
-                    cands[j].append((i, k))
+            if matcher.single:
+                key = vocab.keys[k]
+                at: dict[Any, list[int]] = {}
+                for i, x in enumerate(h):
+                    at.setdefault(key[x], []).append(i)
+                for j, y in enumerate(r):
+                    hits = at.get(key[y])
+                    if hits:
+                        cands[j].extend((i, k) for i in hits if exact or h[i] != y)
+            else:  # other modules only for different words
+                hk = [(i, x, ks) for i, x in enumerate(h) if (ks := vocab.key(k, x))]
+                for j, y in enumerate(r):
+                    rks = vocab.key(k, y)
+                    if rks:
+                        cands[j].extend((i, k) for i, x, ks in hk if x != y and not ks.isdisjoint(rks))
         return cands
 
     def jar_align_weights(self) -> list[float]:
         """The weights the jar's aligner uses (``MeteorScorer``: 1 for exact, 0.5 for the others)."""
         return [1.0 if m == "exact" else 0.5 for m in self.modules]
 
-    def _align_jar(self, hyp: Sequence[str], ref: Sequence[str],
-                   matchers: list[Matcher]) -> list[tuple[int, int, int]]:
-        cands = self.jar_candidates(hyp, ref)
+    def _align_jar(self, h: list[int], r: list[int]) -> list[tuple[int, int, int]]:
+        cands = self._jar_candidates(h, r)
         weights = self.jar_align_weights()
         if self.jar_beam is not None:
-            return align_jar_beam(len(hyp), len(ref), cands, weights, self.jar_beam)
-        alignment, exact = align_jar(len(hyp), len(ref), cands, weights)
+            return align_jar_beam(len(h), len(r), cands, weights, self.jar_beam)
+        alignment, exact = align_jar(len(h), len(r), cands, weights)
         if not exact:
             self.bounded_searches += 1
         return alignment
 
-    def _row(self, hyp: Sequence[str], ref: Sequence[str], alignment: list[tuple[int, int, int]],
+    def _row(self, h: list[int], r: list[int], alignment: list[tuple[int, int, int]],
              fw: frozenset[str] | None) -> list[int]:
+        """The statistics of one aligned pair (``alignment`` sorted, as the aligners return it)."""
         M = len(self.modules)
         m = len(alignment)
-        chunks = chunk_count([(i, j) for i, j, _ in alignment])
-        if self.variant == "1.5" and m == len(hyp) == len(ref) and chunks == 1:
+        # chunks (§2.3): runs of matches adjacent and in the same order on both sides
+        chunks = 0
+        pi = pj = -2
+        for i, j, _ in alignment:
+            if i != pi + 1 or j != pj + 1:
+                chunks += 1
+            pi, pj = i, j
+        if self.variant == "1.5" and m == len(h) == len(r) and chunks == 1:
             chunks = 0  # the jar: a segment matched completely in one chunk has no fragmentation
         per = [0] * M
         for _, _, k in alignment:
             per[k] += 1
-        row = [m, len(hyp), len(ref), chunks, *per]
+        row = [m, len(h), len(r), chunks, *per]
         if self.params.delta is not None:
             assert fw is not None
+            words = self.vocabulary().words
             hf = [0] * M
             rf = [0] * M
             for i, j, k in alignment:
-                hf[k] += hyp[i] in fw
-                rf[k] += ref[j] in fw
-            row += [sum(w in fw for w in hyp), sum(w in fw for w in ref), *hf, *rf]
+                hf[k] += words[h[i]] in fw
+                rf[k] += words[r[j]] in fw
+            row += [sum(words[x] in fw for x in h), sum(words[y] in fw for y in r), *hf, *rf]
         return row
 
     # ---- the score: a pure function of summed statistics ---------------------------------------
