@@ -54,36 +54,51 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     Hypothesis ids are -1 for tokens that no reference has.
     """
     S, K, N = len(hyp_lengths), len(refs), max_order
-    H = int(hyp_lengths.sum())
     sources = [hyp_ids] + [ids for ids, _, _ in refs]
-    tok = np.concatenate([np.where(hyp_ids < 0, vocab_size, hyp_ids)] + sources[1:])
-    seg = np.concatenate([np.repeat(np.arange(S, dtype=np.int64), hyp_lengths)]
-                         + [np.repeat(present, n) for _, n, present in refs])
-    src = np.repeat(np.arange(K + 1, dtype=np.int64), [len(ids) for ids in sources])
-    T = len(tok)
+    sizes = [len(ids) for ids in sources]
+    H, T = sizes[0], sum(sizes)
     out = np.zeros((S, N), dtype=np.int64)
     if H == 0 or T == H:
         return out
     seg_bits, tok_bits, pos_bits = _bits(S - 1), _bits(vocab_size), _bits(T - 1)
     if seg_bits + tok_bits + pos_bits > 63:
         return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
+    # arrays of token positions are int32 when they can be (less memory to fill and fault in)
+    small = np.int32 if T + N < 2**31 and S < 2**31 and vocab_size < 2**31 else np.int64
     # 1. (segment, token) groups, each occurrence's position packed in the low bits
-    packed = np.sort((((seg << tok_bits) | tok) << pos_bits) | np.arange(T, dtype=np.int64))
-    pos = packed & ((1 << pos_bits) - 1)
-    group_idx, group_len = _sorted_runs(packed >> pos_bits)
+    packed = np.empty(T, dtype=np.int64)
+    packed[:H] = hyp_ids
+    packed[:H][hyp_ids < 0] = vocab_size  # one id for every token no reference has
+    seg = np.empty(T, dtype=small)  # segment of each token
+    seg[:H] = np.repeat(np.arange(S, dtype=small), hyp_lengths)
+    at = H
+    for ids, lengths, present in refs:
+        packed[at:at + len(ids)] = ids
+        seg[at:at + len(ids)] = np.repeat(present.astype(small), lengths)
+        at += len(ids)
+    packed |= seg.astype(np.int64) << tok_bits
+    packed <<= pos_bits
+    packed |= np.arange(T, dtype=np.int64)
+    packed.sort()
+    pos = (packed & ((1 << pos_bits) - 1)).astype(small)
+    packed >>= pos_bits  # (segment, token)
+    group_idx, group_len = _sorted_runs(packed)
     G = len(group_idx)
     group_end = group_idx + group_len
-    src_sorted = src[pos]
-    counts = np.empty(len(pos) + 1, dtype=np.int64)
+    # occurrences of each group's token in sources 0..k (sources are ranges of positions)
+    counts = np.empty(T + 1, dtype=small)
     counts[0] = 0
-    per_source = []  # occurrences of each group's token in each source
-    for k in range(K + 1):
-        np.cumsum(src_sorted == k, out=counts[1:])
-        per_source.append(counts[group_end] - counts[group_idx])
-    hyp_count, ref_max = per_source[0], per_source[1]
-    for count in per_source[2:]:
-        ref_max = np.maximum(ref_max, count)
-    seg_of_group = packed[group_idx] >> (pos_bits + tok_bits)
+    below = []
+    for k in range(K):
+        np.cumsum(pos < sum(sizes[:k + 1]), out=counts[1:])
+        below.append(counts[group_end] - counts[group_idx])
+    below.append(group_len)
+    hyp_count = below[0]
+    ref_max = below[1] - below[0]
+    for k in range(2, K + 1):
+        np.maximum(ref_max, below[k] - below[k - 1], out=ref_max)
+    seg_of_group = packed[group_idx] >> tok_bits
+    del packed
     # order 1 is done: a token's clipped count is min(hypothesis count, largest reference count)
     out[:, 0] = np.bincount(seg_of_group, weights=np.minimum(hyp_count, ref_max), minlength=S)
     shared = (hyp_count > 0) & (ref_max > 0)
@@ -91,11 +106,12 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
         return out
     # local id: rank among the shared tokens of the same segment (groups are sorted by segment)
     seg_idx, seg_len = _sorted_runs(seg_of_group[shared])
-    local_of_group = np.full(G, -1, dtype=np.int64)
-    local_of_group[shared] = np.arange(len(group_idx[shared])) - np.repeat(seg_idx, seg_len)
-    local = np.empty(T + N, dtype=np.int64)  # padded: windows may look past the end
+    local_of_group = np.full(G, -1, dtype=small)
+    local_of_group[shared] = np.arange(int(seg_len.sum()), dtype=small) - np.repeat(seg_idx, seg_len)
+    local = np.empty(T + N, dtype=small)  # padded: windows may look past the end
     local[T:] = -1
     local[pos] = np.repeat(local_of_group, group_len)
+    del pos
     b = _bits(int(local_of_group.max()))
     src_bits, order_bits = _bits(K), _bits(N - 1)
     gram_shift = src_bits
@@ -103,36 +119,48 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     seg_shift = order_shift + order_bits
     if seg_shift + seg_bits > 63:
         return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
+    src = np.repeat(np.arange(K + 1, dtype=small), sizes)
     # 2. every n-gram (n >= 2) of shared tokens inside one segment of one source, as one key
-    piece = np.empty(T + N, dtype=np.int64)  # (segment, source): equal for tokens of one segment
-    piece[:T] = (seg << seg_shift) | src
+    piece = np.empty(T + N, dtype=small)  # (segment, source): equal for tokens of one segment
+    np.multiply(seg, K + 1, out=piece[:T])
+    piece[:T] += src
     piece[T:] = -1
     at = np.flatnonzero(local >= 0)  # starts of usable windows of order n - 1
-    gram = local[at]
+    gram = local[at].astype(np.int64)
     keys = []
     for n in range(2, N + 1):
         nxt = at + (n - 1)
-        ok = (local[nxt] >= 0) & (piece[nxt] == piece[at])
+        ok = local[nxt] >= 0
+        ok &= piece[nxt] == piece[at]
         at, gram = at[ok], (gram[ok] << b) | local[nxt[ok]]
         if len(at) == 0:
             break
-        keys.append(piece[at] | ((n - 1) << order_shift) | (gram << gram_shift))
+        key = (seg[at].astype(np.int64) << seg_shift) | ((n - 1) << order_shift)
+        key |= src[at]
+        key |= gram << gram_shift
+        keys.append(key)
     if not keys:
         return out
-    ordered = np.sort(np.concatenate(keys))
+    del local, piece, seg, src, at, gram, nxt, ok
+    ordered = np.concatenate(keys)
+    del keys
+    ordered.sort()
     run_idx, run_len = _sorted_runs(ordered)
     run_key = ordered[run_idx]
-    run_src = run_key & ((1 << src_bits) - 1)
-    run_group = np.append(run_key >> src_bits, -1)
-    run_len = np.append(run_len, 0)
+    del ordered
+    R = len(run_idx)
     # a group's runs are sorted by source: the hypothesis run, if any, first, then up to K
     # reference runs; the clipped count is min(hypothesis count, largest reference count)
-    hyp_run = np.flatnonzero(run_src == 0)
-    group = run_group[hyp_run]
+    hyp_run = np.flatnonzero((run_key & ((1 << src_bits) - 1)) == 0)
+    group = run_key[hyp_run] >> src_bits
     best = np.zeros(len(hyp_run), dtype=np.int64)
     for d in range(1, K + 1):
-        follower = np.minimum(hyp_run + d, len(run_idx))
-        best = np.maximum(best, np.where(run_group[follower] == group, run_len[follower], 0))
+        follower = hyp_run + d
+        inside = follower < R
+        follower[~inside] = 0
+        same = (run_key[follower] >> src_bits) == group
+        same &= inside
+        np.maximum(best, np.where(same, run_len[follower], 0), out=best)
     clipped = np.minimum(run_len[hyp_run], best)
     seg_order = group >> (order_shift - src_bits)
     # seg_order = (segment << order_bits) | (order - 1)
