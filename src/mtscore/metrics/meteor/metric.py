@@ -322,14 +322,15 @@ class METEOR(Metric[METEORResult]):
                 words = vocab.words
                 hp = [i for i in hp if words[h[i]] not in stop]
                 rp = [j for j in rp if words[r[j]] not in stop]
+            key = keys[k]
             if matcher.single:
-                key = keys[k]
                 # the classes of equal keys present on both sides: (hypothesis, reference) positions
                 index: dict[Any, tuple[list[int], list[int]]] = {}
                 for j in rp:
-                    entry = index.get(key[r[j]])
+                    x = key[r[j]]
+                    entry = index.get(x)
                     if entry is None:
-                        index[key[r[j]]] = ([], [j])
+                        index[x] = ([], [j])
                     else:
                         entry[1].append(j)
                 for i in hp:
@@ -346,9 +347,23 @@ class METEOR(Metric[METEORResult]):
                     chosen = best_stage_matching([(a[0], b[0]) for a, b in groups],
                                                  [(i, j) for i, j, _ in matched], groups)
             else:
-                hk = [(i, vocab.key(k, h[i])) for i in hp]
-                rk = [(j, ks) for j in rp if (ks := vocab.key(k, r[j]))]
-                edges = [(i, j) for i, ks in hk if ks for j, rks in rk if not ks.isdisjoint(rks)]
+                hk = []
+                for i in hp:
+                    ks = key[h[i]]
+                    if ks is None:
+                        ks = vocab.key(k, h[i])
+                    if ks:
+                        hk.append((i, ks))
+                if not hk:
+                    continue
+                rk = []
+                for j in rp:
+                    ks = key[r[j]]
+                    if ks is None:
+                        ks = vocab.key(k, r[j])
+                    if ks:
+                        rk.append((j, ks))
+                edges = [(i, j) for i, ks in hk for j, rks in rk if not ks.isdisjoint(rks)]
                 if not edges:
                     continue
                 chosen = best_stage_matching(edges, [(i, j) for i, j, _ in matched])
