@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 from ..errors import MtscoreError
 from ..version import __version__
@@ -26,9 +27,11 @@ COMMANDS = {
 }
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None,
+                 parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser
+                 ) -> argparse.ArgumentParser:
     """The full parser, or (``only``) one with just that subcommand's module imported."""
-    parser = argparse.ArgumentParser(
+    parser = parser_class(
         prog="mtscore",
         description="Reference-based MT evaluation: BLEU and METEOR exact to the papers and their "
                     "reference tools, with the statistics that say whether a score can be trusted.")
@@ -42,11 +45,49 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+class _NotSure(Exception):
+    """The fast parse cannot vouch for its result: the full parser decides (and reports errors)."""
+
+
+class _StrictParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _NotSure(message)
+
+
+def _parse_score_fast(argv: list[str]) -> argparse.Namespace | None:
+    """``score`` parsed with the options of the metrics named on the command line only, so that the
+    other metrics' modules are not imported. The result is what the full parser gives (less the other
+    metrics' options, which these metrics do not read: ``registry.SELF_CONTAINED``) when every option is
+    one of this parser's, written in full, and the metrics asked for are among those included;
+    otherwise None, and the full parser parses."""
+    from ..metrics import registry
+
+    if argv[0] != "score" or "--" in argv or "-h" in argv or "--help" in argv:
+        return None
+    metrics = [a for a in argv if a in registry.names()]
+    if not metrics or not set(metrics) <= registry.SELF_CONTAINED:
+        return None
+    with registry.options_of(metrics):
+        parser = build_parser(only="score", parser_class=_StrictParser)
+    score = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices["score"]
+    for arg in argv[1:]:
+        if arg.startswith("-") and arg != "-" and \
+                (arg.split("=", 1)[0] if arg.startswith("--") else arg) not in score._option_string_actions:
+            return None  # an abbreviation, a negative number, another metric's option ...
+    try:
+        args = parser.parse_args(argv)
+    except _NotSure:
+        return None
+    return args if set(args.metrics) <= set(metrics) else None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     command = next((a for a in argv if not a.startswith("-")), None)
-    parser = build_parser(only=command if command in COMMANDS else "")
-    args = parser.parse_args(argv)
+    args = _parse_score_fast(argv) if command == "score" else None
+    if args is None:
+        parser = build_parser(only=command if command in COMMANDS else "")
+        args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2

@@ -34,6 +34,13 @@ _DATA_FILE = "wordnet-3.0-synonyms.txt"
 #: the jar's morphology tries all 20 detachment rules of morph.c in noun, verb, adjective order
 _RULES: tuple[tuple[str, str], ...] = tuple(rule for pos in "nva" for rule in DETACHMENT_RULES[pos])
 
+#: the same rules by the last letter of their suffix (only those can apply to a word ending in it), in
+#: that order; a repeated rule (noun and verb "s" -> "", "ies" -> "y") is tried once, as the first try
+#: already decided it
+_RULES_BY_LAST: dict[str, tuple[tuple[str, str], ...]] = {
+    last: tuple(dict.fromkeys(rule for rule in _RULES if rule[0][-1] == last))
+    for last in {suffix[-1] for suffix, _ in _RULES}}
+
 #: characters between two block starts (a block ends at the next line start after this many)
 _BLOCK = 2048
 
@@ -106,8 +113,8 @@ class SynonymIndex:
                     offsets = lookup(base)
                     if offsets is not None:
                         found[base] = offsets
-        elif not (word.endswith("ss") or len(word) <= 2):
-            for suffix, ending in _RULES:
+        elif len(word) > 2 and not word.endswith("ss"):
+            for suffix, ending in _RULES_BY_LAST.get(word[-1], ()):
                 if word.endswith(suffix):
                     candidate = word[: len(word) - len(suffix)] + ending
                     offsets = lookup(candidate)

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from typing import Any
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
-from .base import Metric
+
+if TYPE_CHECKING:
+    from .base import Metric
 
 #: command-line name -> module that defines ``add_options`` and ``from_args``
 _ENTRIES: dict[str, str] = {
@@ -20,6 +24,11 @@ _ENTRIES: dict[str, str] = {
     "nist": "mtscore.metrics.nist_cli",
     "unigram": "mtscore.metrics.unigram_cli",
 }
+
+
+#: metrics whose ``from_args`` reads only their own options (and ``--language-pair``): ``mtscore score``
+#: may parse their command lines without adding, or importing, the other metrics' options
+SELF_CONTAINED: frozenset[str] = frozenset({"meteor"})
 
 
 def names() -> tuple[str, ...]:
@@ -32,13 +41,30 @@ def _module(name: str) -> Any:
     return importlib.import_module(_ENTRIES[name])
 
 
+#: while :func:`options_of` is active: the only metrics whose options :func:`add_all_options` adds
+_ONLY: frozenset[str] | None = None
+
+
+@contextmanager
+def options_of(metrics: Iterable[str]) -> Iterator[None]:
+    """Within this block, :func:`add_all_options` adds only the options of ``metrics`` (the command
+    line's fast path: the other metrics' modules are not even imported)."""
+    global _ONLY
+    previous, _ONLY = _ONLY, frozenset(metrics)
+    try:
+        yield
+    finally:
+        _ONLY = previous
+
+
 def add_all_options(parser: argparse.ArgumentParser) -> None:
     """``--language-pair``, then every metric's option group."""
     from ..languages import add_language_option
 
     add_language_option(parser)
     for name in _ENTRIES:
-        _module(name).add_options(parser)
+        if _ONLY is None or name in _ONLY:
+            _module(name).add_options(parser)
 
 
 def from_args(name: str, args: argparse.Namespace) -> Metric[Any]:

@@ -1,0 +1,213 @@
+"""METEOR's fast paths give what the plain definitions give.
+
+* word ids, per-module keys computed once per word, the compact synonym index and the shortcut for
+  classes of equal size, against a word-level reference written from the definitions (§2.2: each module
+  a stage over the words earlier stages left; keys from the stemmers and the full WordNet tables);
+* the jar's candidate lists (variant 1.5) against the same reference;
+* ``mtscore score -m meteor``'s short command-line parse against the full parser, and what it imports.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mtscore.cli import _parse_score_fast, build_parser, main
+from mtscore.data import sample_path
+from mtscore.io.text import read_lines
+from mtscore.lexicon import load_wordnet, porter_stem, snowball_stem
+from mtscore.lexicon.function_words import function_words
+from mtscore.metrics.meteor import ABLATIONS, METEOR
+from mtscore.metrics.meteor.align import best_stage_matching
+
+# ---- a word-level reference ----------------------------------------------------------------------
+
+
+def _key_fn(module: str):
+    wn = load_wordnet()
+    return {"exact": lambda w: w, "porter": porter_stem, "stem": snowball_stem,
+            "wn_stem": lambda w: frozenset(wn.base_forms(w)), "synonym": wn.synset_ids}[module]
+
+
+def _reference_stages(modules, hyp, ref, exclude_stopwords=False):
+    """The staged aligner spelled out: every stage's candidate pairs handed to best_stage_matching."""
+    stop = function_words() if exclude_stopwords else frozenset()
+    matched: list[tuple[int, int, int]] = []
+    for k, module in enumerate(modules):
+        key = _key_fn(module)
+        used_h = {i for i, _, _ in matched}
+        used_r = {j for _, j, _ in matched}
+        hp = [i for i in range(len(hyp)) if i not in used_h and not (module == "exact" and hyp[i] in stop)]
+        rp = [j for j in range(len(ref)) if j not in used_r and not (module == "exact" and ref[j] in stop)]
+        fixed = [(i, j) for i, j, _ in matched]
+        if module in ("exact", "porter", "stem"):  # equivalence classes, in order of first reference word
+            classes: dict[str, tuple[list[int], list[int]]] = {}
+            for j in rp:
+                classes.setdefault(key(ref[j]), ([], []))[1].append(j)
+            for i in hp:
+                if key(hyp[i]) in classes:
+                    classes[key(hyp[i])][0].append(i)
+            groups = [g for g in classes.values() if g[0]]
+            if not groups:
+                continue
+            chosen = best_stage_matching([(a[0], b[0]) for a, b in groups], fixed, groups)
+        else:
+            edges = [(i, j) for i in hp for j in rp if key(hyp[i]) and not key(hyp[i]).isdisjoint(key(ref[j]))]
+            if not edges:
+                continue
+            chosen = best_stage_matching(edges, fixed)
+        matched.extend((i, j, k) for i, j in chosen)
+        if len(matched) in (len(hyp), len(ref)):
+            break
+    return sorted(matched)
+
+
+def _reference_jar_candidates(modules, hyp, ref):
+    use = modules[:1] if list(hyp) == list(ref) else modules
+    cands: list[list[tuple[int, int]]] = [[] for _ in ref]
+    for k, module in enumerate(use):
+        key = _key_fn(module)
+        single = module in ("exact", "porter", "stem")
+        for i, h in enumerate(hyp):
+            for j, r in enumerate(ref):
+                hit = key(h) == key(r) if single else bool(key(h)) and not key(h).isdisjoint(key(r))
+                if hit and (module == "exact" or h != r):
+                    cands[j].append((i, k))
+    return cands
+
+
+# words with repeats, shared stems, WordNet base forms and synonyms, function words
+VOCAB = ("the the a of , . car cars automobile auto machine running run ran runs runner "
+         "big large great good better well went go goes gone geese goose house houses home "
+         "fast quick quickly speedy being bee is was were lives life live living xyzzy").split()
+
+MODULE_SETS = [*ABLATIONS, ("exact", "stem", "synonym"), ("exact", "porter", "stem", "wn_stem", "synonym"),
+               ("synonym", "exact"), ("porter",)]
+
+sentences = st.lists(st.sampled_from(VOCAB), min_size=0, max_size=14)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(MODULE_SETS), sentences, sentences, st.booleans())
+def test_staged_alignment_equals_the_reference(modules, hyp, ref, stopwords) -> None:
+    metric = METEOR(modules=modules, exclude_stopwords=stopwords)
+    expected = _reference_stages(modules, hyp, ref, stopwords) if hyp and ref else []
+    assert metric.align_words(hyp, ref) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(MODULE_SETS), sentences, sentences)
+def test_jar_candidates_equal_the_reference(modules, hyp, ref) -> None:
+    metric = METEOR(modules=modules, variant="1.5")
+    assert metric.jar_candidates(hyp, ref) == _reference_jar_candidates(modules, hyp, ref)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_equal_classes_pair_in_order_as_the_aligner_does(data) -> None:
+    """The shortcut for classes that are all a × a: best_stage_matching returns the in-order pairing."""
+    n = data.draw(st.integers(1, 12))
+    hyp_pos = data.draw(st.permutations(range(n)))
+    ref_pos = data.draw(st.permutations(range(n)))
+    sizes = data.draw(st.lists(st.integers(1, 3), min_size=1, max_size=4))
+    groups, at = [], 0
+    for size in sizes:
+        if at + size > n:
+            break
+        groups.append((sorted(hyp_pos[at:at + size]), sorted(ref_pos[at:at + size])))
+        at += size
+    if not groups:
+        return
+    fixed = [(i + 100, j + data.draw(st.integers(-3, 3)) * 5 + 100) for i, j in
+             data.draw(st.lists(st.tuples(st.integers(0, 20), st.integers(0, 20)), max_size=4, unique_by=lambda e: e[0]))]
+    shortcut = sorted(e for a, b in groups for e in zip(a, b))
+    assert best_stage_matching([(a[0], b[0]) for a, b in groups], fixed, groups) == shortcut
+
+
+# ---- whole corpora: caches and reuse do not change anything ------------------------------------------
+
+
+def _sample(system: str, n: int = 120) -> tuple[list[str], list[list[str]]]:
+    folder = sample_path()
+    hyps = read_lines(folder / "systems" / f"{system}.txt")[:n]
+    refs = [read_lines(folder / "references" / f"{r}.txt")[:n] for r in ("A", "B")]
+    return hyps, refs
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"variant": "1.5", "modules": ("exact", "stem", "synonym")},
+                                    {"modules": ("exact", "wn_stem"), "delta": 0.5},
+                                    {"exclude_stopwords": True}])
+def test_a_reused_metric_gives_what_a_fresh_one_gives(kwargs) -> None:
+    reused = METEOR(**kwargs)
+    for system in ("Online-A", "LT22", "Online-A"):
+        hyps, refs = _sample(system)
+        got = reused.extract(hyps, refs)
+        fresh = METEOR(**kwargs).extract(hyps, refs)
+        np.testing.assert_array_equal(got.values, fresh.values)
+
+
+def test_corpus_statistics_equal_the_reference_aligner() -> None:
+    hyps, refs = _sample("JDExploreAcademy", 60)
+    metric = METEOR()
+    result = metric.score_corpus(hyps, refs)
+    for s, segment in enumerate(result.segments):
+        ref = list(segment.ref_words)
+        expected = _reference_stages(metric.modules, list(segment.hyp_words), ref)
+        assert [(m.hyp_index, m.ref_index, metric.modules.index(m.module)) for m in segment.alignment] \
+            == expected, s
+
+
+# ---- the command line ------------------------------------------------------------------------------
+
+FILES = sample_path()
+REF, HYP = str(FILES / "references" / "A.txt"), str(FILES / "systems" / "Online-B.txt")
+
+
+@pytest.mark.parametrize("options", [
+    ["-m", "meteor"], ["-m", "meteor", "-q", "-f", "json"],
+    ["-m", "meteor", "--meteor-variant", "1.5", "--meteor-modules", "exact", "stem", "synonym"],
+    ["-m", "meteor", "--meteor-alpha=0.8", "--segments", "-b"],
+    ["-m", "meteor", "-l", "de-en", "--meteor-case", "mixed"],
+])
+def test_short_parse_equals_the_full_parse(options: list[str]) -> None:
+    argv = ["score", "-r", REF, "-i", HYP, *options]
+    fast = _parse_score_fast(argv)
+    assert fast is not None
+    full = vars(build_parser(only="score").parse_args(argv))
+    assert {k: v for k, v in full.items() if k in vars(fast)} == vars(fast)
+    assert not [k for k in full if k not in vars(fast) and k.startswith("meteor")]
+
+
+@pytest.mark.parametrize("options", [
+    ["-m", "bleu"], [], ["-m", "meteor", "bleu"], ["-m", "meteor", "--tokenize", "intl"],
+    ["-m", "meteor", "--meteor-mod", "exact"], ["-m", "meteor", "--meteor-alpha", "-0.5"],
+    ["-m", "meteor", "-h"], ["-m", "meteor", "--meteor-variant", "2006"],
+])
+def test_the_full_parser_decides_otherwise(options: list[str]) -> None:
+    assert _parse_score_fast(["score", "-r", REF, "-i", HYP, *options]) is None
+
+
+def test_meteor_alone_with_another_metrics_option_is_still_an_error(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["score", "-r", REF, "-i", HYP, "-m", "meteor", "--meteor-variant", "2006"])
+    assert "invalid choice: '2006'" in capsys.readouterr().err
+    assert main(["score", "-r", REF, "-i", HYP, "-m", "meteor", "--tokenize", "intl", "-b"]) == 0
+
+
+def test_score_meteor_imports_only_what_it_needs() -> None:
+    code = ("import sys, json; from mtscore.cli import main; main(sys.argv[1:]); "
+            "print(json.dumps(sorted(sys.modules)), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code, "score", "-r", REF, "-i", HYP, "-m", "meteor", "-b"],
+                         capture_output=True, text=True, check=True)
+    modules = set(json.loads(out.stderr.strip().splitlines()[-1]))
+    assert float(out.stdout) > 0
+    for unwanted in ("mtscore.metrics.bleu", "mtscore.metrics.nist", "mtscore.metrics.unigram",
+                     "mtscore.io.dataset", "scipy", "matplotlib", "nltk"):
+        assert unwanted not in modules, unwanted
+    assert "mtscore.lexicon.synonyms" in modules
