@@ -62,16 +62,21 @@ class PreparedReferences(PreparedBase):
         streams = self._checked_streams(metric, refs, names)
         n_segments = self.segments
         self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
-        encoded, present = [], []
+        present = [[i for i, r in enumerate(stream) if r is not None] for stream in streams]
+        # every stream in one pass (one tokenization, one growth of the vocabulary)
+        ids, lengths = self.encoder.encode(
+            [stream[i] for stream, idx in zip(streams, present) for i in idx], grow=True)
         self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
-        for k, stream in enumerate(streams):
-            idx = [i for i, r in enumerate(stream) if r is not None]
-            enc = Encoded(*self.encoder.encode([stream[i] for i in idx], grow=True))
-            self.lengths[k, idx] = enc.lengths
-            encoded.append(enc)
-            present.append(np.asarray(idx, dtype=np.int64))
+        self.streams = []
+        token_at = line_at = 0
+        for k, idx in enumerate(present):
+            stream_lengths = lengths[line_at:line_at + len(idx)]
+            size = int(stream_lengths.sum())
+            self.lengths[k, idx] = stream_lengths
+            self.streams.append((ids[token_at:token_at + size], stream_lengths,
+                                 np.asarray(idx, dtype=np.int64)))
+            token_at, line_at = token_at + size, line_at + len(idx)
         self.vocab_size = self.encoder.size
-        self.streams = [(enc.ids, enc.lengths, idx) for enc, idx in zip(encoded, present)]
 
 
 class BLEU(Metric[BLEUResult]):

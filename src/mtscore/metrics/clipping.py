@@ -54,38 +54,61 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     Hypothesis ids are -1 for tokens that no reference has.
     """
     S, K, N = len(hyp_lengths), len(refs), max_order
-    sources = [hyp_ids] + [ids for ids, _, _ in refs]
-    sizes = [len(ids) for ids in sources]
+    sizes = [len(hyp_ids)] + [len(ids) for ids, _, _ in refs]
     H, T = sizes[0], sum(sizes)
     out = np.zeros((S, N), dtype=np.int64)
     if H == 0 or T == H:
         return out
-    seg_bits, tok_bits, pos_bits = _bits(S - 1), _bits(vocab_size), _bits(T - 1)
-    if seg_bits + tok_bits + pos_bits > 63:
+    if _bits(S - 1) + _bits(vocab_size) + _bits(T - 1) > 63:
         return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
-    # arrays of token positions are int32 when they can be (less memory to fill and fault in)
-    small = np.int32 if T + N < 2**31 and S < 2**31 and vocab_size < 2**31 else np.int64
-    # 1. (segment, token) groups, each occurrence's position packed in the low bits
-    packed = np.empty(T, dtype=np.int64)
-    packed[:H] = hyp_ids
-    packed[:H][hyp_ids < 0] = vocab_size  # one id for every token no reference has
-    seg = np.empty(T, dtype=small)  # segment of each token
+    # arrays over tokens are int32 when they can be (less memory to fill and to fault in)
+    small = np.int32 if T < 2**31 and S < 2**31 and vocab_size < 2**31 else np.int64
+    seg = np.empty(T, dtype=small)  # the segment of every token
     seg[:H] = np.repeat(np.arange(S, dtype=small), hyp_lengths)
     at = H
     for ids, lengths, present in refs:
-        packed[at:at + len(ids)] = ids
         seg[at:at + len(ids)] = np.repeat(present.astype(small), lengths)
         at += len(ids)
-    packed |= seg.astype(np.int64) << tok_bits
+    out[:, 0], local = _unigrams_and_local_ids(hyp_ids, refs, seg, sizes, S, vocab_size, small)
+    if N == 1 or local is None:
+        return out
+    b = _bits(int(local.max()))
+    if _bits(S - 1) + _bits(N - 1) + N * b + _bits(K) > 63:
+        return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
+    keys = _ngram_keys(local, seg, sizes, N, b)
+    del local, seg
+    if len(keys):
+        out[:, 1:] = _clipped_from_keys(keys, S, K, N, b)
+    return out
+
+
+def _unigrams_and_local_ids(hyp_ids: np.ndarray, refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
+                            seg: np.ndarray, sizes: list[int], S: int, vocab_size: int,
+                            small: type) -> tuple[np.ndarray, np.ndarray | None]:
+    """Step 1: clipped unigram counts per segment, and every token's local id (-1: not shared;
+    None when no token is shared)."""
+    H, T, K = sizes[0], len(seg), len(refs)
+    tok_bits, pos_bits = _bits(vocab_size), _bits(T - 1)
+    # (segment, token, position) packed in one key; sorting groups each (segment, token)
+    packed = np.empty(T, dtype=np.int64)
+    packed[:H] = hyp_ids
+    packed[:H][hyp_ids < 0] = vocab_size  # one id for every token no reference has
+    at = H
+    for ids, _, _ in refs:
+        packed[at:at + len(ids)] = ids
+        at += len(ids)
+    packed |= np.left_shift(seg, tok_bits, dtype=np.int64)
     packed <<= pos_bits
-    packed |= np.arange(T, dtype=np.int64)
+    packed |= np.arange(T, dtype=small)
     packed.sort()
-    pos = (packed & ((1 << pos_bits) - 1)).astype(small)
-    packed >>= pos_bits  # (segment, token)
+    pos = packed.astype(small)  # the low bits (pos_bits <= 31 when small is int32)
+    pos &= (1 << pos_bits) - 1
+    packed >>= pos_bits
     group_idx, group_len = _sorted_runs(packed)
-    G = len(group_idx)
-    group_end = group_idx + group_len
+    seg_of_group = packed[group_idx] >> tok_bits
+    del packed
     # occurrences of each group's token in sources 0..k (sources are ranges of positions)
+    group_end = group_idx + group_len
     counts = np.empty(T + 1, dtype=small)
     counts[0] = 0
     below = []
@@ -93,61 +116,64 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
         np.cumsum(pos < sum(sizes[:k + 1]), out=counts[1:])
         below.append(counts[group_end] - counts[group_idx])
     below.append(group_len)
+    del counts, group_end
     hyp_count = below[0]
     ref_max = below[1] - below[0]
     for k in range(2, K + 1):
         np.maximum(ref_max, below[k] - below[k - 1], out=ref_max)
-    seg_of_group = packed[group_idx] >> tok_bits
-    del packed
-    # order 1 is done: a token's clipped count is min(hypothesis count, largest reference count)
-    out[:, 0] = np.bincount(seg_of_group, weights=np.minimum(hyp_count, ref_max), minlength=S)
+    unigrams = np.bincount(seg_of_group, weights=np.minimum(hyp_count, ref_max), minlength=S)
     shared = (hyp_count > 0) & (ref_max > 0)
-    if N == 1 or not shared.any():
-        return out
+    if not shared.any():
+        return unigrams, None
     # local id: rank among the shared tokens of the same segment (groups are sorted by segment)
     seg_idx, seg_len = _sorted_runs(seg_of_group[shared])
-    local_of_group = np.full(G, -1, dtype=small)
+    local_of_group = np.full(len(group_idx), -1, dtype=small)
     local_of_group[shared] = np.arange(int(seg_len.sum()), dtype=small) - np.repeat(seg_idx, seg_len)
-    local = np.empty(T + N, dtype=small)  # padded: windows may look past the end
-    local[T:] = -1
+    local = np.full(T, -1, dtype=small)
     local[pos] = np.repeat(local_of_group, group_len)
-    del pos
-    b = _bits(int(local_of_group.max()))
-    src_bits, order_bits = _bits(K), _bits(N - 1)
-    gram_shift = src_bits
+    return unigrams, local
+
+
+def _ngram_keys(local: np.ndarray, seg: np.ndarray, sizes: list[int], N: int, b: int) -> np.ndarray:
+    """Step 2: the key (segment, order - 1, local ids, source) of every n-gram (2 <= n <= N) made
+    of shared tokens of one segment of one source, unsorted. The arrays run over shared tokens."""
+    K = len(sizes) - 1
+    gram_shift = _bits(K)
     order_shift = gram_shift + N * b
-    seg_shift = order_shift + order_bits
-    if seg_shift + seg_bits > 63:
-        return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
-    src = np.repeat(np.arange(K + 1, dtype=small), sizes)
-    # 2. every n-gram (n >= 2) of shared tokens inside one segment of one source, as one key
-    piece = np.empty(T + N, dtype=small)  # (segment, source): equal for tokens of one segment
-    np.multiply(seg, K + 1, out=piece[:T])
-    piece[:T] += src
-    piece[T:] = -1
-    at = np.flatnonzero(local >= 0)  # starts of usable windows of order n - 1
-    gram = local[at].astype(np.int64)
-    keys = []
-    for n in range(2, N + 1):
-        nxt = at + (n - 1)
-        ok = local[nxt] >= 0
-        ok &= piece[nxt] == piece[at]
-        at, gram = at[ok], (gram[ok] << b) | local[nxt[ok]]
-        if len(at) == 0:
-            break
-        key = (seg[at].astype(np.int64) << seg_shift) | ((n - 1) << order_shift)
-        key |= src[at]
-        key |= gram << gram_shift
-        keys.append(key)
-    if not keys:
-        return out
-    del local, piece, seg, src, at, gram, nxt, ok
-    ordered = np.concatenate(keys)
-    del keys
-    ordered.sort()
-    run_idx, run_len = _sorted_runs(ordered)
-    run_key = ordered[run_idx]
-    del ordered
+    seg_shift = order_shift + _bits(N - 1)
+    at = np.flatnonzero(local >= 0)
+    base = seg[at].astype(np.int64)  # (segment, source) in the high and low bits of a key
+    base <<= seg_shift
+    base |= np.searchsorted(np.cumsum(sizes), at, side="right")  # the source of each token
+    gram1 = local[at].astype(np.int64)
+    # link[i]: shared token i + 1 directly follows token i in the same segment of the same source
+    link = at[1:] == at[:-1] + 1
+    link &= base[1:] == base[:-1]
+    del at
+    valid, grams = [link], [(gram1[:-1] << b) | gram1[1:]]
+    for n in range(3, N + 1):
+        valid.append(valid[-1][:-1] & link[n - 2:])
+        grams.append((grams[-1][:-1] << b) | gram1[n - 1:])
+    counts = [int(np.count_nonzero(v)) for v in valid]
+    keys = np.empty(sum(counts), dtype=np.int64)
+    at = 0
+    for n, (v, gram, count) in enumerate(zip(valid, grams, counts), start=2):
+        gram <<= gram_shift
+        gram |= base[:len(gram)]
+        gram |= (n - 1) << order_shift
+        np.compress(v, gram, out=keys[at:at + count])
+        at += count
+    return keys
+
+
+def _clipped_from_keys(keys: np.ndarray, S: int, K: int, N: int, b: int) -> np.ndarray:
+    """Step 2, counting: clipped counts (segments × orders 2..N) from the n-gram keys (sorted in place)."""
+    src_bits = _bits(K)
+    order_shift = src_bits + N * b
+    order_bits = _bits(N - 1)
+    keys.sort()
+    run_idx, run_len = _sorted_runs(keys)
+    run_key = keys[run_idx]
     R = len(run_idx)
     # a group's runs are sorted by source: the hypothesis run, if any, first, then up to K
     # reference runs; the clipped count is min(hypothesis count, largest reference count)
@@ -162,12 +188,9 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
         same &= inside
         np.maximum(best, np.where(same, run_len[follower], 0), out=best)
     clipped = np.minimum(run_len[hyp_run], best)
-    seg_order = group >> (order_shift - src_bits)
-    # seg_order = (segment << order_bits) | (order - 1)
+    seg_order = group >> (order_shift - src_bits)  # (segment << order_bits) | (order - 1)
     totals = np.bincount(seg_order, weights=clipped, minlength=S << order_bits)
-    totals = totals.reshape(S, 1 << order_bits)[:, 1:N].astype(np.int64)
-    out[:, 1:] = totals
-    return out
+    return totals.reshape(S, 1 << order_bits)[:, 1:N].astype(np.int64)
 
 
 def clipped_counts_by_rank(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,

@@ -33,7 +33,9 @@ class KeyTable:
         return self._count
 
     def _home(self, keys: np.ndarray) -> np.ndarray:
-        return ((keys * self._MULTIPLIER) >> np.uint64(64 - self._bits)).astype(np.int64)
+        home = keys * self._MULTIPLIER
+        home >>= np.uint64(64 - self._bits)
+        return home.view(np.int64)
 
     def find(self, keys: np.ndarray) -> np.ndarray:
         """The id of each key, -1 where it is not in the table."""
@@ -41,11 +43,11 @@ class KeyTable:
             return np.full(len(keys), -1, dtype=np.int64)
         mask = (1 << self._bits) - 1
         pos = self._home(keys)
-        slot_id = self._id[pos]
-        hit = self._key[pos] == keys
-        hit &= slot_id >= 0
-        out = np.where(hit, slot_id, -1)  # most keys are found (or missed) at their first probe
-        pending = np.flatnonzero((slot_id >= 0) & ~hit)
+        out = self._id[pos]  # most keys are found (or missed) at their first probe
+        miss = self._key[pos] != keys
+        miss &= out >= 0
+        pending = np.flatnonzero(miss)  # their slot holds another key: probe on
+        out[pending] = -1
         pos, wanted = (pos[pending] + 1) & mask, keys[pending]
         while len(pending):
             slot_id = self._id[pos]
@@ -123,16 +125,21 @@ class TokenInterner:
         self._long: dict[bytes, int] = {}
 
     def ids(self, data: bytes, starts: np.ndarray, ends: np.ndarray, grow: bool) -> np.ndarray:
-        """The id of every token ``data[starts[i]:ends[i]]``."""
+        """The id of every token ``data[starts[i]:ends[i]]`` (``data`` is copied unless it has 8
+        bytes after the last token end, as :func:`.spans.corpus_bytes` gives it)."""
         n = ends - starts
         out = np.empty(len(starts), dtype=np.int64)
         if len(starts) == 0:
             return out
-        padded = data + bytes(16)
-        words = np.ndarray(shape=(len(padded) - 7,), dtype="<u8", buffer=padded, strides=(1,))
+        if len(data) < int(ends.max()) + 8:  # reads of 8 bytes at a token start stay inside
+            data = data + bytes(8)
+        words = np.ndarray(shape=(len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))
         short = n <= _SHORT
-        s_starts, s_len = starts[short], n[short].astype(np.uint64)
-        keys = (words[s_starts] & _MASKS[s_len]) | (s_len << np.uint64(56))
+        s_len = n[short]
+        keys = words[starts[short]]
+        keys &= _MASKS[s_len]
+        s_len <<= 56
+        keys |= s_len.view(np.uint64)
         if grow:
             out[short], self.size = self._short.add(keys, self.size)
         else:
@@ -180,12 +187,12 @@ class TokenInterner:
             head, tail = heads[key >> 32], tails[key & 0xFFFFFFFF]
             length = tail >> 56
             raw = head.to_bytes(8, "little") + (tail & ((1 << 56) - 1)).to_bytes(7, "little")
-            out[raw[:length].decode("utf-8")] = i
+            out[raw[:length].decode("utf-8", "surrogatepass")] = i
         for token, i in self._long.items():
-            out[token.decode("utf-8")] = i
+            out[token.decode("utf-8", "surrogatepass")] = i
         return out
 
 
 def _unpack(key: int) -> str:
     length = key >> 56
-    return (key & ((1 << 56) - 1)).to_bytes(7, "little")[:length].decode("utf-8")
+    return (key & ((1 << 56) - 1)).to_bytes(7, "little")[:length].decode("utf-8", "surrogatepass")

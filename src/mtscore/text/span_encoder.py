@@ -52,7 +52,7 @@ class SpanEncoder:
         if data.count(b"\n") != len(lines) - 1:  # a segment with a line break of its own
             tokenized = [" ".join(line.split())
                          for line in preprocess(lines, self.tokenizer, self.lowercase)]
-            data, name = "\n".join(tokenized).encode("utf-8"), "none"
+            data, name = corpus_bytes(tokenized, "none", False), "none"
         starts, ends, lengths = token_spans(data, len(lines), name, self._cjk if name != "none" else ())
         return self._interner.ids(data, starts, ends, grow), lengths
 

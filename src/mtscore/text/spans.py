@@ -37,34 +37,51 @@ SPAN_TOKENIZERS = frozenset({"13a", "zh", "zh-fixed", "char", "none"})
 #: every non-ASCII code point str.split() splits on (all lie below U+3001; a test checks the rest)
 UNICODE_SPACES = np.array([c for c in range(0x80, 0x3001) if chr(c).isspace()], dtype=np.int64)
 
-_OTHER, _SPACE, _DIGIT, _SYMBOL, _DOT, _HYPHEN = range(6)
-_CLASS = np.zeros(256, dtype=np.uint8)
-_CLASS[[c for c in range(128) if chr(c).isspace()]] = _SPACE
-_CLASS[ord("0"):ord("9") + 1] = _DIGIT
-for _lo, _hi in (("{", "~"), ("[", "`"), ("!", "&"), ("(", "+"), (":", "@"), ("/", "/")):
-    _CLASS[ord(_lo):ord(_hi) + 1] = _SYMBOL
-_CLASS[[ord("."), ord(",")]] = _DOT
-_CLASS[ord("-")] = _HYPHEN
-#: byte -> class for tokenizers without rules (white space or not)
-_SPACE_ONLY = np.where(_CLASS == _SPACE, _SPACE, _OTHER).astype(np.uint8)
+#: ASCII bytes str.split() splits on: \t \n \v \f \r, \x1c-\x1f and space
+_ASCII_SPACES = ((9, 13), (28, 32))
+#: 13a rule 1's symbols: [\{-\~\[-\`\!-\&\(-\+\:-\@\/]
+_SYMBOLS = ((123, 126), (91, 96), (33, 38), (40, 43), (58, 64), (47, 47))
+_DOT, _COMMA, _HYPHEN = ord("."), ord(","), ord("-")
+
+
+def _in_ranges(b: np.ndarray, ranges: Sequence[tuple[int, int]]) -> np.ndarray:
+    """Bytes within any of the inclusive ranges (``b - lo`` wraps around for bytes below ``lo``)."""
+    out = np.zeros(len(b), dtype=bool)
+    for lo, hi in ranges:
+        out |= (b - np.uint8(lo)) <= np.uint8(hi - lo)
+    return out
+
+
+def _is_digit(b: np.ndarray) -> np.ndarray:
+    return (b - np.uint8(48)) <= np.uint8(9)
+
+
+_PADDING = b" " * 16
 
 
 def corpus_bytes(lines: Sequence[str], tokenizer: str, lowercase: bool) -> bytes:
-    """The segments joined by ``\\n``, lowercased if asked, with 13a's replacements, UTF-8 encoded.
+    """The segments joined by ``\\n``, lowercased if asked, with 13a's replacements, UTF-8 encoded,
+    followed by 16 spaces.
 
     sacreBLEU also strips trailing white space; that changes no token. The caller makes sure no
     segment contains ``\\n``.
     """
-    text = "\n".join(lines)
-    if lowercase:
-        text = text.lower()
-    if tokenizer == "13a":  # mteval-v13a's language-independent part, in its order
-        if "<skipped>" in text:
-            text = text.replace("<skipped>", "")
-        if "&" in text:
-            text = (text.replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<")
-                    .replace("&gt;", ">"))
-    return text.encode("utf-8")
+    # line by line: cheaper than encoding (and first allocating) the whole text as one string
+    try:
+        encoded = list(map(str.encode, map(str.lower, lines) if lowercase else lines))
+    except UnicodeEncodeError:  # lone surrogates (possible only through the API) are kept as such
+        encoded = [(line.lower() if lowercase else line).encode("utf-8", "surrogatepass")
+                   for line in lines]
+    if encoded:  # trailing spaces change no token and let readers of 8 bytes stay inside
+        encoded[-1] += _PADDING
+    data = b"\n".join(encoded)
+    if tokenizer == "13a":  # mteval-v13a's language-independent part, in its order; ASCII patterns
+        if b"<skipped>" in data:  # match the same characters in UTF-8 bytes as in the text
+            data = data.replace(b"<skipped>", b"")
+        if b"&" in data:
+            data = (data.replace(b"&quot;", b'"').replace(b"&amp;", b"&").replace(b"&lt;", b"<")
+                    .replace(b"&gt;", b">"))
+    return data
 
 
 def _lead_code_points(b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -105,8 +122,7 @@ def token_spans(data: bytes, n_lines: int, tokenizer: str,
     b = np.frombuffer(data, dtype=np.uint8)
     L = len(b)
     rules = tokenizer in ("13a", "zh", "zh-fixed")
-    code = (_CLASS if rules else _SPACE_ONLY)[b]
-    space = code == _SPACE
+    space = _in_ranges(b, _ASCII_SPACES)
     cut = np.zeros(L + 1, dtype=bool)  # cut[i]: tokens break between byte i-1 and byte i
     if not data.isascii():
         pos, cp, size = _lead_code_points(b)
@@ -118,14 +134,14 @@ def token_spans(data: bytes, n_lines: int, tokenizer: str,
             cut[pos[cjk]] = True
             cut[pos[cjk] + size[cjk]] = True
     if tokenizer == "char":
-        cut[:L] |= (b & 0xC0) != 0x80  # before every character
-    solid = ~space
+        cut[:L] |= (b & np.uint8(0xC0)) != np.uint8(0x80)  # before every character
     newlines = np.flatnonzero(b == 10)
     if len(newlines) != n_lines - 1:
         raise ValueError("token_spans needs exactly one \\n between lines and none inside them")
     bounds = np.empty(n_lines + 1, dtype=np.int64)
     bounds[0], bounds[-1] = 0, L + 1
     bounds[1:-1] = newlines + 1
+    solid = ~space
     if rules:
         edges = None
         if tokenizer != "13a":
@@ -133,35 +149,36 @@ def token_spans(data: bytes, n_lines: int, tokenizer: str,
             where = np.searchsorted(solid_at, bounds)
             has = where[1:] > where[:-1]  # lines with a non-space byte
             edges = (solid_at[where[:-1][has]], solid_at[where[1:][has] - 1])
-        _cut_13a(code, cut, edges)
-    prev_space = np.empty(L, dtype=bool)
-    prev_space[:1] = True
-    prev_space[1:] = space[:-1]
-    next_space = np.empty(L, dtype=bool)
-    next_space[-1:] = True
-    next_space[:-1] = space[1:]
-    starts = np.flatnonzero(solid & (prev_space | cut[:L]))
-    ends = np.flatnonzero(solid & (next_space | cut[1:])) + 1
+        _cut_13a(b, cut, edges)
+    # a token is a run of non-space bytes between two breaks: a cut or white space on either side
+    cut[0] = cut[L] = True
+    cut[1:] |= space
+    cut[:L] |= space
+    starts = np.flatnonzero(solid & cut[:L])
+    ends = np.flatnonzero(solid & cut[1:])
+    ends += 1
     lengths = np.diff(np.searchsorted(starts, bounds))
     return starts, ends, lengths
 
 
-def _cut_13a(code: np.ndarray, cut: np.ndarray, edges: tuple[np.ndarray, np.ndarray] | None) -> None:
+def _cut_13a(b: np.ndarray, cut: np.ndarray, edges: tuple[np.ndarray, np.ndarray] | None) -> None:
     """Add the cuts of mteval-v13a's four rules (see the module doc) to ``cut``.
 
     ``edges``: for ``zh``, which strips the segment and does not pad it, the offsets of the first
     and of the last non-space byte of every line; a run of ``.``/``,`` there has no neighbour on that
     side, which the rules treat like a digit (neither rule 2 nor rule 3 can match across it).
     """
-    L = len(code)
-    symbol = code == _SYMBOL
+    L = len(b)
+    symbol = _in_ranges(b, _SYMBOLS)
     cut[:L] |= symbol
     cut[1:] |= symbol
+    digit = _is_digit(b)
     if L > 1:  # rule 4: "-" after a digit
-        hyphen = np.flatnonzero((code[1:] == _HYPHEN) & (code[:-1] == _DIGIT)) + 1
+        hyphen = np.flatnonzero((b[1:] == _HYPHEN) & digit[:-1])
+        hyphen += 1
         cut[hyphen] = True
         cut[hyphen + 1] = True
-    dots = np.flatnonzero(code == _DOT)
+    dots = np.flatnonzero((b == _DOT) | (b == _COMMA))
     if len(dots) == 0:
         return
     first = np.ones(len(dots), dtype=bool)  # starts a run of . and ,
@@ -174,10 +191,10 @@ def _cut_13a(code: np.ndarray, cut: np.ndarray, edges: tuple[np.ndarray, np.ndar
     m = run_end - run_start
     x_digit = np.zeros(len(run_start), dtype=bool)
     inner = run_start > 0
-    x_digit[inner] = code[run_start[inner] - 1] == _DIGIT
+    x_digit[inner] = digit[run_start[inner] - 1]
     y_digit = np.zeros(len(run_end), dtype=bool)
     inner = run_end < L
-    y_digit[inner] = code[run_end[inner]] == _DIGIT
+    y_digit[inner] = digit[run_end[inner]]
     if edges is not None:
         first_solid, last_solid = edges
         x_digit |= np.isin(run_start, first_solid)
