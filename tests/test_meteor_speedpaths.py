@@ -211,3 +211,51 @@ def test_score_meteor_imports_only_what_it_needs() -> None:
                      "mtscore.io.dataset", "scipy", "matplotlib", "nltk"):
         assert unwanted not in modules, unwanted
     assert "mtscore.lexicon.synonyms" in modules
+
+
+# ---- worker processes ---------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="worker processes are forked (Linux)")
+@pytest.mark.parametrize("kwargs", [{}, {"variant": "1.5", "modules": ("exact", "stem", "synonym")}])
+def test_workers_give_identical_results(monkeypatch, kwargs) -> None:
+    import mtscore.metrics.meteor.metric as metric_module
+
+    monkeypatch.setattr(metric_module, "MIN_SEGMENTS_PER_WORKER", 40)
+    monkeypatch.setattr(metric_module.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    hyps, refs = _sample("Online-Y", 200)
+    serial, forked = METEOR(**kwargs), METEOR(workers=3, **kwargs)
+    prepared = forked.prepare_references(refs)
+    assert len(forked._ranges(forked.vocabulary().encode(forked.tokenize(hyps)),
+                              [forked.vocabulary().encode([w or [] for w in col]) for col in prepared.words])) == 3
+    np.testing.assert_array_equal(serial.extract(hyps, refs).values, forked.extract(hyps, prepared).values)
+    assert serial.score_corpus(hyps, refs) == forked.score_corpus(hyps, refs)
+    assert serial.bounded_searches == forked.bounded_searches
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="worker processes are forked (Linux)")
+def test_a_failing_worker_is_redone_here(monkeypatch) -> None:
+    import os
+
+    import mtscore.metrics.meteor.metric as metric_module
+
+    monkeypatch.setattr(metric_module, "MIN_SEGMENTS_PER_WORKER", 40)
+    monkeypatch.setattr(metric_module.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    parent = os.getpid()
+
+    class Flaky(METEOR):
+        def _align_ids(self, h, r):
+            if os.getpid() != parent:
+                raise RuntimeError("a worker fails")
+            return super()._align_ids(h, r)
+
+    hyps, refs = _sample("Online-W", 120)
+    np.testing.assert_array_equal(Flaky(workers=2).extract(hyps, refs).values, METEOR().extract(hyps, refs).values)
+
+
+def test_workers_option_is_checked() -> None:
+    from mtscore.errors import OptionError
+
+    with pytest.raises(OptionError, match="workers"):
+        METEOR(workers=-1)
+    assert METEOR(workers=4).signature() == METEOR().signature()  # processes do not change the score

@@ -35,6 +35,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                        help="tokenizer for METEOR (default 13a; 'none' for pre-tokenized text)")
     group.add_argument("--meteor-case", default="lc", choices=("lc", "mixed"),
                        help="lowercase before matching (lc, default, as METEOR) or keep case")
+    group.add_argument("--meteor-workers", type=int, default=1, metavar="N",
+                       help="align with N processes (Linux; 0: one per available CPU; default 1). "
+                            "The scores are identical; only the wall time changes")
     group.add_argument("--meteor-stopwords", action="store_true",
                        help="leave the shipped function words out of the exact stage (2005 paper §3.6)")
 
@@ -47,4 +50,4 @@ def from_args(args: argparse.Namespace) -> METEOR:
                   beta=args.meteor_beta, gamma=args.meteor_gamma, delta=args.meteor_delta,
                   weights=args.meteor_weights, tokenize=args.meteor_tokenize,
                   lowercase=args.meteor_case == "lc", exclude_stopwords=args.meteor_stopwords,
-                  jar_beam=args.meteor_jar_beam)
+                  jar_beam=args.meteor_jar_beam, workers=args.meteor_workers)

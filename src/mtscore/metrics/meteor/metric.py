@@ -14,7 +14,10 @@ on ties, as the jar); the corpus statistics are the sums of the kept references'
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import os
+import sys
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -120,7 +123,8 @@ class METEOR(Metric[METEORResult]):
                  delta: float | None = None, weights: Sequence[float] | None = None,
                  tokenize: str = "13a", lowercase: bool = True, exclude_stopwords: bool = False,
                  jar_beam: int | None = None,
-                 stage_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], ...]] | None = None):
+                 stage_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], ...]] | None = None,
+                 workers: int = 1):
         self.modules = check_modules(modules)
         #: 2005 variant: alignments after each stage, shared by METEOR objects whose module lists
         #: start alike (the module ablation aligns the exact stage once, not once per module set)
@@ -152,6 +156,11 @@ class METEOR(Metric[METEORResult]):
                               detail="a positive beam width, with variant 1.5 only")
         #: variant 1.5 only: search with the jar's own beam of this width instead of exactly
         self.jar_beam = None if jar_beam is None else int(jar_beam)
+        if int(workers) < 0:
+            raise OptionError("workers", workers, detail="a number of processes >= 1, or 0 for automatic")
+        #: processes that align a corpus (forked, Linux only; 0: one per available CPU); the statistics
+        #: are identical whatever the number, only the wall time changes
+        self.workers = int(workers)
         self._matchers: list[Matcher] | None = None
         self._vocab: Vocabulary | None = None
         #: alignments (1.5) whose search hit ``align.STATE_CAP`` and so may not be optimal
@@ -232,31 +241,40 @@ class METEOR(Metric[METEORResult]):
         S, K, C = len(hyps), len(prepared.words), len(self._columns)
         vocab = self.vocabulary()
         hyp_ids = vocab.encode(hyp_words)
-        fw = self.function_words() if (self.params.delta is not None or self.exclude_stopwords) else None
-        # per reference stream: one statistics row per segment (None where the reference is missing)
-        rows: list[list[list[int] | None]] = []
-        aligns: list[list[list[tuple[int, int, int]] | None]] = []
-        for k in range(K):
-            stream = prepared.words[k]
+        ref_ids: list[list[list[int] | None]] = []  # per reference stream, None where it is missing
+        for stream in prepared.words:
             present = [i for i in range(S) if stream[i] is not None]
-            ids = vocab.encode([stream[i] for i in present])  # type: ignore[misc]
-            ref_ids: list[list[int] | None] = [None] * S
-            for i, r in zip(present, ids):
-                ref_ids[i] = r
             col: list[list[int] | None] = [None] * S
-            col_align: list[list[tuple[int, int, int]] | None] = [None] * S
-            for i in track(range(S), total=S, desc="METEOR" if K == 1 else f"METEOR ref {k + 1}/{K}",
-                           min_total=500):
-                r = ref_ids[i]
+            for i, r in zip(present, vocab.encode([stream[i] for i in present])):  # type: ignore[misc]
+                col[i] = r
+            ref_ids.append(col)
+        fw = self.function_words() if (self.params.delta is not None or self.exclude_stopwords) else None
+
+        def task(lo: int, hi: int, show: bool) -> tuple[list[Any], list[Any], int]:
+            """Rows (and alignments) of segments lo..hi-1 for every reference stream."""
+            before = self.bounded_searches
+            rows: list[list[list[int] | None]] = [[None] * (hi - lo) for _ in range(K)]
+            aligns: list[list[list[tuple[int, int, int]] | None]] = [[None] * (hi - lo) for _ in range(K)]
+            steps = track(range(K * (hi - lo)), total=K * (hi - lo), desc="METEOR",
+                          min_total=500 if show else 1 << 62)
+            for step in steps:
+                k, s = divmod(step, hi - lo)
+                r = ref_ids[k][lo + s]
                 if r is None:
                     continue
-                h = hyp_ids[i]
+                h = hyp_ids[lo + s]
                 alignment = self._align_ids(h, r)
-                col[i] = self._row(h, r, alignment, fw)
+                rows[k][s] = self._row(h, r, alignment, fw)
                 if keep_alignments:
-                    col_align[i] = alignment
-            rows.append(col)
-            aligns.append(col_align)
+                    aligns[k][s] = alignment
+            bounded, self.bounded_searches = self.bounded_searches - before, before
+            return rows, aligns, bounded
+
+        bounds = self._ranges(hyp_ids, ref_ids)
+        parts = _in_forks(task, bounds) if len(bounds) > 1 else [task(0, S, True)]
+        self.bounded_searches += sum(part[2] for part in parts)
+        rows: list[list[list[int] | None]] = [[row for part in parts for row in part[0][k]] for k in range(K)]
+        aligns = [[a for part in parts for a in part[1][k]] for k in range(K)]
         zero = [0] * C
         if K == 1:
             best = [0] * S
@@ -273,6 +291,22 @@ class METEOR(Metric[METEORResult]):
         stats = SegmentStats(self._columns, values, {"nrefs": prepared.nrefs})
         kept = [(best[i], aligns[best[i]][i] or []) for i in range(S)] if keep_alignments else None
         return stats, kept, hyp_words, prepared
+
+    def _ranges(self, hyp_ids: list[list[int]], ref_ids: list[list[list[int] | None]]
+                ) -> list[tuple[int, int]]:
+        """Segment ranges for the worker processes (one range: no extra process), of about equal
+        numbers of words; see ``workers``."""
+        S = len(hyp_ids)
+        n = self.workers
+        if n != 1:
+            n = _usable_workers(n, S, self._stage_cache is None)
+        if n <= 1:
+            return [(0, S)]
+        load = np.cumsum([len(h) + sum(len(col[i] or ()) for col in ref_ids) + 8
+                          for i, h in enumerate(hyp_ids)])
+        cuts = np.searchsorted(load, load[-1] * np.arange(1, n) / n).tolist()
+        edges = [0, *cuts, S]
+        return [(lo, hi) for lo, hi in zip(edges, edges[1:]) if hi > lo]
 
     def align_words(self, hyp: Sequence[str], ref: Sequence[str]) -> list[tuple[int, int, int]]:
         """The alignment of one tokenized pair as sorted (hyp index, ref index, module index)."""
@@ -507,6 +541,60 @@ class METEOR(Metric[METEORResult]):
                  f"case:{'lc' if self.lowercase else 'mixed'}", f"tok:{self.tokenizer.signature()}",
                  f"version:{__version__}"]
         return "|".join(parts)
+
+
+#: fewest segments worth a process of their own
+MIN_SEGMENTS_PER_WORKER = 250
+
+
+def _usable_workers(requested: int, segments: int, shareable: bool) -> int:
+    """How many processes to align with: ``requested`` (0: one per available CPU), but only where
+    forking is safe (Linux, no other thread running, no cache shared with other METEOR objects) and
+    each process gets at least ``MIN_SEGMENTS_PER_WORKER`` segments."""
+    if not shareable or not sys.platform.startswith("linux") or threading.active_count() > 1:
+        return 1
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    return max(1, min(requested or cpus, cpus, segments // MIN_SEGMENTS_PER_WORKER))
+
+
+def _in_forks(task: Callable[[int, int, bool], Any], bounds: list[tuple[int, int]]) -> list[Any]:
+    """``task(lo, hi, show)`` for every range: the first here, the others in forked processes that
+    send their result back (``marshal``: lists, tuples, ints, None). A process that fails has its
+    range redone here, so the results are always those of running every range in this process."""
+    import marshal
+
+    children = []
+    for lo, hi in bounds[1:]:
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: compute, send, leave without running the parent's exit handlers
+            status = 1
+            try:
+                os.close(read_end)
+                data = marshal.dumps(task(lo, hi, False))
+                with os.fdopen(write_end, "wb") as out:
+                    out.write(data)
+                status = 0
+            finally:
+                os._exit(status)
+        os.close(write_end)
+        children.append((pid, read_end))
+    results = []
+    try:
+        results.append(task(*bounds[0], True))
+    finally:
+        received = []
+        for pid, read_end in children:
+            with os.fdopen(read_end, "rb") as src:
+                data = src.read()
+            _, status = os.waitpid(pid, 0)
+            received.append(data if os.waitstatus_to_exitcode(status) == 0 else b"")
+    for (lo, hi), data in zip(bounds[1:], received):
+        results.append(marshal.loads(data) if data else task(lo, hi, False))
+    return results
 
 
 def corpus_meteor(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
