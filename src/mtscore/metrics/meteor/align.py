@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from functools import lru_cache
 from math import comb
 
 import numpy as np
@@ -49,6 +50,8 @@ import numpy as np
 OPTION_CAP = 2000
 #: most branch-and-bound nodes per stage before the best solution so far is kept
 NODE_CAP = 20_000
+#: most options of linked components whose pairwise crossings are kept as one matrix
+MATRIX_CAP = 4096
 #: most dynamic-programming states per reference position in the 1.5 search
 STATE_CAP = 100
 #: most (state, candidate) expansions per reference position in the 1.5 search (long runs of
@@ -66,15 +69,6 @@ def crossings(edges: Sequence[Edge]) -> int:
         i, j = s[a]
         for b in range(a + 1, len(s)):
             k, l = s[b]
-            if (i - k) * (j - l) < 0:
-                n += 1
-    return n
-
-
-def _cross_between(a: Sequence[Edge], b: Sequence[Edge]) -> int:
-    n = 0
-    for i, j in a:
-        for k, l in b:
             if (i - k) * (j - l) < 0:
                 n += 1
     return n
@@ -199,29 +193,90 @@ def _ordered_dp(hs: list[int], rs: list[int], fixed: Sequence[Edge]) -> tuple[Ed
     return tuple(((s, b) if swap else (b, s)) for b, s in pairs)
 
 
-def _component_options(comp: list[Edge], fixed: Sequence[Edge]) -> list[tuple[Edge, ...]]:
-    hs = sorted({i for i, _ in comp})
-    rs = sorted({j for _, j in comp})
-    if len(comp) == len(hs) * len(rs):  # complete bipartite
-        if len(hs) == len(rs):
-            return [tuple(zip(hs, rs))]
-        if len(hs) > len(rs):
-            n = comb(len(hs), len(rs))
-            if n <= OPTION_CAP:
-                return [tuple(zip(sub, rs)) for sub in combinations(hs, len(rs))]
-            return _reduced(hs, rs, fixed)
-        n = comb(len(rs), len(hs))
-        if n <= OPTION_CAP:
-            return [tuple(zip(hs, sub)) for sub in combinations(rs, len(hs))]
-        return _reduced(hs, rs, fixed)
-    size = _max_matching_size(comp)
-    return _all_max_matchings(comp, size, OPTION_CAP)
-
-
 def _reduced(hs: list[int], rs: list[int], fixed: Sequence[Edge]) -> list[tuple[Edge, ...]]:
     n = min(len(hs), len(rs))
     opts = [_ordered_dp(hs, rs, fixed), tuple(zip(hs[:n], rs[:n])), tuple(zip(hs[-n:], rs[-n:]))]
     return list(dict.fromkeys(opts))
+
+
+def _cross_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Boolean matrix: edge ``a[x]`` crosses edge ``b[y]`` (edges as (n, 2) integer arrays)."""
+    return (a[:, None, 0] - b[None, :, 0]) * (a[:, None, 1] - b[None, :, 1]) < 0
+
+
+def _edge_array(edges: Sequence[Edge]) -> np.ndarray:
+    return np.array(edges, dtype=np.int64).reshape(-1, 2)
+
+
+def _row_sums(matrix: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """``matrix[index].sum(axis=1)`` (float32) in slices of bounded size (no BLAS: its threads cost
+    more than they save on these small products)."""
+    step = max(1, (1 << 22) // max(1, index.shape[1] * matrix.shape[1]))
+    if len(index) <= step:
+        return matrix[index].sum(axis=1, dtype=np.float32)
+    return np.concatenate([matrix[index[s:s + step]].sum(axis=1, dtype=np.float32)
+                           for s in range(0, len(index), step)])
+
+
+def _col_sums(matrix: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """``matrix[:, index].sum(axis=2)`` (float32) in slices of bounded size."""
+    step = max(1, (1 << 22) // max(1, index.size))
+    return np.concatenate([matrix[s:s + step][:, index].sum(axis=2, dtype=np.float32)
+                           for s in range(0, len(matrix), step)])
+
+
+@lru_cache(maxsize=1024)
+def _ordered_rows(a: int, b: int) -> np.ndarray:
+    """Options of a complete a × b component as rows of edge indices (edge (x, y) = x·b + y): the
+    subsets of the larger side in ``itertools.combinations`` order, paired in order with the other."""
+    if a > b:
+        rows = np.array(list(combinations(range(a), b)), dtype=np.int64) * b + np.arange(b)
+    else:
+        rows = np.arange(a) * b + np.array(list(combinations(range(b), a)), dtype=np.int64)
+    rows.flags.writeable = False
+    return rows
+
+
+class _Options:
+    """The options of one ambiguous component: its distinct edges, and each option (a maximum
+    matching of the component) as a row of indices into them."""
+
+    __slots__ = ("edges", "rows", "complete", "span")
+
+    def __init__(self, hs: list[int], rs: list[int], comp: list[Edge] | None, fixed: Sequence[Edge]):
+        """``hs``, ``rs``: the component's sorted positions; ``comp``: its edges, None when it is
+        complete bipartite (every hs × rs pair)."""
+        a, b = len(hs), len(rs)
+        self.complete = comp is None or len(comp) == a * b
+        self.span = (hs[0], hs[-1], rs[0], rs[-1])
+        if not self.complete:
+            assert comp is not None
+            self.edges = _edge_array(comp)
+            self._set(_all_max_matchings(comp, _max_matching_size(comp), OPTION_CAP))
+            return
+        edges = np.empty((a, b, 2), dtype=np.int64)
+        edges[:, :, 0] = np.array(hs)[:, None]
+        edges[:, :, 1] = rs
+        self.edges = edges.reshape(-1, 2)
+        if comb(max(a, b), min(a, b)) > OPTION_CAP:
+            self._set(_reduced(hs, rs, fixed))
+        else:
+            self.rows = _ordered_rows(a, b)
+
+    def _set(self, opts: list[tuple[Edge, ...]]) -> None:
+        index = {e: k for k, e in enumerate(map(tuple, self.edges.tolist()))}
+        self.rows = np.array([[index[e] for e in o] for o in opts], dtype=np.int64).reshape(len(opts), -1)
+
+    def internal(self) -> np.ndarray | int:
+        """Crossings within each option (none in a complete component: its pairings are in order)."""
+        if self.complete:
+            return 0
+        m = _cross_matrix(self.edges, self.edges)
+        r = self.rows
+        return m[r[:, :, None], r[:, None, :]].sum(axis=(1, 2)) // 2
+
+    def option(self, k: int) -> list[Edge]:
+        return [(i, j) for i, j in self.edges[self.rows[k]].tolist()]
 
 
 def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = (),
@@ -230,129 +285,232 @@ def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = (),
 
     ``groups``: optionally, the components already known to be complete bipartite (hypothesis
     positions, reference positions) — what an equivalence-relation module produces — to skip the
-    component search.
+    component search. Among optimal matchings the choice is deterministic: each component's options
+    cheapest first against the fixed and forced matches, then the first optimum of
+    :func:`_branch_and_bound`.
     """
     if not edges:
         return []
+    chosen: list[Edge] = []
+    ambiguous: list[tuple[list[int], list[int], list[Edge] | None]] = []
     if groups is None:
         seen_h = {i for i, _ in edges}
         seen_r = {j for _, j in edges}
         if len(seen_h) == len(seen_r) == len(edges):  # no word has two candidates
             return sorted(edges)
-        comps = _components(list(dict.fromkeys(edges)))
+        for comp in _components(list(dict.fromkeys(edges))):
+            if len(comp) == 1:
+                chosen.append(comp[0])
+                continue
+            hs = sorted({i for i, _ in comp})
+            rs = sorted({j for _, j in comp})
+            complete = len(comp) == len(hs) * len(rs)
+            if complete and len(hs) == len(rs):
+                chosen.extend(zip(hs, rs))  # a = b: the order-preserving pairing is the one option
+            else:
+                ambiguous.append((hs, rs, None if complete else comp))
     else:
-        comps = [[(i, j) for i in hs for j in rs] for hs, rs in groups]
-    chosen: list[Edge] = []
-    ambiguous: list[list[Edge]] = []
-    for comp in comps:
-        if len(comp) == 1:
-            chosen.append(comp[0])
-            continue
-        hs = sorted({i for i, _ in comp})
-        rs = sorted({j for _, j in comp})
-        if len(hs) == len(rs) and len(comp) == len(hs) * len(rs):
-            chosen.extend(zip(hs, rs))  # a = b: the order-preserving pairing is the one option
-        else:
-            ambiguous.append(comp)
+        for hs, rs in groups:
+            if len(hs) == len(rs):
+                chosen.extend(zip(sorted(hs), sorted(rs)))
+            else:
+                ambiguous.append((sorted(hs), sorted(rs), None))
     if not ambiguous:
         return sorted(chosen)
     base = list(fixed) + chosen
-    cost_cache: dict[Edge, int] = {}
-
-    def edge_cost(e: Edge) -> int:
-        c = cost_cache.get(e)
-        if c is None:
-            i, j = e
-            c = cost_cache[e] = sum(1 for k, l in base if (i - k) * (j - l) < 0)
-        return c
-
-    options, unary = [], []
-    for comp in ambiguous:
-        opts = _component_options(comp, base)
-        complete = len(comp) == len({i for i, _ in comp}) * len({j for _, j in comp})
-        costs = [sum(edge_cost(e) for e in o) + (0 if complete else crossings(o)) for o in opts]
-        order = sorted(range(len(opts)), key=costs.__getitem__)
-        options.append([opts[k] for k in order])
-        unary.append([costs[k] for k in order])
-    if len(options) == 1:
-        return sorted(chosen + list(options[0][0]))
-    decided = [c for c in range(len(options)) if len(options[c]) == 1]
-    open_ = [c for c in range(len(options)) if len(options[c]) > 1]
-    for c in decided:
-        chosen.extend(options[c][0])
-    if not open_:
+    comps = [_Options(hs, rs, comp, base) for hs, rs, comp in ambiguous]
+    # each component's options, cheapest first (stable) against the fixed and forced matches
+    offs = np.cumsum([0] + [len(o.edges) for o in comps]).tolist()
+    all_edges = np.concatenate([o.edges for o in comps])
+    per_edge = _cross_matrix(all_edges, _edge_array(base)).sum(axis=1) if base else None
+    unary: list[np.ndarray] = []
+    for o, off in zip(comps, offs):
+        u = (per_edge[o.rows + off].sum(axis=1) if per_edge is not None
+             else np.zeros(len(o.rows), dtype=np.int64)) + o.internal()
+        order = np.argsort(u, kind="stable")
+        o.rows = o.rows[order]
+        unary.append(u[order])
+    if len(comps) == 1:
+        return sorted(chosen + comps[0].option(0))
+    # components with one option are settled; the others are ordered again, counting them too
+    settled = [e for o in comps if len(o.rows) == 1 for e in o.option(0)]
+    chosen.extend(settled)
+    keep = [a for a, o in enumerate(comps) if len(o.rows) > 1]
+    if not keep:
         return sorted(chosen)
-    settled = [e for c in decided for e in options[c][0]]
-    u2 = [[unary[c][k] + _cross_between(options[c][k], settled) for k in range(len(options[c]))]
-          for c in open_] if settled else [unary[c] for c in open_]
-    opts2 = []
-    for idx, c in enumerate(open_):
-        order = sorted(range(len(options[c])), key=u2[idx].__getitem__)
-        opts2.append([options[c][k] for k in order])
-        u2[idx] = [u2[idx][k] for k in order]
-    n = len(open_)
-
-    # components that lie apart on both sides cross the same way whatever their options: skip them
-    spans = []
-    for opts in opts2:
-        hs = [i for o in opts for i, _ in o]
-        rs = [j for o in opts for _, j in o]
-        spans.append((min(hs), max(hs), min(rs), max(rs)))
-
-    def interacts(p: int, c: int) -> bool:
-        a, b = spans[p], spans[c]
-        return not ((a[1] < b[0] or b[1] < a[0]) and (a[3] < b[2] or b[3] < a[2]))
-
-    def between(p: int, c: int) -> np.ndarray:
-        """Crossings between each option of component p (rows) and of component c (columns)."""
-        A, B = opts2[p], opts2[c]
-        if len(A) * len(B) * len(A[0]) * len(B[0]) > 256:
-            a, b = np.array(A), np.array(B)  # (options, edges, 2)
-            di = a[:, None, :, None, 0] - b[None, :, None, :, 0]
-            dj = a[:, None, :, None, 1] - b[None, :, None, :, 1]
-            return ((di * dj) < 0).sum(axis=(2, 3)).astype(np.float64)
-        return np.array([[_cross_between(x, y) for y in B] for x in A], dtype=np.float64)
-
-    forward = [[(c, between(p, c)) for c in range(p + 1, n) if interacts(p, c)] for p in range(n)]
-    # acc[c][k]: cost of option k of component c given the components picked so far; the sum of
-    # the remaining components' minima is a lower bound (their mutual crossings are >= 0)
-    # one row per component, padded with +inf, so that every component's minimum is one call
-    width = max(len(u) for u in u2)
-    acc = np.full((n, width), np.inf)
-    for c in range(n):
-        acc[c, :len(u2[c])] = u2[c]
-    best_cost = [float("inf")]
-    best_pick: list[list[int]] = [[]]  # empty until the first (greedy) descent completes
+    if settled:
+        per_edge = _cross_matrix(all_edges, _edge_array(settled)).sum(axis=1)
+        for a in keep:
+            o = comps[a]
+            u = unary[a] + per_edge[o.rows + offs[a]].sum(axis=1)
+            order = np.argsort(u, kind="stable")  # ties keep the previous order
+            o.rows = o.rows[order]
+            unary[a] = u[order]
+    open_ = [comps[a] for a in keep]
+    open_unary = [unary[a] for a in keep]
+    picks = [0] * len(open_)  # a component that crosses no other open one keeps its cheapest option
     nodes = [0]
+    for members in _linked(open_):
+        firsts = [open_[c].edges[open_[c].rows[0]] for c in members]
+        owner = np.repeat(np.arange(len(members)), [len(f) for f in firsts])
+        e0 = np.concatenate(firsts)
+        if not (_cross_matrix(e0, e0) & (owner[:, None] != owner[None, :])).any():
+            continue  # their cheapest options do not cross each other: the first optimum
+        _search([open_[c] for c in members], [open_unary[c] for c in members], members, picks, nodes)
+    for o, k in zip(open_, picks):
+        chosen.extend(o.option(k))
+    return sorted(chosen)
+
+
+def _linked(comps: list[_Options]) -> list[list[int]]:
+    """Groups (of two or more) of components whose mutual crossings may depend on their options.
+
+    Two components lying apart on both sides (all hypothesis and all reference positions of one
+    before those of the other) cross the same way whatever their options; :func:`_search` splits a
+    group further where the crossings between two components turn out constant.
+    """
+    n = len(comps)
+    spans = [o.span for o in comps]
+    parent = list(range(n))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for p in range(n):
+        a = spans[p]
+        for c in range(p + 1, n):
+            b = spans[c]
+            if not ((a[1] < b[0] or b[1] < a[0]) and (a[3] < b[2] or b[3] < a[2])):
+                parent[find(p)] = find(c)
+    out: dict[int, list[int]] = {}
+    for c in range(n):
+        out.setdefault(find(c), []).append(c)
+    return [m for m in out.values() if len(m) > 1]
+
+
+def _search(comps: list[_Options], unary: list[np.ndarray], ids: list[int], picks: list[int],
+            nodes: list[int]) -> None:
+    """Pick the options of a group of linked components (writes ``picks[ids[a]]``).
+
+    ``pairs[x, y]``: the crossings between option x and option y of a later component (flat option
+    indices), summed from the edges' crossing matrix over x's edges, then over y's (float32 is exact
+    for these counts). Components whose mutual crossings turn out constant are searched apart.
+    Beyond ``MATRIX_CAP`` options the matrix is not built: the search computes the rows it needs
+    (bounded memory on pathological input) and its bound has no pairwise term.
+    """
+    g = len(comps)
+    sizes = [len(o.rows) for o in comps]
+    offs = np.cumsum([0] + sizes).tolist()
+    e_offs = np.cumsum([0] + [len(o.edges) for o in comps]).tolist()
+    total = offs[-1]
+    cross = _cross_matrix(*(np.concatenate([o.edges for o in comps]),) * 2)
+    rows = [o.rows + e_offs[a] for a, o in enumerate(comps)]
+    if total > MATRIX_CAP:
+        def lazy(x: int, hi: int) -> np.ndarray:
+            a = offs.index(hi)  # the component after x's
+            by_edge = cross[rows[a - 1][x - offs[a - 1]]].sum(axis=0)
+            return np.concatenate([by_edge[r].sum(axis=1) for r in rows[a:]])
+        found = _branch_and_bound(lazy, unary, sizes, np.zeros(total), nodes)
+        for a, k in enumerate(found):
+            picks[ids[a]] = k
+        return
+    by_edge = np.concatenate([_row_sums(cross, r) for r in rows])  # options × edges
+    pairs = np.zeros((total, total), dtype=np.float32)
+    for b in range(1, g):
+        pairs[:offs[b], offs[b]:offs[b + 1]] = _col_sums(by_edge[:offs[b]], rows[b])
+    starts = offs[:-1]
+    hi_ = np.maximum.reduceat(np.maximum.reduceat(pairs, starts, axis=1), starts, axis=0)
+    lo_ = np.minimum.reduceat(np.minimum.reduceat(pairs, starts, axis=1), starts, axis=0)
+    parent = list(range(g))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for p, c in zip(*np.nonzero(np.triu(hi_ != lo_, 1))):
+        parent[find(int(p))] = find(int(c))
+    subs: dict[int, list[int]] = {}
+    for a in range(g):
+        subs.setdefault(find(a), []).append(a)
+    for members in subs.values():
+        if len(members) == 1:
+            continue
+        if len(members) == g:
+            sub = pairs
+        else:
+            idx = np.concatenate([np.arange(offs[a], offs[a + 1]) for a in members])
+            sub = pairs[np.ix_(idx, idx)]
+        sub_sizes = [sizes[a] for a in members]
+        sub_starts = np.cumsum([0] + sub_sizes)[:-1]
+        # crossings each option cannot avoid with each later component: the minimum of its row there
+        row_min = np.minimum.reduceat(sub, sub_starts, axis=1)
+        owner = np.repeat(np.arange(len(members)), sub_sizes)
+        later = np.arange(len(members))[None, :] > owner[:, None]
+        low = (row_min * later).sum(axis=1, dtype=np.float64)
+
+        def row(x: int, hi: int, sub: np.ndarray = sub) -> np.ndarray:
+            return sub[x, hi:]
+        found = _branch_and_bound(row, [unary[a] for a in members], sub_sizes, low, nodes)
+        for a, k in zip(members, found):
+            picks[ids[a]] = k
+
+
+def _branch_and_bound(row, unary: list[np.ndarray], sizes: list[int], low: np.ndarray,
+                      nodes: list[int]) -> list[int]:
+    """Depth-first over the components in order, each one's options tried cheapest first given
+    the ones picked before (stable order); returns the first solution of least total crossings.
+
+    ``row(x, hi)``: crossings of option x (a flat index) with every option from flat index ``hi``
+    on. ``acc[x]`` is option x's cost given the picks so far. Bound (admissible): the cost so far
+    plus, for each later component, the least of ``acc + low``, where ``low[x]`` counts the
+    crossings option x cannot avoid with the components after its own (the minimum of each of their
+    rows) — so among equally cheap solutions the first in this order is kept, whatever the bound.
+    Stops after ``NODE_CAP`` nodes with the best solution found (the first descent is greedy).
+    """
+    g = len(sizes)
+    offs = np.concatenate(([0], np.cumsum(sizes))).tolist()
+    starts = np.array(offs[:-1])
+    acc = np.concatenate(unary).astype(np.float64)
+    best_cost = float("inf")
+    best_pick: list[int] = []
     pick: list[int] = []
 
-    def dfs(c: int, cost: float) -> None:
-        if c == n:
-            if cost < best_cost[0]:
-                best_cost[0] = cost
-                best_pick[0] = pick[:]
-            return
-        mins = acc.min(axis=1)
-        rest = float(mins[c + 1:].sum())  # lower bound of the components after c
-        if cost + float(mins[c]) + rest >= best_cost[0] or (nodes[0] > NODE_CAP and best_pick[0]):
-            return
-        here = acc[c, :len(opts2[c])].tolist()  # acc[c] changes only above this level
-        for k in sorted(range(len(here)), key=here.__getitem__):
-            if cost + here[k] + rest >= best_cost[0]:
-                break  # options are in increasing cost and the rest of the bound does not change
+    def dfs(d: int, cost: float) -> None:
+        nonlocal best_cost, best_pick
+        lo, hi = offs[d], offs[d + 1]
+        here = acc[lo:hi]
+        if d == g - 1:  # the last component: its cheapest option (the first of equal ones)
+            k = int(np.argmin(here))
             nodes[0] += 1
-            for r, m in forward[c]:
-                acc[r, :m.shape[1]] += m[k]
+            if cost + here[k] < best_cost:
+                best_cost = cost + float(here[k])
+                best_pick = pick + [k]
+            return
+        ah = acc[lo:] + low[lo:]
+        mins = np.minimum.reduceat(ah, starts[d:] - lo)
+        rest = float(mins[1:].sum())
+        if cost + float(mins[0]) + rest >= best_cost or (nodes[0] > NODE_CAP and best_pick):
+            return
+        here_l = here.tolist()
+        bound = (ah[:hi - lo] + (cost + rest)).tolist()
+        for k in np.argsort(here, kind="stable").tolist():
+            if bound[k] >= best_cost:
+                continue
+            nodes[0] += 1
+            r = row(lo + k, hi)
+            acc[hi:] += r
             pick.append(k)
-            dfs(c + 1, cost + here[k])
+            dfs(d + 1, cost + here_l[k])
             pick.pop()
-            for r, m in forward[c]:
-                acc[r, :m.shape[1]] -= m[k]
+            acc[hi:] -= r
 
     dfs(0, 0.0)
-    for idx, k in enumerate(best_pick[0]):
-        chosen.extend(opts2[idx][k])
-    return sorted(chosen)
+    return best_pick
 
 
 # ---- 1.5: the jar's objective, searched exactly ------------------------------------------------
