@@ -250,3 +250,30 @@ def test_clipped_counts_with_wide_keys_falls_back_exactly() -> None:
     refs[0][1] = None
     np.testing.assert_array_equal(clipped_counts(*as_streams(hyps, refs), 70, 40),
                                   counter_clipped(hyps, refs, 40))
+
+
+def test_lone_surrogates_tokenize_as_sacrebleu() -> None:
+    """Possible only through the API: they are kept as characters (UTF-8 with surrogatepass)."""
+    lines = ["a\ud800b. c &amp; d", "x \udfff, 5", "\ud83d"]
+    for name in ("13a", "zh", "char", "none"):
+        encoder = SpanEncoder(get_tokenizer(name), False)
+        assert decode(encoder, *encoder.encode(lines, grow=True)) == sacre_tokens(lines, name, False)
+
+
+@pytest.mark.parametrize("name", ["13a", "zh", "char", "none"])
+@settings(max_examples=100, deadline=None)
+@given(hyps=st.lists(TEXT, min_size=3, max_size=3), refs=st.lists(st.lists(TEXT, min_size=3, max_size=3),
+                                                                   min_size=1, max_size=3))
+def test_corpus_statistics_equal_sacrebleu_on_random_text(name: str, hyps, refs) -> None:
+    """The whole fast path (span tokenizer, ids, clipping) against sacreBLEU's statistics."""
+    from sacrebleu.metrics import BLEU as SacreBLEU
+
+    from mtscore import BLEU
+
+    hyps = [h.replace("\n", " ") for h in hyps]
+    refs = [[r.replace("\n", " ") for r in stream] for stream in refs]
+    theirs = SacreBLEU(tokenize=name).corpus_score(hyps, refs)
+    ours = BLEU(tokenize=name).corpus_score(hyps, refs)
+    assert list(ours.counts) == theirs.counts and list(ours.totals) == theirs.totals
+    assert (ours.hyp_len, ours.ref_len) == (theirs.sys_len, theirs.ref_len)
+    assert ours.score == pytest.approx(theirs.score, abs=1e-9)
