@@ -3,10 +3,15 @@
     python benchmarks/meteor.py [--data ../shared/data/wmt22/de-en] [--system Online-B] [--ref A]
 
 One system against one reference (default: WMT22 de-en Online-B vs reference A, 1,984 segments, from
-../shared when present, else the embedded 427-segment sample). Prints wall-clock times and ratios:
+../shared when present, else the embedded 427-segment sample). Prints wall-clock and CPU times (the
+fastest and the median of ``--repeat`` runs) and ratios:
 
 * ``mtscore score -m meteor`` as a whole process (the paper's modules exact porter synonym), and
-  with ``--meteor-variant 1.5 --meteor-modules exact stem synonym``;
+  with ``--meteor-variant 1.5 --meteor-modules exact stem synonym``, and with ``--meteor-workers 2``.
+  Python runs as an installed package does: with its bytecode cached (here in a temporary
+  ``PYTHONPYCACHEPREFIX``, after one warm-up run), even where ``PYTHONDONTWRITEBYTECODE`` is set — that
+  would make every run compile mtscore's sources again, which no installed copy does (``--no-bytecode``
+  measures that too);
 * in-process, warm (the second ``METEOR().extract`` call);
 * NLTK's ``meteor_score`` — where WordNet data can be found (NLTK's own ``wordnet`` corpus, or the
   Debian ``wordnet-base`` files in /usr/share/wordnet, copied to a temporary NLTK data folder) —
@@ -23,7 +28,9 @@ import argparse
 import importlib.util
 import os
 import re
+import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -47,10 +54,31 @@ def _lines(path: Path) -> list[str]:
     return read_lines(path)
 
 
-def _run(cmd: list[str]) -> tuple[float, str]:
+def _run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """Wall and CPU (user + system) seconds of one child process, and its standard output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    return time.perf_counter() - t, out
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env).stdout
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, out
+
+
+def _repeat(cmd: list[str], n: int, env: dict[str, str] | None = None, warm_up: bool = True
+            ) -> tuple[float, float, float, str]:
+    """Fastest wall, median wall and fastest CPU time of ``n`` runs (after one warm-up run)."""
+    if warm_up:
+        _run(cmd, env)
+    runs = [_run(cmd, env) for _ in range(n)]
+    return (min(r[0] for r in runs), statistics.median(r[0] for r in runs), min(r[1] for r in runs),
+            runs[0][2])
+
+
+def _installed_env(cache: str) -> dict[str, str]:
+    """The environment of an installed package: bytecode cached (in ``cache``), not recompiled."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = cache
+    return env
 
 
 def _nltk_wordnet():
@@ -95,39 +123,55 @@ def main() -> int:
     ap.add_argument("--data", type=Path, default=None, help="a WMT22 pair folder (default: de-en)")
     ap.add_argument("--system", default="Online-B")
     ap.add_argument("--ref", default="A")
+    ap.add_argument("--repeat", type=int, default=5, help="runs per process measurement (default 5)")
     ap.add_argument("--skip-nltk", action="store_true")
     ap.add_argument("--skip-jar", action="store_true")
+    ap.add_argument("--no-bytecode", action="store_true",
+                    help="also time mtscore with PYTHONDONTWRITEBYTECODE=1 and no cached bytecode")
     args = ap.parse_args()
     from mtscore.data import sample_path
     data = args.data or (SHARED if SHARED.is_dir() else sample_path())
     hyp_path = data / "systems" / f"{args.system}.txt"
     ref_path = data / "references" / f"{args.ref}.txt"
     hyps, refs = _lines(hyp_path), _lines(ref_path)
-    print(f"data: {hyp_path} vs {ref_path} ({len(hyps)} segments)")
+    print(f"data: {hyp_path} vs {ref_path} ({len(hyps)} segments); load average {os.getloadavg()[0]:.2f}; "
+          f"{args.repeat} runs each: fastest (median) wall, fastest CPU")
     results: dict[str, float] = {}
+    cache = tempfile.mkdtemp(prefix="mtscore-bench-pyc-")
+    env = _installed_env(cache)
 
     cmd = [sys.executable, "-m", "mtscore", "score", "-r", str(ref_path), "-i", str(hyp_path),
            "-m", "meteor", "-q", "-f", "json"]
-    t, out = _run(cmd)
-    results["mtscore process (2005)"] = t
-    score = float(re.search(r'"score": ([0-9.e-]+)', out).group(1))
-    print(f"mtscore score -m meteor (2005, exact porter synonym), whole process: {t:.2f} s  METEOR {score:.4f}")
-    t, out = _run(cmd + ["--meteor-variant", "1.5", "--meteor-modules", "exact", "stem", "synonym"])
-    results["mtscore process (1.5)"] = t
-    score15 = float(re.search(r'"score": ([0-9.e-]+)', out).group(1))
-    print(f"mtscore score -m meteor (1.5, exact stem synonym), whole process: {t:.2f} s  METEOR {score15:.4f}")
+    runs = [("2005", "exact porter synonym", []),
+            ("1.5", "exact stem synonym", ["--meteor-variant", "1.5", "--meteor-modules", "exact", "stem",
+                                          "synonym"]),
+            ("2005, 2 workers", "exact porter synonym", ["--meteor-workers", "2"])]
+    for label, modules, extra in runs:
+        wall, median, cpu, out = _repeat(cmd + extra, args.repeat, env)
+        results[f"mtscore process ({label})"] = wall
+        score = float(re.search(r'"score": ([0-9.e-]+)', out).group(1))
+        print(f"mtscore score -m meteor ({label}: {modules}), whole process: {wall:.3f} s ({median:.3f}), "
+              f"CPU {cpu:.3f} s  METEOR {score:.4f}")
+    if args.no_bytecode:
+        wall, median, cpu, _ = _repeat(cmd, args.repeat, {**os.environ, "PYTHONDONTWRITEBYTECODE": "1",
+                                                            "PYTHONPYCACHEPREFIX": tempfile.mkdtemp()})
+        print(f"mtscore score -m meteor (2005), compiling its sources on every run: {wall:.3f} s "
+              f"({median:.3f}), CPU {cpu:.3f} s")
+    shutil.rmtree(cache, ignore_errors=True)
 
     from mtscore.metrics.meteor import METEOR
     metric = METEOR()
     t0 = time.perf_counter()
     metric.extract(hyps, [refs])
     cold = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    stats = metric.extract(hyps, [refs])
-    warm = time.perf_counter() - t0
-    results["mtscore in-process warm"] = warm
-    print(f"mtscore in-process: first call {cold:.2f} s (loads WordNet), warm {warm:.2f} s  "
-          f"METEOR {metric.compute(stats.total()).score:.4f}")
+    warm = []
+    for _ in range(args.repeat):
+        t0 = time.perf_counter()
+        stats = metric.extract(hyps, [refs])
+        warm.append(time.perf_counter() - t0)
+    results["mtscore in-process warm"] = min(warm)
+    print(f"mtscore in-process: first call {cold:.3f} s (loads WordNet), warm {min(warm):.3f} s "
+          f"({statistics.median(warm):.3f})  METEOR {metric.compute(stats.total()).score:.4f}")
 
     if not args.skip_nltk:
         wn = _nltk_wordnet()
@@ -138,38 +182,46 @@ def main() -> int:
             hyp_tok = metric.tokenize(hyps)
             ref_tok = metric.tokenize(refs)
             t0 = time.perf_counter()
+            c0 = time.process_time()
             wn.ensure_loaded()
             meteor_score([["a"]], ["a"], wordnet=wn)
             load = time.perf_counter() - t0
             t0 = time.perf_counter()
             scores = [meteor_score([r], h, wordnet=wn) for h, r in zip(hyp_tok, ref_tok)]
             loop = time.perf_counter() - t0
+            cpu = time.process_time() - c0
             results["nltk total"] = load + loop
             results["nltk loop"] = loop
-            print(f"NLTK meteor_score: WordNet load {load:.2f} s, loop {loop:.2f} s, total "
-                  f"{load + loop:.2f} s  (mean sentence score {sum(scores) / len(scores):.4f}; NLTK "
-                  f"has no corpus score)")
+            print(f"NLTK meteor_score (in this process, not counting Python's start and NLTK's import): "
+                  f"WordNet load {load:.2f} s, loop {loop:.2f} s, total {load + loop:.2f} s, CPU "
+                  f"{cpu:.2f} s  (mean sentence score {sum(scores) / len(scores):.4f}; NLTK has no corpus "
+                  f"score)")
 
     if not args.skip_jar:
         jar = _jar()
         if jar is None:
             print("METEOR 1.5 jar: skipped (needs java and pycocoevalcap==1.2)")
         else:
-            t, out = _run(["java", "-Xmx2G", "-jar", str(jar), str(hyp_path), str(ref_path), "-l", "en",
-                           "-norm", "-lower", "-m", "exact stem synonym", "-w", "1.0 1.0 1.0",
-                           "-p", "0.9 3.0 0.5 0.5"])
-            results["jar"] = t
+            wall, median, cpu, out = _repeat(
+                ["java", "-Xmx2G", "-jar", str(jar), str(hyp_path), str(ref_path), "-l", "en", "-norm",
+                 "-lower", "-m", "exact stem synonym", "-w", "1.0 1.0 1.0", "-p", "0.9 3.0 0.5 0.5"],
+                max(1, min(args.repeat, 3)), warm_up=False)
+            results["jar"] = wall
             final = re.search(r"Final score:\s+([0-9.]+)", out)
-            print(f"METEOR 1.5 jar (exact stem synonym, -norm -lower), whole process: {t:.2f} s  "
-                  f"METEOR {float(final.group(1)) if final else float('nan'):.4f}")
+            print(f"METEOR 1.5 jar (exact stem synonym, -norm -lower), whole process: {wall:.2f} s "
+                  f"({median:.2f}), CPU {cpu:.2f} s  METEOR {float(final.group(1)) if final else float('nan'):.4f}")
 
-    print("\nratios (> 1: mtscore faster)")
+    print("\nratios (> 1: mtscore faster; fastest runs)")
+    main_run = results["mtscore process (2005)"]
     if "nltk total" in results:
-        print(f"  NLTK total / mtscore process (2005):     {results['nltk total'] / results['mtscore process (2005)']:.2f}")
-        print(f"  NLTK loop / mtscore in-process warm:     {results['nltk loop'] / results['mtscore in-process warm']:.2f}")
+        print(f"  NLTK total / mtscore process (2005):            {results['nltk total'] / main_run:.2f}")
+        print(f"  NLTK total / mtscore process (2005, 2 workers): "
+              f"{results['nltk total'] / results['mtscore process (2005, 2 workers)']:.2f}")
+        print(f"  NLTK loop / mtscore in-process warm:            "
+              f"{results['nltk loop'] / results['mtscore in-process warm']:.2f}")
     if "jar" in results:
-        print(f"  jar / mtscore process (1.5):             {results['jar'] / results['mtscore process (1.5)']:.2f}")
-        print(f"  jar / mtscore process (2005):            {results['jar'] / results['mtscore process (2005)']:.2f}")
+        print(f"  jar / mtscore process (1.5):                    {results['jar'] / results['mtscore process (1.5)']:.2f}")
+        print(f"  jar / mtscore process (2005):                   {results['jar'] / main_run:.2f}")
     return 0
 
 

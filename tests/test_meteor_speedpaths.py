@@ -259,3 +259,42 @@ def test_workers_option_is_checked() -> None:
     with pytest.raises(OptionError, match="workers"):
         METEOR(workers=-1)
     assert METEOR(workers=4).signature() == METEOR().signature()  # processes do not change the score
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.data())
+def test_small_classes_shortcut_equals_the_aligner(data) -> None:
+    """Classes of equal keys, some uneven: the shortcut, when it answers, answers as the aligner."""
+    from mtscore.metrics.meteor.metric import _small_classes_choice
+
+    n_h = data.draw(st.integers(2, 14))
+    n_r = data.draw(st.integers(2, 14))
+    hyp_pos = data.draw(st.permutations(range(n_h)))
+    ref_pos = data.draw(st.permutations(range(n_r)))
+    groups, at_h, at_r = [], 0, 0
+    for _ in range(data.draw(st.integers(1, 4))):
+        a, b = data.draw(st.integers(1, 4)), data.draw(st.integers(1, 4))
+        if at_h + a > n_h or at_r + b > n_r:
+            break
+        groups.append((sorted(hyp_pos[at_h:at_h + a]), sorted(ref_pos[at_r:at_r + b])))
+        at_h, at_r = at_h + a, at_r + b
+    if not groups:
+        return
+    free_h, free_r = hyp_pos[at_h:], ref_pos[at_r:]
+    fixed = list(zip(free_h, data.draw(st.permutations(free_r))))[:data.draw(st.integers(0, 5))]
+    expected = best_stage_matching([(a[0], b[0]) for a, b in groups], fixed, groups)
+    got = _small_classes_choice(groups, fixed)
+    assert got is None or got == expected
+
+
+def test_small_classes_shortcut_by_hand() -> None:
+    from mtscore.metrics.meteor.metric import _small_classes_choice
+
+    # "the" twice in the hypothesis (0, 3), once in the reference (2); fixed match (1, 0):
+    # (0, 2) crosses it, (3, 2) does not
+    assert _small_classes_choice([([0, 3], [2])], [(1, 0)]) == [(3, 2)]
+    assert _small_classes_choice([([0, 3], [2]), ([1], [0])], []) == [(1, 0), (3, 2)]
+    # a tie: the first option (combinations order) is kept, as the aligner's stable order does
+    assert _small_classes_choice([([0, 1], [0])], []) == [(0, 0)] == best_stage_matching([(0, 0)], [], [([0, 1], [0])])
+    # two uneven classes whose cheapest options cross: the aligner decides
+    assert _small_classes_choice([([0, 1], [1]), ([2, 3], [0])], []) is None

@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from itertools import combinations
+from math import comb
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -378,8 +380,9 @@ class METEOR(Metric[METEORResult]):
                     # each class pairs in order: what best_stage_matching returns for such classes
                     chosen = sorted(e for a, b in groups for e in zip(a, b))
                 else:
-                    chosen = best_stage_matching([(a[0], b[0]) for a, b in groups],
-                                                 [(i, j) for i, j, _ in matched], groups)
+                    fixed = [(i, j) for i, j, _ in matched]
+                    chosen = _small_classes_choice(groups, fixed) or \
+                        best_stage_matching([(a[0], b[0]) for a, b in groups], fixed, groups)
             else:
                 hk = []
                 for i in hp:
@@ -541,6 +544,52 @@ class METEOR(Metric[METEORResult]):
                  f"case:{'lc' if self.lowercase else 'mixed'}", f"tok:{self.tokenizer.signature()}",
                  f"version:{__version__}"]
         return "|".join(parts)
+
+
+#: largest number of options (subsets of a class's larger side) the shortcut below enumerates
+SMALL_CLASS_OPTIONS = 64
+
+
+def _small_classes_choice(groups: Sequence[tuple[list[int], list[int]]],
+                          fixed: Sequence[tuple[int, int]]) -> list[tuple[int, int]] | None:
+    """What :func:`.align.best_stage_matching` returns for classes of equal keys (complete bipartite
+    components: ``groups`` of increasing hypothesis and reference positions), computed directly in the
+    common easy case, or None (then ask it).
+
+    Classes of equal size pair in order. A class of a > b words has as options the b-subsets of its
+    larger side (``itertools.combinations`` order), paired in order; each option costs its crossings
+    with the fixed matches and the in-order pairs; the first cheapest is kept — best_stage_matching's
+    stable order. With one such class that is its answer; with several it is the answer when the kept
+    options do not cross one another (their total is then the least possible, and the aligner's
+    search takes every class's cheapest option first). Otherwise, or when a class has more than
+    ``SMALL_CLASS_OPTIONS`` options, None.
+    """
+    base = list(fixed)
+    uneven = []
+    for a, b in groups:
+        if len(a) == len(b):
+            base.extend(zip(a, b))
+        elif comb(max(len(a), len(b)), min(len(a), len(b))) > SMALL_CLASS_OPTIONS:
+            return None
+        else:
+            uneven.append((a, b))
+    chosen = base[len(fixed):]
+    picked: list[tuple[int, int]] = []
+    for a, b in uneven:
+        costs: dict[tuple[int, int], int] = {}
+        for i in a:
+            for j in b:
+                costs[i, j] = sum(1 for k, l in base if (i - k) * (j - l) < 0)
+        if len(a) > len(b):
+            options = [list(zip(sub, b)) for sub in combinations(a, len(b))]
+        else:
+            options = [list(zip(a, sub)) for sub in combinations(b, len(a))]
+        totals = [sum(costs[e] for e in option) for option in options]
+        option = options[totals.index(min(totals))]
+        if picked and any((i - k) * (j - l) < 0 for i, j in option for k, l in picked):
+            return None
+        picked.extend(option)
+    return sorted(chosen + picked)
 
 
 #: fewest segments worth a process of their own
