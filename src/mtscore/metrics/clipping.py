@@ -1,17 +1,18 @@
-"""BLEU's clipped n-gram counts for a whole corpus at once, with two sorts in all.
+"""BLEU's clipped n-gram counts for a whole corpus at once, with numpy sorts instead of Counters.
 
 Papineni et al. (2002) §2.1: a hypothesis n-gram count is clipped by the largest count of that
 n-gram in any single reference of the same segment. Every token of the hypothesis (source 0) and of
 the references (source k) is put in one array.
 
-1. One sort of (segment, token) keys finds the tokens that occur in the hypothesis *and* in a
-   reference of the same segment ("shared"); only n-grams made of shared tokens can match, so all
-   others are left out. Each shared token gets a small id local to its segment (its rank among the
+1. One sort of (segment, token, position) keys groups each token of each segment: its clipped
+   unigram count is min(hypothesis count, largest reference count). Only n-grams made of tokens
+   that occur in the hypothesis *and* in a reference of the same segment ("shared") can match, so
+   all others are left out; each shared token gets an id local to its segment (its rank among the
    segment's shared tokens), b bits wide.
-2. Every remaining n-gram of every order becomes one exact integer key
-   (segment, order, local ids packed b bits apiece, source); one sort of all of them groups each
-   (segment, n-gram) with its count in every source, and the clipped count of a group is
-   min(hypothesis count, largest reference count).
+2. For each order n ≥ 2, every n-gram of shared tokens becomes one exact integer key
+   (segment, local ids packed b bits apiece, source); one sort groups each (segment, n-gram) with
+   its count in every source, and its clipped count is min(hypothesis count, largest reference
+   count).
 
 When the keys do not fit in 63 bits (huge corpora or orders), :func:`clipped_counts_by_rank` does
 the same with one sort per order and n-grams keyed by dense ranks.
@@ -73,12 +74,9 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     if N == 1 or local is None:
         return out
     b = _bits(int(local.max()))
-    if _bits(S - 1) + _bits(N - 1) + N * b + _bits(K) > 63:
+    if _bits(S - 1) + N * b + _bits(K) > 63:
         return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
-    keys = _ngram_keys(local, seg, sizes, N, b)
-    del local, seg
-    if len(keys):
-        out[:, 1:] = _clipped_from_keys(keys, S, K, N, b)
+    out[:, 1:] = _ngram_counts(local, seg, sizes, S, N, b)
     return out
 
 
@@ -134,13 +132,14 @@ def _unigrams_and_local_ids(hyp_ids: np.ndarray, refs: Sequence[tuple[np.ndarray
     return unigrams, local
 
 
-def _ngram_keys(local: np.ndarray, seg: np.ndarray, sizes: list[int], N: int, b: int) -> np.ndarray:
-    """Step 2: the key (segment, order - 1, local ids, source) of every n-gram (2 <= n <= N) made
-    of shared tokens of one segment of one source, unsorted. The arrays run over shared tokens."""
+def _ngram_counts(local: np.ndarray, seg: np.ndarray, sizes: list[int], S: int, N: int,
+                  b: int) -> np.ndarray:
+    """Step 2: clipped counts (segments × orders 2..N) of the n-grams made of shared tokens of one
+    segment of one source, one order at a time. The arrays run over shared tokens only; an
+    n-gram's key is (segment, local ids, source) with its local ids packed b bits apiece."""
     K = len(sizes) - 1
-    gram_shift = _bits(K)
-    order_shift = gram_shift + N * b
-    seg_shift = order_shift + _bits(N - 1)
+    src_bits = _bits(K)
+    seg_shift = src_bits + N * b
     at = np.flatnonzero(local >= 0)
     base = seg[at].astype(np.int64)  # (segment, source) in the high and low bits of a key
     base <<= seg_shift
@@ -150,33 +149,33 @@ def _ngram_keys(local: np.ndarray, seg: np.ndarray, sizes: list[int], N: int, b:
     link = at[1:] == at[:-1] + 1
     link &= base[1:] == base[:-1]
     del at
-    valid, grams = [link], [(gram1[:-1] << b) | gram1[1:]]
-    for n in range(3, N + 1):
-        valid.append(valid[-1][:-1] & link[n - 2:])
-        grams.append((grams[-1][:-1] << b) | gram1[n - 1:])
-    counts = [int(np.count_nonzero(v)) for v in valid]
-    keys = np.empty(sum(counts), dtype=np.int64)
-    at = 0
-    for n, (v, gram, count) in enumerate(zip(valid, grams, counts), start=2):
-        gram <<= gram_shift
-        gram |= base[:len(gram)]
-        gram |= (n - 1) << order_shift
-        np.compress(v, gram, out=keys[at:at + count])
-        at += count
-    return keys
+    out = np.zeros((S, N - 1), dtype=np.int64)
+    valid, gram = link, gram1
+    for n in range(2, N + 1):
+        if n > 2:
+            valid = valid[:-1] & link[n - 2:]
+        gram = (gram[:-1] << b) | gram1[n - 1:]  # gram[i]: the local ids of tokens i .. i + n - 1
+        where = np.flatnonzero(valid)
+        if len(where) == 0:
+            break
+        keys = gram[where]
+        keys <<= src_bits
+        keys |= base[where]
+        del where
+        out[:, n - 2] = _clipped_per_segment(keys, S, K, seg_shift)
+    return out
 
 
-def _clipped_from_keys(keys: np.ndarray, S: int, K: int, N: int, b: int) -> np.ndarray:
-    """Step 2, counting: clipped counts (segments × orders 2..N) from the n-gram keys (sorted in place)."""
+def _clipped_per_segment(keys: np.ndarray, S: int, K: int, seg_shift: int) -> np.ndarray:
+    """Clipped counts per segment of n-grams given as (segment, n-gram, source) keys (sorted here,
+    in place): per (segment, n-gram), min(hypothesis count, largest reference count)."""
     src_bits = _bits(K)
-    order_shift = src_bits + N * b
-    order_bits = _bits(N - 1)
     keys.sort()
     run_idx, run_len = _sorted_runs(keys)
     run_key = keys[run_idx]
     R = len(run_idx)
     # a group's runs are sorted by source: the hypothesis run, if any, first, then up to K
-    # reference runs; the clipped count is min(hypothesis count, largest reference count)
+    # reference runs
     hyp_run = np.flatnonzero((run_key & ((1 << src_bits) - 1)) == 0)
     group = run_key[hyp_run] >> src_bits
     best = np.zeros(len(hyp_run), dtype=np.int64)
@@ -188,9 +187,8 @@ def _clipped_from_keys(keys: np.ndarray, S: int, K: int, N: int, b: int) -> np.n
         same &= inside
         np.maximum(best, np.where(same, run_len[follower], 0), out=best)
     clipped = np.minimum(run_len[hyp_run], best)
-    seg_order = group >> (order_shift - src_bits)  # (segment << order_bits) | (order - 1)
-    totals = np.bincount(seg_order, weights=clipped, minlength=S << order_bits)
-    return totals.reshape(S, 1 << order_bits)[:, 1:N].astype(np.int64)
+    group >>= seg_shift - src_bits
+    return np.bincount(group, weights=clipped, minlength=S).astype(np.int64)
 
 
 def clipped_counts_by_rank(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,

@@ -60,20 +60,23 @@ class KeyTable:
 
     def add(self, keys: np.ndarray, next_id: int) -> tuple[np.ndarray, int]:
         """Ids of ``keys``, giving ids ``next_id, next_id + 1, …`` to new ones; (ids, next free id)."""
-        ids = self.find(keys)
-        missing = ids < 0
-        if not missing.any():
-            return ids, next_id
-        new = np.sort(keys[missing])
-        keep = np.ones(len(new), dtype=bool)
-        keep[1:] = new[1:] != new[:-1]
+        if self._count == 0:  # a new table (the usual case): every key is missing
+            new = np.sort(keys)
+        else:
+            ids = self.find(keys)
+            missing = ids < 0
+            if not missing.any():
+                return ids, next_id
+            new = np.sort(keys[missing])
+        keep = np.empty(len(new), dtype=bool)
+        keep[:1] = True
+        np.not_equal(new[1:], new[:-1], out=keep[1:])
         new = new[keep]
         new_ids = np.arange(next_id, next_id + len(new), dtype=np.int64)
         if 4 * (self._count + len(new)) > (1 << self._bits):
             self._grow(4 * (self._count + len(new)))
         self._insert(new, new_ids)
-        ids[missing] = self.find(keys[missing])
-        return ids, next_id + len(new)
+        return self.find(keys), next_id + len(new)
 
     def _insert(self, keys: np.ndarray, ids: np.ndarray) -> None:
         """Put distinct keys that are not in the table yet into free slots."""
