@@ -13,11 +13,16 @@ from hypothesis import strategies as st
 from mtscore.metrics.clipping import clipped_counts, clipped_counts_by_rank
 from mtscore.text.interning import KeyTable, TokenInterner
 from mtscore.text.span_encoder import SpanEncoder, make_encoder
-from mtscore.text.spans import SPAN_TOKENIZERS, UNICODE_SPACES, corpus_bytes, token_spans
+from mtscore.text.spans import (
+    SPAN_TOKENIZERS,
+    UNICODE_SPACES,
+    corpus_bytes,
+    token_spans,
+)
 from mtscore.text.tokenizers import get_tokenizer, preprocess
 
 sacrebleu = pytest.importorskip("sacrebleu")
-from sacrebleu.metrics.bleu import _get_tokenizer  # noqa: E402
+from sacrebleu.metrics.bleu import _get_tokenizer
 
 SACRE = {name: _get_tokenizer(name)() for name in ("13a", "zh", "char", "none")}
 

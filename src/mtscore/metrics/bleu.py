@@ -64,8 +64,8 @@ class PreparedReferences(PreparedBase):
         self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
         present = [[i for i, r in enumerate(stream) if r is not None] for stream in streams]
         # every stream in one pass (one tokenization, one growth of the vocabulary)
-        ids, lengths = self.encoder.encode(
-            [stream[i] for stream, idx in zip(streams, present) for i in idx], grow=True)
+        lines = [stream[i] for stream, idx in zip(streams, present) for i in idx]
+        ids, lengths = self.encoder.encode(lines, grow=True)  # type: ignore[arg-type]  # no None left
         self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
         self.streams = []
         token_at = line_at = 0

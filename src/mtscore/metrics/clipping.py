@@ -99,7 +99,7 @@ def _unigrams_and_local_ids(hyp_ids: np.ndarray, refs: Sequence[tuple[np.ndarray
     packed <<= pos_bits
     packed |= np.arange(T, dtype=small)
     packed.sort()
-    pos = packed.astype(small)  # the low bits (pos_bits <= 31 when small is int32)
+    pos: np.ndarray = packed.astype(small)  # the low bits (pos_bits <= 31 when small is int32)
     pos &= (1 << pos_bits) - 1
     packed >>= pos_bits
     group_idx, group_len = _sorted_runs(packed)
@@ -107,7 +107,7 @@ def _unigrams_and_local_ids(hyp_ids: np.ndarray, refs: Sequence[tuple[np.ndarray
     del packed
     # occurrences of each group's token in sources 0..k (sources are ranges of positions)
     group_end = group_idx + group_len
-    counts = np.empty(T + 1, dtype=small)
+    counts: np.ndarray = np.empty(T + 1, dtype=small)
     counts[0] = 0
     below = []
     for k in range(K):
@@ -125,9 +125,9 @@ def _unigrams_and_local_ids(hyp_ids: np.ndarray, refs: Sequence[tuple[np.ndarray
         return unigrams, None
     # local id: rank among the shared tokens of the same segment (groups are sorted by segment)
     seg_idx, seg_len = _sorted_runs(seg_of_group[shared])
-    local_of_group = np.full(len(group_idx), -1, dtype=small)
+    local_of_group: np.ndarray = np.full(len(group_idx), -1, dtype=small)
     local_of_group[shared] = np.arange(int(seg_len.sum()), dtype=small) - np.repeat(seg_idx, seg_len)
-    local = np.full(T, -1, dtype=small)
+    local: np.ndarray = np.full(T, -1, dtype=small)
     local[pos] = np.repeat(local_of_group, group_len)
     return unigrams, local
 
