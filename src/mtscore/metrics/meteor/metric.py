@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from bisect import bisect_left, bisect_right
 from itertools import combinations
 from math import comb
 from collections.abc import Callable, Mapping, Sequence
@@ -361,28 +362,30 @@ class METEOR(Metric[METEORResult]):
             key = keys[k]
             if matcher.single:
                 # the classes of equal keys present on both sides: (hypothesis, reference) positions
+                hv, rv = (h, r) if matcher.name == "exact" else ([key[x] for x in h], [key[y] for y in r])
                 index: dict[Any, tuple[list[int], list[int]]] = {}
                 for j in rp:
-                    x = key[r[j]]
+                    x = rv[j]
                     entry = index.get(x)
                     if entry is None:
                         index[x] = ([], [j])
                     else:
                         entry[1].append(j)
                 for i in hp:
-                    entry = index.get(key[h[i]])
+                    entry = index.get(hv[i])
                     if entry is not None:
                         entry[0].append(i)
                 groups = [g for g in index.values() if g[0]]
                 if not groups:
                     continue
-                if all(len(a) == len(b) for a, b in groups):
-                    # each class pairs in order: what best_stage_matching returns for such classes
-                    chosen = sorted(e for a, b in groups for e in zip(a, b))
-                else:
-                    fixed = [(i, j) for i, j, _ in matched]
-                    chosen = _small_classes_choice(groups, fixed) or \
-                        best_stage_matching([(a[0], b[0]) for a, b in groups], fixed, groups)
+                for a, b in groups:
+                    if len(a) != len(b):
+                        fixed = [(i, j) for i, j, _ in matched]
+                        chosen = _small_classes_choice(groups, fixed) or \
+                            best_stage_matching([(a[0], b[0]) for a, b in groups], fixed, groups)
+                        break
+                else:  # each class pairs in order: what best_stage_matching returns for such classes
+                    chosen = [e for a, b in groups for e in zip(a, b)]
             else:
                 hk = []
                 for i in hp:
@@ -404,10 +407,9 @@ class METEOR(Metric[METEORResult]):
                 if not edges:
                     continue
                 chosen = best_stage_matching(edges, [(i, j) for i, j, _ in matched])
-            for i, j in chosen:
-                matched.append((i, j, k))
-                used_h.add(i)
-                used_r.add(j)
+            matched.extend([(i, j, k) for i, j in chosen])
+            used_h.update([i for i, _ in chosen])
+            used_r.update([j for _, j in chosen])
             if cache is not None:
                 cache[(self.modules[:k + 1], pair)] = tuple(matched)
             if len(used_h) == nh or len(used_r) == nr:
@@ -575,11 +577,16 @@ def _small_classes_choice(groups: Sequence[tuple[list[int], list[int]]],
             uneven.append((a, b))
     chosen = base[len(fixed):]
     picked: list[tuple[int, int]] = []
+    by_hyp = sorted(base)
     for a, b in uneven:
+        # crossings of (i, j) with the base: base matches left of i above j, right of i below j
         costs: dict[tuple[int, int], int] = {}
         for i in a:
+            cut = bisect_left(by_hyp, (i, -1))
+            left = sorted([l for _, l in by_hyp[:cut]])
+            right = sorted([l for _, l in by_hyp[cut:]])
             for j in b:
-                costs[i, j] = sum(1 for k, l in base if (i - k) * (j - l) < 0)
+                costs[i, j] = len(left) - bisect_right(left, j) + bisect_left(right, j)
         if len(a) > len(b):
             options = [list(zip(sub, b)) for sub in combinations(a, len(b))]
         else:
