@@ -1,5 +1,8 @@
 """Tokenize a corpus straight to token ids, tokenizing each distinct white-space chunk once.
 
+Used for the tokenizers without a byte-span kernel (``intl``; ``ja-mecab`` goes line by line);
+:mod:`.span_encoder` picks the encoder, and :mod:`.spans` is faster where it applies.
+
 The regex tokenizers (13a, intl, zh, char, none) only look one character to either side of a match,
 and white space separates tokens in their output, so a line's tokens are the tokens of its
 white-space-separated chunks taken one by one, with a space on either side of each chunk. The only
