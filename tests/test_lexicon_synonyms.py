@@ -109,3 +109,10 @@ print(json.dumps([p for p in opened if "wordnet" in p.lower() and not p.endswith
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     opened = json.loads(out.stdout.strip().splitlines()[-1])
     assert [Path(p).name for p in opened] == ["wordnet-3.0-synonyms.txt"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(_LEMMAS), st.sampled_from(["", "s", "ed", "ing"]))
+def test_synset_keys_are_the_ids_as_stored(lemma: str, suffix: str) -> None:
+    syn = load_synonyms()
+    assert syn.synset_keys(lemma + suffix) == {f"{i:08d}" for i in syn.synset_ids(lemma + suffix)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import NoReturn
 
@@ -67,6 +68,10 @@ def _parse_score_fast(argv: list[str]) -> argparse.Namespace | None:
     metrics = [a for a in argv if a in registry.names()]
     if not metrics or not set(metrics) <= registry.SELF_CONTAINED:
         return None
+    if "numpy" not in sys.modules:
+        # these metrics do no linear algebra: no BLAS thread pool to start when numpy loads (a third
+        # of numpy's import time on a small machine); a user's own setting is kept
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     with registry.options_of(metrics):
         parser = build_parser(only="score", parser_class=_StrictParser)
     score = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices["score"]

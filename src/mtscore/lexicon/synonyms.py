@@ -71,7 +71,7 @@ class SynonymIndex:
             form, *bases = row.split(" ")
             exceptions[form] = tuple(bases)
         self._exceptions = exceptions
-        self._ids: dict[str, frozenset[int]] = {}
+        self._ids: dict[str, frozenset[str]] = {}
 
     def __len__(self) -> int:
         """The number of distinct lemmas (147,306 in WordNet 3.0)."""
@@ -131,13 +131,18 @@ class SynonymIndex:
 
     def synset_ids(self, word: str) -> frozenset[int]:
         """The synsets of all base forms of ``word``: two words are synonyms when these sets meet."""
+        return frozenset(map(int, self.synset_keys(word)))
+
+    def synset_keys(self, word: str) -> frozenset[str]:
+        """:meth:`synset_ids` as the data's 8-digit strings (what the synonym module compares: two
+        words share a synset exactly when these sets meet; no conversion to numbers)."""
         hit = self._ids.get(word)
         if hit is None:
             norm = word.strip().lower().replace(" ", "_")
             hit = self._ids.get(norm)
             if hit is None:
                 bases = self._bases(norm)
-                hit = frozenset(map(int, " ".join(bases.values()).split())) if bases else frozenset()
+                hit = frozenset(" ".join(bases.values()).split()) if bases else frozenset()
                 self._ids[norm] = hit
             self._ids[word] = hit
         return hit

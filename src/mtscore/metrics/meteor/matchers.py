@@ -8,7 +8,8 @@ module when their key sets intersect. This one shape covers every module:
 * ``stem``    — the Snowball English stem, which the METEOR 1.5 jar uses;
 * ``wn_stem`` — the word's WordNet base forms (morphological exceptions + detachment rules);
 * ``synonym`` — the WordNet synsets of the word's base forms, any sense, no disambiguation (§2.2
-  "WN synonymy"): two words match when they share at least one synset.
+  "WN synonymy"): two words match when they share at least one synset (keys: the synset offsets as
+  the index stores them, :meth:`mtscore.lexicon.SynonymIndex.synset_keys`).
 
 Keys are computed once per word type: a :class:`Vocabulary` gives every distinct word of a corpus an id
 and keeps, per module, the key of each id (stems in one batch call; WordNet keys only for the words a
@@ -175,7 +176,7 @@ def get_matcher(name: str) -> Matcher:
         wn = _wordnet()
         return Matcher(name, wn.base_forms, False)
     if name == "synonym":
-        return Matcher(name, _synonyms().synset_ids, False)
+        return Matcher(name, _synonyms().synset_keys, False)
     raise OptionError("METEOR module", name, MODULES)
 
 
