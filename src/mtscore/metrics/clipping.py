@@ -90,7 +90,7 @@ def _unigrams_and_local_ids(hyp_ids: np.ndarray, refs: Sequence[tuple[np.ndarray
     # (segment, token, position) packed in one key; sorting groups each (segment, token)
     packed = np.empty(T, dtype=np.int64)
     packed[:H] = hyp_ids
-    packed[:H][hyp_ids < 0] = vocab_size  # one id for every token no reference has
+    np.copyto(packed[:H], vocab_size, where=hyp_ids < 0)  # one id for every token no reference has
     at = H
     for ids, _, _ in refs:
         packed[at:at + len(ids)] = ids
@@ -124,9 +124,10 @@ def _unigrams_and_local_ids(hyp_ids: np.ndarray, refs: Sequence[tuple[np.ndarray
     if not shared.any():
         return unigrams, None
     # local id: rank among the shared tokens of the same segment (groups are sorted by segment)
-    seg_idx, seg_len = _sorted_runs(seg_of_group[shared])
+    shared_idx = np.flatnonzero(shared)
+    seg_idx, seg_len = _sorted_runs(np.take(seg_of_group, shared_idx))
     local_of_group: np.ndarray = np.full(len(group_idx), -1, dtype=small)
-    local_of_group[shared] = np.arange(int(seg_len.sum()), dtype=small) - np.repeat(seg_idx, seg_len)
+    local_of_group[shared_idx] = np.arange(len(shared_idx), dtype=small) - np.repeat(seg_idx, seg_len)
     local: np.ndarray = np.full(T, -1, dtype=small)
     local[pos] = np.repeat(local_of_group, group_len)
     return unigrams, local
@@ -182,10 +183,10 @@ def _clipped_per_segment(keys: np.ndarray, S: int, K: int, seg_shift: int) -> np
     for d in range(1, K + 1):
         follower = hyp_run + d
         inside = follower < R
-        follower[~inside] = 0
-        same = (run_key[follower] >> src_bits) == group
+        np.minimum(follower, R - 1, out=follower)
+        same = (np.take(run_key, follower) >> src_bits) == group
         same &= inside
-        np.maximum(best, np.where(same, run_len[follower], 0), out=best)
+        np.maximum(best, np.where(same, np.take(run_len, follower), 0), out=best)
     clipped = np.minimum(run_len[hyp_run], best)
     group >>= seg_shift - src_bits
     return np.bincount(group, weights=clipped, minlength=S).astype(np.int64)

@@ -137,23 +137,28 @@ class TokenInterner:
         if len(data) < int(ends.max()) + 8:  # reads of 8 bytes at a token start stay inside
             data = data + bytes(8)
         words = np.ndarray(shape=(len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))
-        short = n <= _SHORT
-        s_len = n[short]
-        keys = words[starts[short]]
-        keys &= _MASKS[s_len]
+        # (np.take and index arrays: much faster than boolean-mask indexing here)
+        short = np.flatnonzero(n <= _SHORT)
+        s_len = np.take(n, short)
+        keys = np.take(words, np.take(starts, short))
+        keys &= np.take(_MASKS, s_len)
         s_len <<= 56
         keys |= s_len.view(np.uint64)
         if grow:
             out[short], self.size = self._short.add(keys, self.size)
         else:
             out[short] = self._short.find(keys)
-        if short.all():
+        if len(short) == len(starts):
             return out
-        mid = (n > _SHORT) & (n <= _MID)
-        if mid.any():
-            m_starts, m_len = starts[mid], n[mid].astype(np.uint64)
-            heads = words[m_starts]
-            tails = (words[m_starts + 8] & _MASKS[m_len - np.uint64(8)]) | (m_len << np.uint64(56))
+        mid = np.flatnonzero((n > _SHORT) & (n <= _MID))
+        if len(mid):
+            m_starts, m_len = np.take(starts, mid), np.take(n, mid)
+            heads = np.take(words, m_starts)
+            m_starts += 8
+            tails = np.take(words, m_starts)
+            tails &= np.take(_MASKS, m_len - 8)
+            m_len <<= 56
+            tails |= m_len.view(np.uint64)
             if grow:
                 head_ids, self._head_size = self._head.add(heads, self._head_size)
                 tail_ids, self._tail_size = self._tail.add(tails, self._tail_size)
