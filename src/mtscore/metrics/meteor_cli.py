@@ -36,7 +36,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--meteor-case", default="lc", choices=("lc", "mixed"),
                        help="lowercase before matching (lc, default, as METEOR) or keep case")
     group.add_argument("--meteor-workers", type=int, default=1, metavar="N",
-                       help="align with N processes (Linux; 0: one per available CPU; default 1). "
+                       help="align with N processes (Linux; 0: one per idle CPU; default 1). "
                             "The scores are identical; only the wall time changes")
     group.add_argument("--meteor-stopwords", action="store_true",
                        help="leave the shipped function words out of the exact stage (2005 paper §3.6)")
