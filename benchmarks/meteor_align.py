@@ -1,9 +1,10 @@
 """Benchmark and check of the METEOR 2005 aligner: this tree's stage matching against another revision's.
 
-    python benchmarks/meteor_align.py [--data ../shared/data/wmt22/de-en ...] [--against REV] [--ref A]
+    python benchmarks/meteor_align.py [--data ../shared/data/wmt22/de-en ...] [--against REV] [--ref B]
 
 For each data set folder (default: WMT22 de-en from ../shared when present, else the embedded
-427-segment sample), every system is scored against one reference with the study's METEOR 2005
+427-segment sample), every system is scored against one reference (``--ref``; default the first
+in name order, A on WMT22 except cs-en) with the study's METEOR 2005
 module sets (exact porter synonym; exact; exact porter; exact wn_stem), sharing one stage cache as
 the study does. With ``--against REV`` (a git revision of this repository) the same is done with
 ``src/mtscore/metrics/meteor/align.py`` of that revision in place of ``best_stage_matching``, and the
@@ -46,7 +47,7 @@ def _revision_module(rev: str) -> ModuleType:
     return module
 
 
-def _score_all(folder: Path, ref: str, matcher: Any) -> tuple[dict[tuple[str, str], np.ndarray], float]:
+def _score_all(folder: Path, ref: str | None, matcher: Any) -> tuple[dict[tuple[str, str], np.ndarray], float]:
     """Per-segment statistics of every (system, module set) with ``matcher`` as the stage matching,
     and the seconds spent inside it."""
     import mtscore.metrics.meteor.metric as metric_module
@@ -64,6 +65,8 @@ def _score_all(folder: Path, ref: str, matcher: Any) -> tuple[dict[tuple[str, st
     saved = metric_module.best_stage_matching
     metric_module.best_stage_matching = timed
     try:
+        if ref is None:
+            ref = sorted(p.stem for p in (folder / "references").glob("*.txt"))[0]
         refs = read_lines(folder / "references" / f"{ref}.txt")
         out: dict[tuple[str, str], np.ndarray] = {}
         stages: dict[Any, Any] = {}
@@ -83,7 +86,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", nargs="+", type=Path, help="data set folders (default: WMT22 de-en)")
     parser.add_argument("--against", metavar="REV", help="git revision whose aligner to compare with")
-    parser.add_argument("--ref", default="A", help="reference id (default A)")
+    parser.add_argument("--ref", help="reference id (default: the first in name order)")
     args = parser.parse_args()
     from mtscore.data import sample_path
     from mtscore.metrics.meteor import METEOR
