@@ -434,21 +434,31 @@ class METEOR(Metric[METEORResult]):
         cands: list[list[tuple[int, int]]] = [[] for _ in r]
         for k, matcher in enumerate(use):
             exact = matcher.name == "exact"
+            key = vocab.keys[k]
             if matcher.single:
-                key = vocab.keys[k]
                 at: dict[Any, list[int]] = {}
                 for i, x in enumerate(h):
                     at.setdefault(key[x], []).append(i)
                 for j, y in enumerate(r):
                     hits = at.get(key[y])
                     if hits:
-                        cands[j].extend((i, k) for i in hits if exact or h[i] != y)
+                        cands[j] += [(i, k) for i in hits] if exact else [(i, k) for i in hits if h[i] != y]
             else:  # other modules only for different words
-                hk = [(i, x, ks) for i, x in enumerate(h) if (ks := vocab.key(k, x))]
+                hk = []
+                for i, x in enumerate(h):
+                    ks = key[x]
+                    if ks is None:
+                        ks = vocab.key(k, x)
+                    if ks:
+                        hk.append((i, x, ks))
+                if not hk:
+                    continue
                 for j, y in enumerate(r):
-                    rks = vocab.key(k, y)
+                    rks = key[y]
+                    if rks is None:
+                        rks = vocab.key(k, y)
                     if rks:
-                        cands[j].extend((i, k) for i, x, ks in hk if x != y and not ks.isdisjoint(rks))
+                        cands[j] += [(i, k) for i, x, ks in hk if x != y and not ks.isdisjoint(rks)]
         return cands
 
     def jar_align_weights(self) -> list[float]:
