@@ -3,7 +3,8 @@
 A token of at most 7 bytes is one uint64 key: its bytes (little-endian) with its length in the top
 byte. A token of 8 to 15 bytes is a pair of keys, its first 8 bytes and the rest with the length on
 top; each part gets an id in its own table, and the pair of ids is one key of a third table. Longer
-tokens (rare) go through a dict. Keys are exact, so equal ids mean equal tokens: nothing is hashed.
+tokens (rare) go through a dict. Keys are the tokens' bytes themselves (the hash table only places
+them), so equal ids mean equal tokens, with no chance of a collision.
 """
 
 from __future__ import annotations
