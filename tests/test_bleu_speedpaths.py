@@ -72,6 +72,17 @@ def test_byte_spans_zh_fixed_equal_its_line_tokenizer(lines: list[str], lowercas
     assert span_tokens(lines, "zh-fixed", lowercase) == sacre_tokens(lines, "zh-fixed", lowercase)
 
 
+DENSE = st.lists(st.sampled_from(list(".,5a -(中")), max_size=25).map("".join)
+
+
+@pytest.mark.parametrize("name", ["13a", "zh"])
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(DENSE, min_size=1, max_size=4))
+def test_byte_spans_on_dense_runs_of_dots_digits_and_hyphens(name: str, lines: list[str]) -> None:
+    """Rules 2-4 interact only through runs of . and , next to digits: a dense alphabet finds them."""
+    assert span_tokens(lines, name, False) == sacre_tokens(lines, name, False)
+
+
 @pytest.mark.parametrize("line", [
     ".", ",", "..", "...", "....", "5.", ".5", "5..", "..5", "5...5", "a.b", "a..b", "a,5", "5,a",
     "a.,5", "5.,a", ".a.", "5-5", "5--", "-5-", "a-5", "(5.)", "$5,000.00.", "&amp;5.", "1.5-2.5",
