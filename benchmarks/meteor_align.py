@@ -66,7 +66,7 @@ def _score_all(folder: Path, ref: str | None, matcher: Any) -> tuple[dict[tuple[
     metric_module.best_stage_matching = timed
     try:
         if ref is None:
-            ref = sorted(p.stem for p in (folder / "references").glob("*.txt"))[0]
+            ref = min(p.stem for p in (folder / "references").glob("*.txt"))
         refs = read_lines(folder / "references" / f"{ref}.txt")
         out: dict[tuple[str, str], np.ndarray] = {}
         stages: dict[Any, Any] = {}

@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from heapq import nlargest
 from itertools import accumulate, combinations
 from math import comb
 
@@ -253,7 +254,7 @@ class _Options:
     """The options of one ambiguous component: its distinct edges, and each option (a maximum
     matching of the component) as a row of indices into them."""
 
-    __slots__ = ("edges", "rows", "complete", "span")
+    __slots__ = ("complete", "edges", "rows", "span")
 
     def __init__(self, hs: list[int], rs: list[int], comp: list[Edge] | None, fixed: Sequence[Edge]):
         """``hs``, ``rs``: the component's sorted positions; ``comp``: its edges, None when it is
@@ -528,13 +529,8 @@ def _branch_and_bound(row, unary: list[np.ndarray], sizes: list[int], low: np.nd
 
 # ---- 1.5: the jar's objective, searched exactly ------------------------------------------------
 
-def _dominated(best: tuple[int, int, int], score: tuple[int, int, int]) -> bool:
-    """Whether ``score`` (weight, −chunks, −distance) can never overtake ``best`` when both states
-    have the same future and ``score`` may save at most one chunk more than ``best``."""
-    if best[0] != score[0]:
-        return best[0] > score[0]
-    gap = best[1] - score[1]  # chunks behind
-    return gap > 1 or (gap == 1 and best[2] > score[2])  # ties kept: they decide the score
+def _state_score(item: tuple[tuple[int, int], tuple[tuple[int, int, int], tuple]]) -> tuple[int, int, int]:
+    return item[1][0]
 
 
 def align_jar(n_hyp: int, n_ref: int, cands: Sequence[Sequence[tuple[int, int]]],
@@ -624,62 +620,79 @@ def align_jar(n_hyp: int, n_ref: int, cands: Sequence[Sequence[tuple[int, int]]]
     for j in range(n_ref):
         cap_j = max(8, WORK_CAP // max(len(cands[j]), 1))
         if len(states) > cap_j:
-            states = dict(sorted(states.items(), key=lambda kv: kv[1][0], reverse=True)[:cap_j])
+            states = dict(nlargest(cap_j, states.items(), key=_state_score))  # = sorted(...)[:cap_j]
             exact = False
         new: dict[tuple[int, int], tuple[tuple[int, int, int], tuple]] = {}
         rel = relevant[j]
         cont = continues[j]
         f = fixed.get(j)
-        tj = cls_r[j]
-        for (used, last), (score, chain) in states.items():
-            w, negc, negd = score
-            if f is not None:
-                i, mod = f
-                c = 0 if last >= 0 and last == i - 1 else 1
-                key = (used & rel, i if i in cont else -1)
-                val = ((w + 2 * gains[mod], negc - c, negd - abs(j - i)), (chain, (i, j, mod)))
+        if f is not None:
+            i, mod = f
+            g2, dist, prev, to, match = 2 * gains[mod], abs(j - i), i - 1, i if i in cont else -1, (i, j, mod)
+            for (used, last), (score, chain) in states.items():
+                key = (used & rel, to)
+                val = (score[0] + g2, score[1] - (0 if last >= 0 and last == prev else 1), score[2] - dist)
                 old = new.get(key)
-                if old is None or val[0] > old[0]:
-                    new[key] = val
-                continue
-            # may this reference word go without an exact match? (else the maximum is lost)
-            free_j = tj < 0 or after_incl[j] > (hmask[tj] & ~used).bit_count()
-            acc = 0
+                if old is None or val > old[0]:
+                    new[key] = (val, (chain, match))
+        else:
+            tj = cls_r[j]
+            class_j, left_j = (hmask[tj], after_incl[j]) if tj >= 0 else (0, 0)
+            # per candidate, what does not depend on the state: bit, distance, doubled gain, the hyp
+            # word a chunk would continue from, the next state's continuation word, and for a
+            # non-exact match of a word of an exact class: that class and its reference words left
+            row: list[tuple[int, int, int, int, int, int, int, int, tuple[int, int, int]]] = []
             for i, mod in cands[j]:
-                if used >> i & 1:
-                    continue
-                dist = abs(j - i)
-                if gains[mod] == 0:
-                    ti = cls_h[i]
-                    if not free_j or (ti >= 0 and (hmask[ti] & ~used).bit_count() <= after_gt(ti, j)):
-                        acc += dist
+                ti = cls_h[i] if gains[mod] == 0 else -2
+                row.append((1 << i, abs(j - i), 2 * gains[mod], i - 1, i if i in cont else -1, ti,
+                            hmask[ti] if ti >= 0 else 0, after_gt(ti, j) if ti >= 0 else 0, (i, j, mod)))
+            for (used, last), (score, chain) in states.items():
+                w, negc, negd = score
+                # may this reference word go without an exact match? (else the maximum is lost)
+                free_j = tj < 0 or left_j > (class_j & ~used).bit_count()
+                acc = 0
+                for bit, dist, g2, prev, to, ti, cmask, left, match in row:
+                    if used & bit:
                         continue
-                c = 0 if last >= 0 and last == i - 1 else 1
-                key = ((used | (1 << i)) & rel, i if i in cont else -1)
-                val = ((w + 2 * gains[mod], negc - c, negd - acc), (chain, (i, j, mod)))
-                old = new.get(key)
-                if old is None or val[0] > old[0]:
-                    new[key] = val
-                acc += dist
-            if free_j:
-                key = (used & rel, -1)
-                val = ((w, negc, negd - acc), chain)
-                old = new.get(key)
-                if old is None or val[0] > old[0]:
-                    new[key] = val
+                    if ti != -2 and (not free_j or (ti >= 0 and (cmask & ~used).bit_count() <= left)):
+                        acc += dist  # a zero-gain match that would lose an exact one
+                        continue
+                    key = ((used | bit) & rel, to)
+                    val = (w + g2, negc - (0 if last >= 0 and last == prev else 1), negd - acc)
+                    old = new.get(key)
+                    if old is None or val > old[0]:
+                        new[key] = (val, (chain, match))
+                    acc += dist
+                if free_j:
+                    key = (used & rel, -1)
+                    val = (w, negc, negd - acc)
+                    old = new.get(key)
+                    if old is None or val > old[0]:
+                        new[key] = (val, chain)
         if len(new) > 1:
             # dominance (exact): states with the same used words have the same future; the chunk
             # continuation word can save at most one chunk, so a state two chunks behind the best
-            # of its group (or one behind without a shorter distance) can never win
+            # of its group (or one behind without a shorter distance) can never win (ties are
+            # kept: they decide the score)
             best: dict[int, tuple[int, int, int]] = {}
             for (used, _), (score, _) in new.items():
                 b = best.get(used)
                 if b is None or score > b:
                     best[used] = score
-            new = {key: val for key, val in new.items()
-                   if not _dominated(best[key[0]], val[0])}
+            kept = {}
+            for state, value in new.items():
+                b, score = best[state[0]], value[0]
+                if b[0] != score[0]:
+                    if b[0] > score[0]:
+                        continue
+                else:
+                    gap = b[1] - score[1]
+                    if gap > 1 or (gap == 1 and b[2] > score[2]):
+                        continue
+                kept[state] = value
+            new = kept
         if len(new) > STATE_CAP:
-            new = dict(sorted(new.items(), key=lambda kv: kv[1][0], reverse=True)[:STATE_CAP])
+            new = dict(nlargest(STATE_CAP, new.items(), key=_state_score))
             exact = False
         states = new
     if not states:
