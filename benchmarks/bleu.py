@@ -1,8 +1,9 @@
 """Corpus BLEU: mtscore vs sacreBLEU 2.6.0 in the same process, on WMT22 de-en and zh-en.
 
-Cold runs (a new metric object per run: no tokenization cache of either tool is warm), median of
---runs runs (wall time, and the ratio of CPU times, which is steadier on a busy machine), peak memory
-from tracemalloc in a separate run, scores asserted equal (1e-9) and statistics asserted identical.
+Cold runs (a new metric object per run: no tokenization cache of either tool is warm), alternating
+between the two tools, median of --runs runs each (wall time, and the ratio of CPU times, which is
+steadier on a busy machine), peak memory from tracemalloc in a separate run, scores asserted equal
+(1e-9) and statistics asserted identical.
 
     python benchmarks/bleu.py [--data ../shared/data/wmt22] [--runs 5]
 """
@@ -21,22 +22,34 @@ from mtscore import BLEU
 from mtscore.io.text import read_lines
 
 
-def timed(fn, runs: int) -> tuple[float, float, float, object]:
-    """Median wall time, median CPU time (steadier on a shared machine), peak MiB, result."""
-    times, cpu = [], []
-    result = None
-    for _ in range(runs):
-        gc.collect()
-        start, start_cpu = time.perf_counter(), time.process_time()
-        result = fn()
-        times.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - start_cpu)
+def _once(fn) -> tuple[float, float, object]:
+    gc.collect()
+    start, start_cpu = time.perf_counter(), time.process_time()
+    result = fn()
+    return time.perf_counter() - start, time.process_time() - start_cpu, result
+
+
+def _peak_mib(fn) -> float:
     gc.collect()
     tracemalloc.start()
     fn()
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return statistics.median(times), statistics.median(cpu), peak / 2**20, result
+    return peak / 2**20
+
+
+def timed_pair(fn_a, fn_b, runs: int) -> list[tuple[float, float, float, object]]:
+    """For each of two functions: median wall time, median CPU time (steadier on a shared machine),
+    peak MiB, result. The runs alternate (a, b, a, b, ...) so that both see the same machine load."""
+    samples: list[list[tuple[float, float, object]]] = [[], []]
+    for _ in range(runs):
+        for k, fn in enumerate((fn_a, fn_b)):
+            samples[k].append(_once(fn))
+    out = []
+    for fn, runs_of in zip((fn_a, fn_b), samples):
+        out.append((statistics.median(s[0] for s in runs_of), statistics.median(s[1] for s in runs_of),
+                    _peak_mib(fn), runs_of[-1][2]))
+    return out
 
 
 def main() -> int:
@@ -60,8 +73,9 @@ def main() -> int:
         all_refs = {r: read_lines(folder / "references" / f"{r}.txt") for r in ("A", "B")}
         for ids in (("A",), ("A", "B")):
             refs = [all_refs[r] for r in ids]
-            t_s, c_s, m_s, r_s = timed(lambda h=hyps, r=refs: SacreBLEU().corpus_score(h, r), args.runs)
-            t_m, c_m, m_m, r_m = timed(lambda h=hyps, r=refs: BLEU().corpus_score(h, r), args.runs)
+            (t_s, c_s, m_s, r_s), (t_m, c_m, m_m, r_m) = timed_pair(
+                lambda h=hyps, r=refs: SacreBLEU().corpus_score(h, r),
+                lambda h=hyps, r=refs: BLEU().corpus_score(h, r), args.runs)
             assert abs(r_s.score - r_m.score) < 1e-9, (r_s.score, r_m.score)
             assert list(r_m.counts) == r_s.counts and list(r_m.totals) == r_s.totals
             assert (r_m.hyp_len, r_m.ref_len) == (r_s.sys_len, r_s.ref_len)
