@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtscore.metrics import clipping
 from mtscore.metrics.clipping import clipped_counts, clipped_counts_by_rank
+from mtscore.text import span_encoder
 from mtscore.text.interning import KeyTable, TokenInterner
 from mtscore.text.span_encoder import SpanEncoder, make_encoder
 from mtscore.text.spans import (
@@ -179,18 +181,25 @@ def decode(encoder, ids: np.ndarray, lengths: np.ndarray) -> list[list[str]]:
 @pytest.mark.parametrize("name", sorted(SPAN_TOKENIZERS))
 @settings(max_examples=150, deadline=None)
 @given(refs=LINES, more_refs=LINES, hyps=LINES, lowercase=st.booleans())
-def test_span_encoder_equals_line_by_line(name: str, refs, more_refs, hyps, lowercase: bool) -> None:
+@pytest.mark.parametrize("small", [0, 10**9])  # the byte kernel; line by line for tiny corpora
+def test_span_encoder_equals_line_by_line(name: str, small: int, refs, more_refs, hyps,
+                                          lowercase: bool) -> None:
     tokenizer = get_tokenizer(name)
     encoder = SpanEncoder(tokenizer, lowercase)
-    expected_refs = [line.split() for line in preprocess(refs + more_refs, tokenizer, lowercase)]
-    got = decode(encoder, *encoder.encode(refs, grow=True)) + \
-        decode(encoder, *encoder.encode(more_refs, grow=True))
-    assert got == expected_refs
-    vocab = encoder.vocab
-    assert encoder.size == len(vocab)
-    expected = [[t if t in vocab else "<unk>" for t in line.split()]
-                for line in preprocess(hyps, tokenizer, lowercase)]
-    assert decode(encoder, *encoder.encode(hyps, grow=False)) == expected
+    kept = span_encoder.SMALL_CORPUS_CHARACTERS
+    span_encoder.SMALL_CORPUS_CHARACTERS = small
+    try:
+        expected_refs = [line.split() for line in preprocess(refs + more_refs, tokenizer, lowercase)]
+        got = decode(encoder, *encoder.encode(refs, grow=True)) + \
+            decode(encoder, *encoder.encode(more_refs, grow=True))
+        assert got == expected_refs
+        vocab = encoder.vocab
+        assert encoder.size == len(vocab)
+        expected = [[t if t in vocab else "<unk>" for t in line.split()]
+                    for line in preprocess(hyps, tokenizer, lowercase)]
+        assert decode(encoder, *encoder.encode(hyps, grow=False)) == expected
+    finally:
+        span_encoder.SMALL_CORPUS_CHARACTERS = kept
 
 
 @pytest.mark.parametrize("name", sorted(SPAN_TOKENIZERS))
@@ -251,11 +260,17 @@ def test_clipped_counts_equal_counters(data) -> None:
     hyps, refs, V, N = data
     expected = counter_clipped(hyps, refs, N)
     args = (*as_streams(hyps, refs), V, N)
-    np.testing.assert_array_equal(clipped_counts(*args), expected)
     np.testing.assert_array_equal(clipped_counts_by_rank(*args), expected)
-    # a vocabulary too large for (segment, token, position) in 63 bits takes the by-rank path
-    wide = (*as_streams(hyps, refs), V + 2**50, N)
-    np.testing.assert_array_equal(clipped_counts(*wide), expected)
+    small = clipping.SMALL_CORPUS_TOKENS
+    try:
+        for threshold in (0, 10**9):  # the numpy path, then the Counter path for tiny corpora
+            clipping.SMALL_CORPUS_TOKENS = threshold
+            np.testing.assert_array_equal(clipped_counts(*args), expected)
+            # a vocabulary too large for (segment, token, position) in 63 bits: the by-rank path
+            wide = (*as_streams(hyps, refs), V + 2**50, N)
+            np.testing.assert_array_equal(clipped_counts(*wide), expected)
+    finally:
+        clipping.SMALL_CORPUS_TOKENS = small
 
 
 def test_clipped_counts_with_wide_keys_falls_back_exactly() -> None:
@@ -271,9 +286,16 @@ def test_clipped_counts_with_wide_keys_falls_back_exactly() -> None:
 def test_lone_surrogates_tokenize_as_sacrebleu() -> None:
     """Possible only through the API: they are kept as characters (UTF-8 with surrogatepass)."""
     lines = ["a\ud800b. c &amp; d", "x \udfff, 5", "\ud83d"]
-    for name in ("13a", "zh", "char", "none"):
-        encoder = SpanEncoder(get_tokenizer(name), False)
-        assert decode(encoder, *encoder.encode(lines, grow=True)) == sacre_tokens(lines, name, False)
+    kept = span_encoder.SMALL_CORPUS_CHARACTERS
+    try:
+        for small in (0, 10**9):
+            span_encoder.SMALL_CORPUS_CHARACTERS = small
+            for name in ("13a", "zh", "char", "none"):
+                encoder = SpanEncoder(get_tokenizer(name), False)
+                assert decode(encoder, *encoder.encode(lines, grow=True)) == \
+                    sacre_tokens(lines, name, False)
+    finally:
+        span_encoder.SMALL_CORPUS_CHARACTERS = kept
 
 
 @pytest.mark.parametrize("name", ["13a", "zh", "char", "none"])
@@ -281,7 +303,7 @@ def test_lone_surrogates_tokenize_as_sacrebleu() -> None:
 @given(hyps=st.lists(TEXT, min_size=3, max_size=3), refs=st.lists(st.lists(TEXT, min_size=3, max_size=3),
                                                                    min_size=1, max_size=3))
 def test_corpus_statistics_equal_sacrebleu_on_random_text(name: str, hyps, refs) -> None:
-    """The whole fast path (span tokenizer, ids, clipping) against sacreBLEU's statistics."""
+    """The whole pipeline (span tokenizer, ids, clipping) against sacreBLEU's statistics."""
     from sacrebleu.metrics import BLEU as SacreBLEU
 
     from mtscore import BLEU
@@ -289,7 +311,13 @@ def test_corpus_statistics_equal_sacrebleu_on_random_text(name: str, hyps, refs)
     hyps = [h.replace("\n", " ") for h in hyps]
     refs = [[r.replace("\n", " ") for r in stream] for stream in refs]
     theirs = SacreBLEU(tokenize=name).corpus_score(hyps, refs)
-    ours = BLEU(tokenize=name).corpus_score(hyps, refs)
-    assert list(ours.counts) == theirs.counts and list(ours.totals) == theirs.totals
-    assert (ours.hyp_len, ours.ref_len) == (theirs.sys_len, theirs.ref_len)
-    assert ours.score == pytest.approx(theirs.score, abs=1e-9)
+    kept = span_encoder.SMALL_CORPUS_CHARACTERS, clipping.SMALL_CORPUS_TOKENS
+    try:
+        for small in (0, 10**9):  # the numpy kernels, then the paths for tiny corpora
+            span_encoder.SMALL_CORPUS_CHARACTERS = clipping.SMALL_CORPUS_TOKENS = small
+            ours = BLEU(tokenize=name).corpus_score(hyps, refs)
+            assert list(ours.counts) == theirs.counts and list(ours.totals) == theirs.totals
+            assert (ours.hyp_len, ours.ref_len) == (theirs.sys_len, theirs.ref_len)
+            assert ours.score == pytest.approx(theirs.score, abs=1e-9)
+    finally:
+        span_encoder.SMALL_CORPUS_CHARACTERS, clipping.SMALL_CORPUS_TOKENS = kept

@@ -15,11 +15,14 @@ the references (source k) is put in one array.
    count).
 
 When the keys do not fit in 63 bits (huge corpora or orders), :func:`clipped_counts_by_rank` does
-the same with one sort per order and n-grams keyed by dense ranks.
+the same with one sort per order and n-grams keyed by dense ranks. Tiny corpora (a few hundred
+tokens, as ``sentence_bleu`` gives) are counted with Counters, where numpy's cost per call would
+dominate.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
@@ -46,6 +49,10 @@ def _sorted_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return idx, np.diff(idx, append=len(values))
 
 
+#: below this many tokens in all (e.g. ``sentence_bleu``), Counters beat numpy's cost per call
+SMALL_CORPUS_TOKENS = 400
+
+
 def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
                    refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
                    vocab_size: int, max_order: int) -> np.ndarray:
@@ -60,6 +67,8 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     out = np.zeros((S, N), dtype=np.int64)
     if H == 0 or T == H:
         return out
+    if T < SMALL_CORPUS_TOKENS:
+        return _clipped_counts_small(hyp_ids, hyp_lengths, refs, max_order)
     if _bits(S - 1) + _bits(vocab_size) + _bits(T - 1) > 63:
         return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
     # arrays over tokens are int32 when they can be (less memory to fill and to fault in)
@@ -77,6 +86,31 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     if _bits(S - 1) + N * b + _bits(K) > 63:
         return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
     out[:, 1:] = _ngram_counts(local, seg, sizes, S, N, b)
+    return out
+
+
+def _clipped_counts_small(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
+                          refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
+                          max_order: int) -> np.ndarray:
+    """:func:`clipped_counts` with one Counter per segment and order (for a few segments)."""
+    S = len(hyp_lengths)
+    hyp_ends = np.cumsum(hyp_lengths).tolist()
+    hyps = [hyp_ids[end - n:end].tolist() for end, n in zip(hyp_ends, hyp_lengths.tolist())]
+    ref_tokens: list[list[list[int]]] = [[] for _ in range(S)]
+    for ids, lengths, present in refs:
+        at = 0
+        for i, n in zip(present.tolist(), lengths.tolist()):
+            ref_tokens[i].append(ids[at:at + n].tolist())
+            at += n
+    out = np.zeros((S, max_order), dtype=np.int64)
+    for i, h in enumerate(hyps):
+        for n in range(1, min(max_order, len(h)) + 1):
+            counts = Counter(tuple(h[j:j + n]) for j in range(len(h) - n + 1))
+            best: Counter[tuple[int, ...]] = Counter()
+            for r in ref_tokens[i]:
+                for gram, c in Counter(tuple(r[j:j + n]) for j in range(len(r) - n + 1)).items():
+                    best[gram] = max(best[gram], c)
+            out[i, n - 1] = sum(min(c, best[g]) for g, c in counts.items() if g in best)
     return out
 
 
@@ -207,7 +241,7 @@ def clipped_counts_by_rank(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     rem = np.concatenate([_remaining(hyp_lengths)] + [_remaining(lengths) for _, lengths, _ in refs])
     out = np.zeros((S, max_order), dtype=np.int64)
     T = len(tok)
-    src_bits = max(int(len(refs)).bit_length(), 1)  # source in the low bits of a key
+    src_bits = max(len(refs).bit_length(), 1)  # source in the low bits of a key
     pos_bits = max(int(T).bit_length(), 1)
     key = seg * B + tok  # order 1, per position
     prev_rank = key  # replaced by the dense ranks of each order's keys before it is used

@@ -1,9 +1,9 @@
 """Token ids of whole corpora: the numpy span kernel where the tokenizer has one, else chunk-wise.
 
 :func:`make_encoder` is what metrics use. :class:`SpanEncoder` tokenizes a corpus in one pass over
-its bytes (:mod:`.spans`) and gives the tokens exact ids (:mod:`.interning`); segments that contain a
-line break (possible only through the API) make it tokenize line by line with the tokenizer itself
-and split the result on white space, which gives the same tokens.
+its bytes (:mod:`.spans`) and gives the tokens exact ids (:mod:`.interning`); a tiny corpus, or
+segments that contain a line break (possible only through the API), are tokenized line by line with
+the tokenizer itself and the result is split on white space, which gives the same tokens.
 """
 
 from __future__ import annotations
@@ -16,6 +16,10 @@ from .chunked import ChunkEncoder
 from .interning import TokenInterner
 from .spans import SPAN_TOKENIZERS, corpus_bytes, token_spans
 from .tokenizers import Tokenizer, preprocess
+
+#: below this many characters in all, segments are tokenized line by line (numpy's cost per call
+#: would dominate)
+SMALL_CORPUS_CHARACTERS = 2000
 
 
 class SpanEncoder:
@@ -48,8 +52,12 @@ class SpanEncoder:
         if not lines:
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
         name = self.tokenizer.name
-        data = corpus_bytes(lines, name, self.lowercase)
-        if data.count(b"\n") != len(lines) - 1:  # a segment with a line break of its own
+        # a few short segments (sentence_bleu): the line tokenizer is cheaper than the kernel
+        by_line = sum(map(len, lines)) < SMALL_CORPUS_CHARACTERS
+        if not by_line:
+            data = corpus_bytes(lines, name, self.lowercase)
+            by_line = data.count(b"\n") != len(lines) - 1  # a segment with a line break of its own
+        if by_line:
             tokenized = [" ".join(line.split())
                          for line in preprocess(lines, self.tokenizer, self.lowercase)]
             data, name = corpus_bytes(tokenized, "none", False), "none"
