@@ -224,3 +224,23 @@ def test_classes_with_many_options_stay_maximal() -> None:
     chosen = best_stage_matching([(h[0], r[0]) for h, r in groups], (), groups)
     assert set(chosen) <= set(edges) and len(chosen) == 3 * 11 + 3
     assert len({j for _, j in chosen}) == len(chosen)
+
+
+def test_reduced_classes_stay_small_in_memory() -> None:
+    # classes of 40 × 50 words (C(50, 40) options each, reduced to at most 3): only the edges some
+    # option uses enter the search, so its arrays stay small (a full 6,000-edge crossing matrix
+    # would take hundreds of MB)
+    import tracemalloc
+
+    hyp = ("a b c " * 40).split()
+    ref = ("c b a " * 50).split()
+    edges, groups = _exact_stage(hyp, ref)
+    tracemalloc.start()
+    try:
+        chosen = best_stage_matching([(h[0], r[0]) for h, r in groups], (), groups)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert set(chosen) <= set(edges) and len(chosen) == 120
+    assert len({j for _, j in chosen}) == 120
+    assert peak < 20_000_000
