@@ -298,3 +298,19 @@ def test_small_classes_shortcut_by_hand() -> None:
     assert _small_classes_choice([([0, 1], [0])], []) == [(0, 0)] == best_stage_matching([(0, 0)], [], [([0, 1], [0])])
     # two uneven classes whose cheapest options cross: the aligner decides
     assert _small_classes_choice([([0, 1], [1]), ([2, 3], [0])], []) is None
+
+
+def test_the_command_writes_everything_before_it_leaves() -> None:
+    """``mtscore score -m meteor`` ends without tearing down the interpreter: its output is complete."""
+    from mtscore.metrics.meteor import METEOR as Metric
+
+    cmd = [sys.executable, "-m", "mtscore", "score", "-r", REF, "-i", HYP, "-m", "meteor", "--segments", "-b"]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    scores = [float(x) for x in out.stdout.split()]
+    hyps, refs = read_lines(HYP), read_lines(REF)
+    metric = Metric()
+    expected = metric.segment_scores(metric.extract(hyps, [refs]))
+    np.testing.assert_allclose(scores, np.round(expected, 2))
+    bad = subprocess.run([str(FILES / "no-such-file.txt") if c == HYP else c for c in cmd],
+                         capture_output=True, text=True)
+    assert bad.returncode == 1 and "no such file" in bad.stderr
