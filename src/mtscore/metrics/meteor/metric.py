@@ -594,20 +594,24 @@ def _small_classes_choice(groups: Sequence[tuple[list[int], list[int]]],
     chosen = base[len(fixed):]
     picked: list[tuple[int, int]] = []
     by_hyp = sorted(base)
+    ks = [k for k, _ in by_hyp]
+    all_ls = sorted([l for _, l in by_hyp])
     for a, b in uneven:
-        # crossings of (i, j) with the base: base matches left of i above j, right of i below j
+        # crossings of (i, j) with the base: with p base matches left of i, q below j and c both,
+        # (p − c) cross above-left and (q − c) below-right: p + q − 2c
         costs: dict[tuple[int, int], int] = {}
+        below = [bisect_left(all_ls, j) for j in b]
         for i in a:
-            cut = bisect_left(by_hyp, (i, -1))
+            cut = bisect_left(ks, i)
             left = sorted([l for _, l in by_hyp[:cut]])
-            right = sorted([l for _, l in by_hyp[cut:]])
-            for j in b:
-                costs[i, j] = len(left) - bisect_right(left, j) + bisect_left(right, j)
+            for j, q in zip(b, below):
+                costs[i, j] = cut + q - 2 * bisect_left(left, j)
         if len(a) > len(b):
             options = [list(zip(sub, b)) for sub in combinations(a, len(b))]
         else:
             options = [list(zip(a, sub)) for sub in combinations(b, len(a))]
-        totals = [sum(costs[e] for e in option) for option in options]
+        cost = costs.__getitem__
+        totals = [sum(map(cost, option)) for option in options]
         option = options[totals.index(min(totals))]
         if picked and any((i - k) * (j - l) < 0 for i, j in option for k, l in picked):
             return None
