@@ -109,6 +109,10 @@ print(json.dumps([p for p in opened if "wordnet" in p.lower() and not p.endswith
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     opened = json.loads(out.stdout.strip().splitlines()[-1])
     assert [Path(p).name for p in opened] == ["wordnet-3.0-synonyms.txt"]
+    modules = subprocess.run([sys.executable, "-c", "import sys; from mtscore.lexicon import load_synonyms; "
+                              "load_synonyms(); print('mtscore.lexicon.wordnet' in sys.modules)"],
+                             capture_output=True, text=True, check=True).stdout.split()
+    assert modules == ["False"]  # the full WordNet tables' module is not even imported
 
 
 @settings(max_examples=200, deadline=None)

@@ -27,7 +27,7 @@ from bisect import bisect_right
 from functools import lru_cache
 from importlib import resources
 
-from .wordnet import DETACHMENT_RULES
+from .morphology import DETACHMENT_RULES
 
 _DATA_FILE = "wordnet-3.0-synonyms.txt"
 
