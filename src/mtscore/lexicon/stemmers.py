@@ -19,8 +19,6 @@ from typing import Literal
 
 import Stemmer
 
-from .porter2 import porter2_stem
-
 Algorithm = Literal["porter", "snowball"]
 ALGORITHMS: tuple[str, ...] = ("porter", "snowball")
 
@@ -42,6 +40,8 @@ def porter_stem(word: str) -> str:
 @lru_cache(maxsize=1 << 18)
 def snowball_stem(word: str) -> str:
     """The Snowball English (Porter2) stem of a lowercase ``word``, exactly as the METEOR 1.5 jar stems it."""
+    from .porter2 import porter2_stem  # imported on first use: the porter module does not need it
+
     return porter2_stem(word)
 
 
