@@ -147,7 +147,12 @@ def main() -> int:
                                           "synonym"]),
             ("2005, 2 workers", "exact porter synonym", ["--meteor-workers", "2"])]
     for label, modules, extra in runs:
-        wall, median, cpu, out = _repeat(cmd + extra, args.repeat, env)
+        try:
+            wall, median, cpu, out = _repeat(cmd + extra, args.repeat, env)
+        except subprocess.CalledProcessError:  # e.g. an older mtscore without the option
+            print(f"mtscore score -m meteor ({label}): failed")
+            results[f"mtscore process ({label})"] = float("nan")
+            continue
         results[f"mtscore process ({label})"] = wall
         score = float(re.search(r'"score": ([0-9.e-]+)', out).group(1))
         print(f"mtscore score -m meteor ({label}: {modules}), whole process: {wall:.3f} s ({median:.3f}), "
