@@ -26,7 +26,7 @@ from mtscore.text.tokenizers import get_tokenizer, preprocess
 sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.metrics.bleu import _get_tokenizer
 
-SACRE = {name: _get_tokenizer(name)() for name in ("13a", "zh", "char", "none")}
+SACRE = {name: _get_tokenizer(name)() for name in ("13a", "intl", "zh", "char", "none")}
 
 # pieces that exercise every rule: runs of . and , next to digits and letters, hyphens after digits,
 # rule-1 symbols, entities (also nested and split by <skipped>), white space of every kind, CJK and
@@ -46,7 +46,7 @@ def span_tokens(lines: list[str], name: str, lowercase: bool) -> list[list[str]]
     data = corpus_bytes(lines, name, lowercase)
     cjk = getattr(get_tokenizer(name), "cjk_ranges", ())
     starts, ends, lengths = token_spans(data, len(lines), name, cjk)
-    tokens = [data[s:e].decode("utf-8") for s, e in zip(starts.tolist(), ends.tolist())]
+    tokens = [data[s:e].decode("utf-8", "surrogatepass") for s, e in zip(starts.tolist(), ends.tolist())]
     out, at = [], 0
     for n in lengths.tolist():
         out.append(tokens[at:at + n])
@@ -60,7 +60,7 @@ def sacre_tokens(lines: list[str], name: str, lowercase: bool) -> list[list[str]
     return [tok((line.lower() if lowercase else line).rstrip()).split() for line in lines]
 
 
-@pytest.mark.parametrize("name", ["13a", "zh", "char", "none"])
+@pytest.mark.parametrize("name", ["13a", "intl", "zh", "char", "none"])
 @settings(max_examples=400, deadline=None)
 @given(lines=LINES, lowercase=st.booleans())
 def test_byte_spans_equal_sacrebleu_tokenizers(name: str, lines: list[str], lowercase: bool) -> None:
@@ -75,6 +75,8 @@ def test_byte_spans_zh_fixed_equal_its_line_tokenizer(lines: list[str], lowercas
 
 
 DENSE = st.lists(st.sampled_from(list(".,5a -(中")), max_size=25).map("".join)
+# intl: ASCII and other punctuation (incl. multi-byte), numbers of other scripts, symbols
+DENSE_INTL = st.lists(st.sampled_from(list(".,5a -($、٫…¿١½¥€«中\u3000")), max_size=25).map("".join)
 
 
 @pytest.mark.parametrize("name", ["13a", "zh"])
@@ -85,11 +87,17 @@ def test_byte_spans_on_dense_runs_of_dots_digits_and_hyphens(name: str, lines: l
     assert span_tokens(lines, name, False) == sacre_tokens(lines, name, False)
 
 
+@settings(max_examples=500, deadline=None)
+@given(lines=st.lists(DENSE_INTL, min_size=1, max_size=4))
+def test_byte_spans_intl_on_dense_runs_of_punctuation_and_numbers(lines: list[str]) -> None:
+    assert span_tokens(lines, "intl", False) == sacre_tokens(lines, "intl", False)
+
+
 @pytest.mark.parametrize("line", [
     ".", ",", "..", "...", "....", "5.", ".5", "5..", "..5", "5...5", "a.b", "a..b", "a,5", "5,a",
     "a.,5", "5.,a", ".a.", "5-5", "5--", "-5-", "a-5", "(5.)", "$5,000.00.", "&amp;5.", "1.5-2.5",
     " . 5 ", "中.5", "5.中", "中,中", "\u3000.5\u3000", ".中."])
-@pytest.mark.parametrize("name", ["13a", "zh"])
+@pytest.mark.parametrize("name", ["13a", "intl", "zh"])
 def test_byte_spans_on_edge_cases(name: str, line: str) -> None:
     assert span_tokens([line, "x " + line, line + " x"], name, False) == \
         sacre_tokens([line, "x " + line, line + " x"], name, False)
@@ -103,7 +111,9 @@ def test_unicode_spaces_are_every_non_ascii_space() -> None:
 def test_span_tokenizers_are_registered() -> None:
     for name in SPAN_TOKENIZERS:
         assert isinstance(make_encoder(get_tokenizer(name), False), SpanEncoder)
-    assert not isinstance(make_encoder(get_tokenizer("intl"), False), SpanEncoder)
+    pytest.importorskip("MeCab")
+    pytest.importorskip("ipadic")
+    assert not isinstance(make_encoder(get_tokenizer("ja-mecab"), False), SpanEncoder)
 
 
 def test_token_spans_rejects_inner_newlines() -> None:

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 import numpy as np
 
 #: tokenizers with a span kernel
-SPAN_TOKENIZERS = frozenset({"13a", "zh", "zh-fixed", "char", "none"})
+SPAN_TOKENIZERS = frozenset({"13a", "intl", "zh", "zh-fixed", "char", "none"})
 
 #: every non-ASCII code point str.split() splits on (all lie below U+3001; a test checks the rest)
 UNICODE_SPACES = np.array([c for c in range(0x80, 0x3001) if chr(c).isspace()], dtype=np.int64)
@@ -42,6 +42,11 @@ _ASCII_SPACES = ((9, 13), (28, 32))
 #: 13a rule 1's symbols: [\{-\~\[-\`\!-\&\(-\+\:-\@\/]
 _SYMBOLS = ((123, 126), (91, 96), (33, 38), (40, 43), (58, 64), (47, 47))
 _DOT, _COMMA, _HYPHEN = ord("."), ord(","), ord("-")
+#: ASCII \p{P}, \p{S} and \p{N} (intl): !"#%&'()*,-./:;?@[\]_{} and $+<=>^`|~ and 0-9
+_INTL_ASCII = (((33, 35), (37, 42), (44, 47), (58, 59), (63, 64), (91, 93), (95, 95), (123, 123),
+                (125, 125)),
+               ((36, 36), (43, 43), (60, 62), (94, 94), (96, 96), (124, 124), (126, 126)),
+               ((48, 57),))
 
 
 def _in_ranges(b: np.ndarray, ranges: Sequence[tuple[int, int]]) -> np.ndarray:
@@ -106,6 +111,19 @@ def _mark(flags: np.ndarray, pos: np.ndarray, size: np.ndarray) -> None:
         flags[pos[size > k] + k] = True
 
 
+def _unicode_kinds(cp: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Which code points are Unicode punctuation, symbols, numbers (``\\p{P}``, ``\\p{S}``,
+    ``\\p{N}`` of the ``regex`` module, which sacreBLEU's intl uses), each distinct one asked once."""
+    import regex
+
+    distinct, inverse = np.unique(cp, return_inverse=True)
+    text = "".join(map(chr, distinct.tolist()))  # no ASCII: the letters P, S, N cannot occur
+    for kind in "PSN":
+        text = regex.sub(rf"\p{{{kind}}}", kind, text)
+    kinds = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)[inverse]
+    return kinds == ord("P"), kinds == ord("S"), kinds == ord("N")
+
+
 def _cjk_mask(cp: np.ndarray, ranges: Sequence[tuple[int, int]]) -> np.ndarray:
     inside = np.zeros(len(cp), dtype=bool)
     for lo, hi in ranges:
@@ -124,6 +142,8 @@ def token_spans(data: bytes, n_lines: int, tokenizer: str,
     rules = tokenizer in ("13a", "zh", "zh-fixed")
     space = _in_ranges(b, _ASCII_SPACES)
     cut = np.zeros(L + 1, dtype=bool)  # cut[i]: tokens break between byte i-1 and byte i
+    if tokenizer == "intl":
+        punct, symbol, number = (_in_ranges(b, ranges) for ranges in _INTL_ASCII)
     if not data.isascii():
         pos, cp, size = _lead_code_points(b)
         unicode_space = np.isin(cp, UNICODE_SPACES)
@@ -133,6 +153,9 @@ def token_spans(data: bytes, n_lines: int, tokenizer: str,
             cjk = _cjk_mask(cp, cjk_ranges)
             cut[pos[cjk]] = True
             cut[pos[cjk] + size[cjk]] = True
+        if tokenizer == "intl":
+            for flags, kind in zip((punct, symbol, number), _unicode_kinds(cp)):
+                _mark(flags, pos[kind], size[kind])
     if tokenizer == "char":
         cut[:L] |= (b & np.uint8(0xC0)) != np.uint8(0x80)  # before every character
     newlines = np.flatnonzero(b == 10)
@@ -142,6 +165,16 @@ def token_spans(data: bytes, n_lines: int, tokenizer: str,
     bounds[0], bounds[-1] = 0, L + 1
     bounds[1:-1] = newlines + 1
     solid = ~space
+    if tokenizer == "intl":  # not stripped on the left, stripped on the right (sacreBLEU's rstrip)
+        solid_at = np.flatnonzero(solid)
+        where = np.searchsorted(solid_at, bounds)
+        has = where[1:] > where[:-1]  # lines with a non-space byte
+        char_start = (b & np.uint8(0xC0)) != np.uint8(0x80)
+        _cut_runs(cut, punct, number, char_start, bounds[:-1], solid_at[where[1:][has] - 1])
+        if L > 1:  # a cut before and after every symbol character
+            cut[1:L] |= symbol[:-1] & char_start[1:]
+        symbol &= char_start
+        cut[:L] |= symbol
     if rules:
         edges = None
         if tokenizer != "13a":
@@ -178,29 +211,48 @@ def _cut_13a(b: np.ndarray, cut: np.ndarray, edges: tuple[np.ndarray, np.ndarray
         hyphen += 1
         cut[hyphen] = True
         cut[hyphen + 1] = True
-    dots = np.flatnonzero((b == _DOT) | (b == _COMMA))
-    if len(dots) == 0:
+    x_edges, y_edges = edges if edges is not None else (None, None)
+    _cut_runs(cut, (b == _DOT) | (b == _COMMA), digit, None, x_edges, y_edges)
+
+
+def _cut_runs(cut: np.ndarray, punct: np.ndarray, number: np.ndarray, char_start: np.ndarray | None,
+              x_edges: np.ndarray | None, y_edges: np.ndarray | None) -> None:
+    """Cuts of ``([^N])(P)`` -> ``\\1 \\2 `` then ``(P)([^N])`` -> `` \\1 \\2`` (13a's rules 2-3 with
+    P = ``[.,]``, N = ``[0-9]``; intl's first two rules with Unicode P and N): see the module doc.
+
+    ``punct``/``number``: every byte of a P/N character; ``char_start``: bytes that start a
+    character (None: all of them, ASCII runs); ``x_edges``/``y_edges``: offsets where a run that
+    starts/ends there has no neighbour on that side (like an N: no rule matches across it).
+    """
+    L = len(punct)
+    at = np.flatnonzero(punct)
+    if len(at) == 0:
         return
-    first = np.ones(len(dots), dtype=bool)  # starts a run of . and ,
-    first[1:] = dots[1:] != dots[:-1] + 1
-    cut[dots[~first]] = True  # every gap inside a run
-    run_start = dots[first]
-    last = np.ones(len(dots), dtype=bool)
+    first = np.ones(len(at), dtype=bool)  # starts a run of P characters
+    first[1:] = at[1:] != at[:-1] + 1
+    last = np.ones(len(at), dtype=bool)
     last[:-1] = first[1:]
-    run_end = dots[last] + 1  # exclusive
-    m = run_end - run_start
-    x_digit = np.zeros(len(run_start), dtype=bool)
+    run_start, run_end = at[first], at[last] + 1  # run_end exclusive
+    if char_start is None:
+        cut[at[~first]] = True  # every gap inside a run
+        m = run_end - run_start  # characters per run
+    else:
+        starts_char = char_start[at]
+        cut[at[starts_char & ~first]] = True
+        counted = np.cumsum(starts_char)
+        m = counted[last] - counted[first] + 1
+    x_number = np.zeros(len(run_start), dtype=bool)
     inner = run_start > 0
-    x_digit[inner] = digit[run_start[inner] - 1]
-    y_digit = np.zeros(len(run_end), dtype=bool)
+    x_number[inner] = number[run_start[inner] - 1]
+    y_number = np.zeros(len(run_end), dtype=bool)
     inner = run_end < L
-    y_digit[inner] = digit[run_end[inner]]
-    if edges is not None:
-        first_solid, last_solid = edges
-        x_digit |= np.isin(run_start, first_solid)
-        y_digit |= np.isin(run_end - 1, last_solid)
+    y_number[inner] = number[run_end[inner]]
+    if x_edges is not None:
+        x_number |= np.isin(run_start, x_edges)
+    if y_edges is not None:
+        y_number |= np.isin(run_end - 1, y_edges)
     single = m == 1
-    either = ~x_digit | ~y_digit
+    either = ~x_number | ~y_number
     cut[run_start[~single | either]] = True
-    paired_last = ~x_digit == (m % 2 == 1)
-    cut[run_end[np.where(single, either, ~y_digit | paired_last)]] = True
+    paired_last = ~x_number == (m % 2 == 1)
+    cut[run_end[np.where(single, either, ~y_number | paired_last)]] = True
