@@ -1,7 +1,7 @@
 """Tokenize a corpus straight to token ids, tokenizing each distinct white-space chunk once.
 
-Used for the tokenizers without a byte-span kernel (``intl``; ``ja-mecab`` goes line by line);
-:mod:`.span_encoder` picks the encoder, and :mod:`.spans` is faster where it applies.
+Metrics now use it only for tokenizers without a byte-span kernel (``ja-mecab``, which it tokenizes
+line by line); :mod:`.span_encoder` picks the encoder. Tests keep checking it for every tokenizer.
 
 The regex tokenizers (13a, intl, zh, char, none) only look one character to either side of a match,
 and white space separates tokens in their output, so a line's tokens are the tokens of its

@@ -23,7 +23,7 @@ SMALL_CORPUS_CHARACTERS = 2000
 
 
 class SpanEncoder:
-    """Token ids for corpora tokenized with one span tokenizer (13a, zh, zh-fixed, char, none).
+    """Token ids for corpora tokenized with one span tokenizer (13a, intl, zh, zh-fixed, char, none).
 
     ``grow=True`` (references) adds new tokens; ``grow=False`` (hypotheses) gives tokens the
     references never had id -1. Encode every reference before any hypothesis.

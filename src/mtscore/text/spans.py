@@ -1,4 +1,5 @@
-"""Token spans of a whole corpus, found with numpy on its UTF-8 bytes (13a, zh, zh-fixed, char, none).
+"""Token spans of a whole corpus, found with numpy on its UTF-8 bytes (13a, intl, zh, zh-fixed, char,
+none).
 
 The corpus is the segments joined by ``\\n``; the result is the byte offsets where each token starts
 and ends, in order, and how many tokens each segment has. White space (every character that
@@ -21,6 +22,11 @@ space, become cuts as follows (``x``/``y``: the character before/after; a line e
 
 ``zh`` first cuts around every CJK character of sacreBLEU's ranges (without 13a's entity and
 ``<skipped>`` replacements); CJK characters are non-digits, so 13a's rules then apply unchanged.
+``intl`` (mteval-v14: ``(\\P{N})(\\p{P})`` -> ``\\1 \\2 ``, ``(\\p{P})(\\P{N})`` -> `` \\1 \\2``,
+``(\\p{S})`` -> `` \\1 ``) is rules 2-3 with Unicode punctuation for ``[.,]`` and Unicode numbers for
+``[0-9]``, then a cut around every symbol; the segment is not padded, so a run at the start of a
+line, or at its end after sacreBLEU's ``rstrip``, has no neighbour there (like a number); a run may
+hold multi-byte characters, whose bytes are never cut apart.
 ``char`` cuts before every character; ``none`` only splits on white space. Tests compare the tokens
 with sacreBLEU's tokenizers on random text.
 """

@@ -4,8 +4,9 @@
 tokenization, ``zh`` splits CJK characters then applies 13a's rules, ``char`` splits every character,
 ``none`` leaves the text alone, and ``ja-mecab`` (extra ``[ja]``) runs MeCab with the IPA dictionary.
 
-Speed: metrics tokenize with the numpy kernel of :mod:`.spans` where it exists (13a, zh, zh-fixed,
-char, none); these classes are the reference it is tested against, and the path for everything else.
+Speed: metrics tokenize with the numpy kernel of :mod:`.spans` where it exists (13a, intl, zh,
+zh-fixed, char, none); these classes are the reference it is tested against, and the path for
+ja-mecab, tiny corpora and segments with inner line breaks.
 The regex tokenizers run a few passes over the whole corpus joined by ``\\n`` instead of one
 pass per line. The character classes that look at a neighbour exclude ``\\n``, so no match can span two
 segments and the result is identical to line-by-line tokenization (tests check this against sacreBLEU).
