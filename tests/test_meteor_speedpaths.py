@@ -314,3 +314,13 @@ def test_the_command_writes_everything_before_it_leaves() -> None:
     bad = subprocess.run([str(FILES / "no-such-file.txt") if c == HYP else c for c in cmd],
                          capture_output=True, text=True)
     assert bad.returncode == 1 and "no such file" in bad.stderr
+
+
+def test_a_used_metric_still_pickles() -> None:
+    import pickle
+
+    hyps, refs = _sample("LT22", 30)
+    metric = METEOR()
+    first = metric.extract(hyps, refs)
+    again = pickle.loads(pickle.dumps(metric)).extract(hyps, refs)
+    np.testing.assert_array_equal(first.values, again.values)

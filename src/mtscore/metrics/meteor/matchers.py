@@ -148,24 +148,38 @@ class Vocabulary:
         return key
 
 
+def _porter_stems(words: list[str]) -> list[str]:
+    from ...lexicon.stemmers import stem_words
+    return stem_words(words, "porter")
+
+
+def _snowball_stems(words: list[str]) -> list[str]:
+    from ...lexicon.stemmers import snowball_stem
+    return [snowball_stem(w) for w in words]
+
+
 def _porter() -> tuple[Callable[[str], str], Callable[[list[str]], list[str]]]:
-    from ...lexicon.stemmers import porter_stem, stem_words
-    return porter_stem, lambda words: stem_words(words, "porter")
+    from ...lexicon.stemmers import porter_stem
+    return porter_stem, _porter_stems
 
 
 def _snowball() -> tuple[Callable[[str], str], Callable[[list[str]], list[str]]]:
     from ...lexicon.stemmers import snowball_stem
-    return snowball_stem, lambda words: [snowball_stem(w) for w in words]
+    return snowball_stem, _snowball_stems
 
 
 def _identity(word: str) -> str:
     return word
 
 
+def _identities(words: list[str]) -> list[str]:
+    return list(words)
+
+
 def get_matcher(name: str) -> Matcher:
     """A fresh matcher for module ``name`` (each keeps its own key cache)."""
     if name == "exact":
-        return Matcher(name, _identity, True, lambda words: list(words))
+        return Matcher(name, _identity, True, _identities)
     if name == "porter":
         fn, batch = _porter()
         return Matcher(name, fn, True, batch)
