@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from itertools import combinations
 from math import comb
 from collections.abc import Callable, Mapping, Sequence
