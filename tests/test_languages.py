@@ -73,3 +73,66 @@ def test_cli_bad_language_pair(tmp_path, capsys):
     ref.write_text("a\n", encoding="utf-8")
     assert main(["score", "-r", str(ref), "-i", str(ref), "-l", "english"]) != 0
     assert "language pair 'english'" in capsys.readouterr().err
+
+
+# ---- METEOR outside English ----------------------------------------------------------------------
+
+import pickle  # noqa: E402
+
+import mtscore  # noqa: E402
+from mtscore.metrics.meteor import METEOR  # noqa: E402
+
+
+def test_meteor_german_stems_hand_computed():
+    """exact: groß; stem (Snowball German): häuser ~ haus; die/das, sind/ist differ.
+    m = 2 of 4 and 4: P = R = Fmean = 1/2; two chunks: Penalty = 0.5·(2/2)³; score 0.25."""
+    r = mtscore.sentence_meteor("die häuser sind groß", "das haus ist groß", language="de")
+    assert (r.matches, r.chunks) == (2, 2)
+    assert r.score == pytest.approx(0.25, abs=1e-12)
+    assert "|modules:exact+stem|" in r.signature and "|lang:de|" in r.signature
+    english = mtscore.sentence_meteor("die häuser sind groß", "das haus ist groß")
+    assert english.matches == 1 and "|lang:en|" in english.signature
+
+
+def test_meteor_chinese_characters_hand_computed():
+    """zh: one token per Han character, exact matching only. 6 of 7 characters match in two
+    chunks (我们 | 天去北京): Fmean = 6/7, Penalty = 0.5·(2/6)³."""
+    r = mtscore.sentence_meteor("我们今天去北京", "我们明天去北京", language="zh")
+    assert (r.matches, r.chunks) == (6, 2)
+    assert r.score == pytest.approx(6 / 7 * (1 - 0.5 * (2 / 6) ** 3), abs=1e-12)
+    assert "|modules:exact|" in r.signature and "|tok:zh|" in r.signature
+
+
+@pytest.mark.parametrize("modules", [("exact", "porter"), ("exact", "synonym"), ("wn_stem",)])
+def test_meteor_english_resources_refused(modules):
+    with pytest.raises(OptionError, match="English resources"):
+        METEOR(modules=modules, language="de")
+
+
+def test_meteor_language_errors():
+    with pytest.raises(OptionError, match="no Snowball stemmer"):
+        METEOR(modules=("exact", "stem"), language="zh")
+    with pytest.raises(OptionError, match="function-word list is English"):
+        METEOR(delta=0.5, language="fr")
+    with pytest.raises(OptionError, match="ISO 639-1"):
+        METEOR(language="german")
+
+
+def test_meteor_other_language_pickles():
+    m = METEOR(language="fr")
+    m.extract(["les chats"], [["le chat"]])
+    clone = pickle.loads(pickle.dumps(m))
+    assert clone.extract(["les chats"], [["le chat"]]).values.tolist() == \
+        m.extract(["les chats"], [["le chat"]]).values.tolist()
+
+
+def test_cli_meteor_language(tmp_path, capsys):
+    ref = tmp_path / "ref.txt"
+    hyp = tmp_path / "hyp.txt"
+    ref.write_text("das haus ist groß\n", encoding="utf-8")
+    hyp.write_text("die häuser sind groß\n", encoding="utf-8")
+    [record] = _score(capsys, "-r", str(ref), "-i", str(hyp), "-m", "meteor", "-l", "en-de")
+    assert record["score"] == pytest.approx(0.25, abs=1e-12) and "|lang:de|" in record["signature"]
+    assert main(["score", "-r", str(ref), "-i", str(hyp), "-m", "meteor", "-l", "en-de",
+                 "--meteor-modules", "exact", "synonym"]) != 0
+    assert "English resources" in capsys.readouterr().err

@@ -315,3 +315,22 @@ def test_target_language_picks_the_tokenizer(tmp_path):
     (folder / "meta.json").write_text(json.dumps({**meta, "pair": "english"}), encoding="utf-8")
     with pytest.raises(InputError, match="meta.json.*language pair"):
         run_study(folder, tables=("bleu",), meteor=False)
+
+
+@pytest.mark.skipif(not HAS_METEOR, reason="METEOR not available")
+def test_target_language_picks_meteor_resources(tmp_path):
+    """en-de: METEOR with exact + Snowball German stems; the ablation runs the modules that apply."""
+    folder = tmp_path / "en-de"
+    shutil.copytree(SAMPLE, folder)
+    meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    (folder / "meta.json").write_text(json.dumps({**meta, "pair": "en-de"}), encoding="utf-8")
+    study = run_study(folder, tables=("corpus", "modules"), resamples=20, seed=SEED)
+    assert study.module_metrics == ("METEOR[exact]", "METEOR[exact+stem]")
+    assert "|modules:exact+stem|" in study.signatures["METEOR"]
+    assert "|lang:de|" in study.signatures["METEOR"]
+    from mtscore import METEOR
+
+    hyps = _lines(SAMPLE / "systems" / "LT22.txt")
+    refs = [_lines(SAMPLE / "references" / f"{r}.txt") for r in ("A", "B")]
+    expected = METEOR(language="de").score_corpus(hyps, refs).score
+    assert study.corpus_scores["METEOR"]["LT22"] == pytest.approx(expected, abs=1e-12)

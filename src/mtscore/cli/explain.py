@@ -6,6 +6,7 @@ import argparse
 import json
 
 from ..errors import InputError
+from ..languages import add_language_option
 from ..metrics import meteor_cli
 from ..metrics.meteor.metric import METEOR, METEORSegment
 from .common import read_systems_and_refs
@@ -25,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the segment to explain (1-based line number)")
     p.add_argument("--format", "-f", default="text", choices=("text", "json"),
                    help="output format (default text)")
+    add_language_option(p)
     meteor_cli.add_options(p)
     p.set_defaults(func=run)
 

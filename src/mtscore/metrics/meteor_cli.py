@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import OptionError
+from ..languages import target_of
 from ..text.tokenizers import TOKENIZERS
 from .meteor.matchers import DEFAULT_MODULES, MODULES
 from .meteor.metric import METEOR, VARIANTS
@@ -12,9 +13,10 @@ from .meteor.metric import METEOR, VARIANTS
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("METEOR")
-    group.add_argument("--meteor-modules", nargs="+", default=list(DEFAULT_MODULES), metavar="MODULE",
+    group.add_argument("--meteor-modules", nargs="+", default=None, metavar="MODULE",
                        help=f"matching modules in order ({', '.join(MODULES)}; default "
-                            f"{' '.join(DEFAULT_MODULES)}, the paper's)")
+                            f"{' '.join(DEFAULT_MODULES)}, the paper's; with -l and a target "
+                            "language other than English: exact stem, or exact)")
     group.add_argument("--meteor-variant", default="2005", choices=VARIANTS,
                        help="2005: the paper's staged aligner; 1.5: the METEOR 1.5 jar's objective "
                             "and its no-penalty rule for complete one-chunk matches (default 2005)")
@@ -31,8 +33,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                        help="content words weigh D, function words 1-D (default: no distinction)")
     group.add_argument("--meteor-weights", type=float, nargs="+", default=None, metavar="W",
                        help="one weight per module (default 1 each)")
-    group.add_argument("--meteor-tokenize", default="13a", choices=TOKENIZERS, metavar="NAME",
-                       help="tokenizer for METEOR (default 13a; 'none' for pre-tokenized text)")
+    group.add_argument("--meteor-tokenize", default=None, choices=TOKENIZERS, metavar="NAME",
+                       help="tokenizer for METEOR (default 13a; with -l: zh for Chinese, ja-mecab for "
+                            "Japanese; 'none' for pre-tokenized text)")
     group.add_argument("--meteor-case", default="lc", choices=("lc", "mixed"),
                        help="lowercase before matching (lc, default, as METEOR) or keep case")
     group.add_argument("--meteor-workers", type=int, default=1, metavar="N",
@@ -43,11 +46,13 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> METEOR:
-    if args.meteor_weights is not None and len(args.meteor_weights) != len(args.meteor_modules):
+    if args.meteor_weights is not None and args.meteor_modules is not None \
+            and len(args.meteor_weights) != len(args.meteor_modules):
         raise OptionError("--meteor-weights", " ".join(map(str, args.meteor_weights)),
                           detail=f"give one weight per module ({len(args.meteor_modules)})")
     return METEOR(modules=args.meteor_modules, variant=args.meteor_variant, alpha=args.meteor_alpha,
                   beta=args.meteor_beta, gamma=args.meteor_gamma, delta=args.meteor_delta,
                   weights=args.meteor_weights, tokenize=args.meteor_tokenize,
                   lowercase=args.meteor_case == "lc", exclude_stopwords=args.meteor_stopwords,
-                  jar_beam=args.meteor_jar_beam, workers=args.meteor_workers)
+                  jar_beam=args.meteor_jar_beam, workers=args.meteor_workers,
+                  language=target_of(args) or "en")

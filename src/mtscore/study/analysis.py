@@ -41,7 +41,7 @@ import scipy.stats
 
 from ..errors import InputError, OptionError
 from ..io.dataset import HUMAN_KINDS, Dataset, load_dataset
-from ..languages import bleu_tokenizer, parse_pair
+from ..languages import bleu_tokenizer, meteor_language, parse_pair
 from ..metrics.base import Metric, Score, SegmentStats
 from ..metrics.bleu import BLEU, BLEUResult
 from ..metrics.nist import NIST
@@ -109,18 +109,22 @@ def default_metrics(meteor: bool = True, stages: dict[Any, Any] | None = None,
         if cls is None:
             notes.append(why + "; the study is shown without it")
         else:
-            m = cls(variant="2005", stage_cache=stages)
+            m = cls(variant="2005", stage_cache=stages, language=target or "en")
             specs.append(MetricSpec("METEOR", m, m))
     return specs, notes
 
 
-def _module_specs(stages: dict[Any, Any]) -> tuple[list[MetricSpec], list[str]]:
+def _module_specs(stages: dict[Any, Any], target: str | None = None
+                  ) -> tuple[list[MetricSpec], list[str]]:
     cls, why = _meteor_class()
     if cls is None:
         return [], [why + "; the module ablation (METEOR paper Tables 6–7) is skipped"]
+    language = meteor_language(target)
+    sets = MODULE_SETS if language.english else \
+        tuple(language.modules[:k] for k in range(1, len(language.modules) + 1))
     specs = []
-    for modules in MODULE_SETS:  # the module sets share their common first stages through ``stages``
-        m = cls(modules=modules, variant="2005", stage_cache=stages)
+    for modules in sets:  # the module sets share their common first stages through ``stages``
+        m = cls(modules=modules, variant="2005", stage_cache=stages, language=language.code)
         specs.append(MetricSpec("METEOR[" + "+".join(modules) + "]", m, m))
     return specs, []
 
@@ -413,7 +417,7 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
         raise OptionError("metrics", labels, detail="metric labels must be unique")
     module_specs: list[MetricSpec] = []
     if "modules" in wanted and metrics is None and meteor:
-        module_specs, missing = _module_specs(stages)
+        module_specs, missing = _module_specs(stages, pair.target if pair else None)
         notes += missing
 
     # only the metrics the wanted tables need: all for the metric tables, BLEU alone for the
@@ -531,8 +535,8 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     settings: dict[str, Any] = {
         "data set": f"{ds.name} ({ds.path})",
         "references": ", ".join(ds.references),
-        "language pair": f"{pair} (the target language picks the tokenizer, as sacreBLEU's -l)"
-                         if pair else "not given (13a tokenizer)",
+        "language pair": f"{pair} (the target language picks the tokenizer, as sacreBLEU's -l, and "
+                         "METEOR's resources)" if pair else "not given (13a tokenizer, English METEOR)",
         "reference protocol": "each system against all references except, for a human system "
                               "HUMAN-X, reference X (" + ("; ".join(
                                   f"{s}: {'+'.join(r)}" for s, r in ref_sets.items()

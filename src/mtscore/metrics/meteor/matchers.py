@@ -5,7 +5,9 @@ module when their key sets intersect. This one shape covers every module:
 
 * ``exact``   — the surface form itself (§2.2 "exact" module);
 * ``porter``  — the original Porter (1980) stem, the stemmer named in the 2005 paper (§2.2 "porter stem");
-* ``stem``    — the Snowball English stem, which the METEOR 1.5 jar uses;
+* ``stem``    — the Snowball stem: English as the METEOR 1.5 jar ships it; for another target
+  language (``language=``), that language's Snowball stemmer (PyStemmer), as the jar stems its
+  non-English languages;
 * ``wn_stem`` — the word's WordNet base forms (morphological exceptions + detachment rules);
 * ``synonym`` — the WordNet synsets of the word's base forms, any sense, no disambiguation (§2.2
   "WN synonymy"): two words match when they share at least one synset (keys: the synset offsets as
@@ -168,6 +170,30 @@ def _snowball() -> tuple[Callable[[str], str], Callable[[list[str]], list[str]]]
     return snowball_stem, _snowball_stems
 
 
+class SnowballStemmer:
+    """A PyStemmer Snowball stemmer by algorithm name; picklable (the C object is made on first use)."""
+
+    def __init__(self, algorithm: str):
+        self.algorithm = algorithm
+        self._stemmer: Any = None
+
+    def _get(self) -> Any:
+        if self._stemmer is None:
+            import Stemmer
+
+            self._stemmer = Stemmer.Stemmer(self.algorithm)
+        return self._stemmer
+
+    def __call__(self, word: str) -> str:
+        return self._get().stemWord(word)
+
+    def many(self, words: list[str]) -> list[str]:
+        return self._get().stemWords(words)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"algorithm": self.algorithm, "_stemmer": None}
+
+
 def _identity(word: str) -> str:
     return word
 
@@ -176,10 +202,14 @@ def _identities(words: list[str]) -> list[str]:
     return list(words)
 
 
-def get_matcher(name: str) -> Matcher:
-    """A fresh matcher for module ``name`` (each keeps its own key cache)."""
+def get_matcher(name: str, snowball: str | None = None) -> Matcher:
+    """A fresh matcher for module ``name`` (each keeps its own key cache). ``snowball``: the Snowball
+    algorithm of ``stem`` for a language other than English (None: the jar's English stemmer)."""
     if name == "exact":
         return Matcher(name, _identity, True, _identities)
+    if name == "stem" and snowball is not None and snowball != "english":
+        stemmer = SnowballStemmer(snowball)
+        return Matcher(name, stemmer, True, stemmer.many)
     if name == "porter":
         fn, batch = _porter()
         return Matcher(name, fn, True, batch)
@@ -194,8 +224,11 @@ def get_matcher(name: str) -> Matcher:
     raise OptionError("METEOR module", name, MODULES)
 
 
-def check_modules(modules: Sequence[str] | str) -> tuple[str, ...]:
-    """Validate a module sequence (names or ``"exact+porter"``-style string); no repeats."""
+def check_modules(modules: Sequence[str] | str, language: Any = None) -> tuple[str, ...]:
+    """Validate a module sequence (names or ``"exact+porter"``-style string); no repeats.
+
+    ``language`` (a :class:`mtscore.languages.MeteorLanguage`): outside English only ``exact`` and,
+    where the language has a Snowball stemmer, ``stem`` (Porter and WordNet are English)."""
     if isinstance(modules, str):
         modules = [m for m in modules.replace("+", " ").replace(",", " ").split() if m]
     modules = tuple(modules)
@@ -206,4 +239,13 @@ def check_modules(modules: Sequence[str] | str) -> tuple[str, ...]:
             raise OptionError("METEOR module", m, MODULES)
     if len(set(modules)) != len(modules):
         raise OptionError("METEOR modules", "+".join(modules), detail="a module is listed twice")
+    if language is not None and not language.english:
+        usable = ("exact", "stem") if language.snowball else ("exact",)
+        for m in modules:
+            if m not in usable:
+                raise OptionError("METEOR module", m, usable,
+                                  detail=f"for target language {language.code!r}: porter, wn_stem "
+                                         "and synonym use English resources (Porter stemmer, "
+                                         "WordNet)" + ("" if language.snowball else
+                                                       "; no Snowball stemmer for it"))
     return modules

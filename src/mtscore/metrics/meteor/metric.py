@@ -17,9 +17,6 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from bisect import bisect_left
-from itertools import combinations
-from math import comb
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -32,8 +29,9 @@ from ...progress import track
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ...version import __version__
 from ..base import Metric, Score, SegmentStats, checked_inputs
-from .align import align_jar, align_jar_beam, best_stage_matching
-from .matchers import DEFAULT_MODULES, Matcher, Vocabulary, check_modules, get_matcher
+from .align import align_jar, align_jar_beam, best_stage_matching, small_classes_choice
+from ...languages import meteor_language
+from .matchers import Matcher, Vocabulary, check_modules, get_matcher
 from .score import Parameters, columns, components
 
 VARIANTS = ("2005", "1.5")
@@ -127,14 +125,26 @@ class METEOR(Metric[METEORResult]):
 
     name = "meteor"
 
-    def __init__(self, *, modules: Sequence[str] | str = DEFAULT_MODULES, variant: str = "2005",
+    def __init__(self, *, modules: Sequence[str] | str | None = None, variant: str = "2005",
                  alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5,
                  delta: float | None = None, weights: Sequence[float] | None = None,
-                 tokenize: str = "13a", lowercase: bool = True, exclude_stopwords: bool = False,
+                 tokenize: str | None = None, lowercase: bool = True, exclude_stopwords: bool = False,
+                 language: str = "en",
                  jar_beam: int | None = None,
                  stage_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], ...]] | None = None,
                  workers: int = 1):
-        self.modules = check_modules(modules)
+        if not (isinstance(language, str) and language.isascii() and language.isalpha()
+                and 2 <= len(language) <= 3):
+            raise OptionError("METEOR language", language,
+                              detail="an ISO 639-1 code such as en, de or zh")
+        #: the target language's resources (:func:`mtscore.languages.meteor_language`)
+        self.language = meteor_language(language)
+        self.modules = check_modules(self.language.modules if modules is None else modules,
+                                     self.language)
+        if not self.language.english and (delta is not None or exclude_stopwords):
+            raise OptionError("delta/exclude_stopwords", "set",
+                              detail=f"the shipped function-word list is English; target language "
+                                     f"{self.language.code!r} has none")
         #: 2005 variant: alignments after each stage, shared by METEOR objects whose module lists
         #: start alike (the module ablation aligns the exact stage once, not once per module set)
         self._stage_cache = stage_cache
@@ -157,7 +167,7 @@ class METEOR(Metric[METEORResult]):
             raise OptionError("METEOR weights", weights, detail="weights must be >= 0")
         self.params = Parameters(float(alpha), float(beta), float(gamma),
                                  None if delta is None else float(delta), weights)
-        self.tokenizer: Tokenizer = get_tokenizer(tokenize)
+        self.tokenizer: Tokenizer = get_tokenizer(self.language.tokenize if tokenize is None else tokenize)
         self.lowercase = bool(lowercase)
         self.exclude_stopwords = bool(exclude_stopwords)
         if jar_beam is not None and (variant != "1.5" or int(jar_beam) < 1):
@@ -189,7 +199,7 @@ class METEOR(Metric[METEORResult]):
     def matchers(self) -> list[Matcher]:
         """The module matchers (WordNet is loaded here, on first use, if a module needs it)."""
         if self._matchers is None:
-            self._matchers = [get_matcher(m) for m in self.modules]
+            self._matchers = [get_matcher(m, self.language.snowball) for m in self.modules]
         return self._matchers
 
     def vocabulary(self) -> Vocabulary:
@@ -345,7 +355,8 @@ class METEOR(Metric[METEORResult]):
         pair = None
         if cache is not None:
             words = vocab.words
-            pair = (tuple(words[x] for x in h), tuple(words[x] for x in r), self.exclude_stopwords)
+            pair = (tuple(words[x] for x in h), tuple(words[x] for x in r), self.exclude_stopwords,
+                    self.language.code)
         for k, matcher in enumerate(matchers):
             if cache is not None:
                 known = cache.get((self.modules[:k + 1], pair))
@@ -387,7 +398,7 @@ class METEOR(Metric[METEORResult]):
                 for a, b in groups:
                     if len(a) != len(b):
                         fixed = [(i, j) for i, j, _ in matched]
-                        chosen = _small_classes_choice(groups, fixed) or \
+                        chosen = small_classes_choice(groups, fixed) or \
                             best_stage_matching([(a[0], b[0]) for a, b in groups], fixed, groups)
                         break
                 else:  # each class pairs in order: what best_stage_matching returns for such classes
@@ -549,7 +560,7 @@ class METEOR(Metric[METEORResult]):
         return METEORResult(**{**result.__dict__, "segments": tuple(segments)})
 
     def signature(self, meta: Mapping[str, str] | None = None) -> str:
-        """``METEOR|variant:…|modules:…|weights:…|alpha:…|beta:…|gamma:…|delta:…|stop:…|nrefs:…|case:…|tok:…|version:…``."""
+        """``METEOR|variant:…|modules:…|weights:…|alpha:…|beta:…|gamma:…|delta:…|stop:…|nrefs:…|case:…|tok:…|lang:…|version:…``."""
         p = self.params
         parts = ["METEOR", f"variant:{self.variant}", f"modules:{'+'.join(self.modules)}",
                  f"weights:{'+'.join(f'{w:g}' for w in p.weights)}", f"alpha:{p.alpha:g}",
@@ -560,63 +571,8 @@ class METEOR(Metric[METEORResult]):
                    if self.variant == "1.5" else []),
                  f"nrefs:{(meta or {}).get('nrefs', '?')}",
                  f"case:{'lc' if self.lowercase else 'mixed'}", f"tok:{self.tokenizer.signature()}",
-                 f"version:{__version__}"]
+                 f"lang:{self.language.code}", f"version:{__version__}"]
         return "|".join(parts)
-
-
-#: largest number of options (subsets of a class's larger side) the shortcut below enumerates
-SMALL_CLASS_OPTIONS = 64
-
-
-def _small_classes_choice(groups: Sequence[tuple[list[int], list[int]]],
-                          fixed: Sequence[tuple[int, int]]) -> list[tuple[int, int]] | None:
-    """What :func:`.align.best_stage_matching` returns for classes of equal keys (complete bipartite
-    components: ``groups`` of increasing hypothesis and reference positions), computed directly in the
-    common easy case, or None (then ask it).
-
-    Classes of equal size pair in order. A class of a > b words has as options the b-subsets of its
-    larger side (``itertools.combinations`` order), paired in order; each option costs its crossings
-    with the fixed matches and the in-order pairs; the first cheapest is kept — best_stage_matching's
-    stable order. With one such class that is its answer; with several it is the answer when the kept
-    options do not cross one another (their total is then the least possible, and the aligner's
-    search takes every class's cheapest option first). Otherwise, or when a class has more than
-    ``SMALL_CLASS_OPTIONS`` options, None.
-    """
-    base = list(fixed)
-    uneven = []
-    for a, b in groups:
-        if len(a) == len(b):
-            base.extend(zip(a, b))
-        elif comb(max(len(a), len(b)), min(len(a), len(b))) > SMALL_CLASS_OPTIONS:
-            return None
-        else:
-            uneven.append((a, b))
-    chosen = base[len(fixed):]
-    picked: list[tuple[int, int]] = []
-    by_hyp = sorted(base)
-    ks = [k for k, _ in by_hyp]
-    all_ls = sorted([l for _, l in by_hyp])
-    for a, b in uneven:
-        # crossings of (i, j) with the base: with p base matches left of i, q below j and c both,
-        # (p − c) cross above-left and (q − c) below-right: p + q − 2c
-        costs: dict[tuple[int, int], int] = {}
-        below = [bisect_left(all_ls, j) for j in b]
-        for i in a:
-            cut = bisect_left(ks, i)
-            left = sorted([l for _, l in by_hyp[:cut]])
-            for j, q in zip(b, below):
-                costs[i, j] = cut + q - 2 * bisect_left(left, j)
-        if len(a) > len(b):
-            options = [list(zip(sub, b)) for sub in combinations(a, len(b))]
-        else:
-            options = [list(zip(a, sub)) for sub in combinations(b, len(a))]
-        cost = costs.__getitem__
-        totals = [sum(map(cost, option)) for option in options]
-        option = options[totals.index(min(totals))]
-        if picked and any((i - k) * (j - l) < 0 for i, j in option for k, l in picked):
-            return None
-        picked.extend(option)
-    return sorted(chosen + picked)
 
 
 #: fewest segments worth a process of their own
@@ -677,38 +633,40 @@ def _in_forks(task: Callable[[int, int, bool], Any], bounds: list[tuple[int, int
 
 
 def corpus_meteor(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
-                  modules: Sequence[str] | str = DEFAULT_MODULES, variant: str = "2005",
+                  modules: Sequence[str] | str | None = None, variant: str = "2005",
                   alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5,
                   delta: float | None = None, weights: Sequence[float] | None = None,
-                  tokenize: str = "13a", lowercase: bool = True,
-                  exclude_stopwords: bool = False) -> METEORResult:
+                  tokenize: str | None = None, lowercase: bool = True,
+                  exclude_stopwords: bool = False, language: str = "en") -> METEORResult:
     """Corpus METEOR of ``hyps`` against reference streams ``refs`` (``refs[k][i]``), with segments.
 
     * ``modules``: matching modules in order (``exact``, ``porter``, ``stem``, ``wn_stem``,
-      ``synonym``; a sequence or ``"exact+porter"``); default the paper's exact → porter → synonym;
+      ``synonym``; a sequence or ``"exact+porter"``); default the paper's exact → porter → synonym
+      (for another ``language``: exact → stem, or exact where it has no Snowball stemmer);
     * ``variant``: ``"2005"`` (the paper's staged aligner) or ``"1.5"`` (the METEOR 1.5 jar's);
     * ``alpha``, ``beta``, ``gamma``: Fmean = PR/(αP + (1 − α)R), Penalty = γ·(chunks/m)^β;
     * ``delta``: content words weigh δ and function words 1 − δ (``None``: no distinction);
     * ``weights``: one per module, scaling its matches (default 1 each);
-    * ``tokenize``: a BLEU tokenizer name (default ``13a``; ``none`` for tokenized text);
-      ``lowercase``: lowercase first (default, as METEOR);
-    * ``exclude_stopwords``: leave the shipped function words out of the exact stage (§3.6).
+    * ``tokenize``: a BLEU tokenizer name (default ``13a``; zh: ``zh``, ja: ``ja-mecab``; ``none``
+      for tokenized text); ``lowercase``: lowercase first (default, as METEOR);
+    * ``exclude_stopwords``: leave the shipped function words out of the exact stage (§3.6);
+    * ``language``: the target language (ISO 639-1, default ``en``), see :mod:`mtscore.languages`.
 
     The result's ``score`` is 0–1 (as the jar); ``segments`` holds one :class:`METEORSegment` per
     segment (score, statistics, kept reference, alignment).
     """
     metric = METEOR(modules=modules, variant=variant, alpha=alpha, beta=beta, gamma=gamma,
                     delta=delta, weights=weights, tokenize=tokenize, lowercase=lowercase,
-                    exclude_stopwords=exclude_stopwords)
+                    exclude_stopwords=exclude_stopwords, language=language)
     return metric.score_corpus(hyps, refs)
 
 
 def sentence_meteor(hyp: str, refs: Sequence[str] | str, *,
-                    modules: Sequence[str] | str = DEFAULT_MODULES, variant: str = "2005",
+                    modules: Sequence[str] | str | None = None, variant: str = "2005",
                     alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5,
                     delta: float | None = None, weights: Sequence[float] | None = None,
-                    tokenize: str = "13a", lowercase: bool = True,
-                    exclude_stopwords: bool = False) -> METEORResult:
+                    tokenize: str | None = None, lowercase: bool = True,
+                    exclude_stopwords: bool = False, language: str = "en") -> METEORResult:
     """METEOR of one hypothesis against its references (a string or a list of strings)."""
     if not isinstance(hyp, str):
         raise InputError(f"the hypothesis must be a string, got {type(hyp).__name__}")
@@ -718,4 +676,4 @@ def sentence_meteor(hyp: str, refs: Sequence[str] | str, *,
         raise InputError("sentence_meteor needs at least one reference")
     return corpus_meteor([hyp], [[r] for r in refs], modules=modules, variant=variant, alpha=alpha,
                          beta=beta, gamma=gamma, delta=delta, weights=weights, tokenize=tokenize,
-                         lowercase=lowercase, exclude_stopwords=exclude_stopwords)
+                         lowercase=lowercase, exclude_stopwords=exclude_stopwords, language=language)
