@@ -23,7 +23,7 @@ from mtscore.io.text import read_lines
 from mtscore.lexicon import load_wordnet, porter_stem, snowball_stem
 from mtscore.lexicon.function_words import function_words
 from mtscore.metrics.meteor import ABLATIONS, METEOR
-from mtscore.metrics.meteor.align import best_stage_matching
+from mtscore.metrics.meteor.align import best_stage_matching, small_classes_choice
 
 # ---- a word-level reference ----------------------------------------------------------------------
 
@@ -264,8 +264,6 @@ def test_workers_option_is_checked() -> None:
 @given(st.data())
 def test_small_classes_shortcut_equals_the_aligner(data) -> None:
     """Classes of equal keys, some uneven: the shortcut, when it answers, answers as the aligner."""
-    from mtscore.metrics.meteor.metric import _small_classes_choice
-
     n_h = data.draw(st.integers(2, 14))
     n_r = data.draw(st.integers(2, 14))
     hyp_pos = data.draw(st.permutations(range(n_h)))
@@ -282,21 +280,19 @@ def test_small_classes_shortcut_equals_the_aligner(data) -> None:
     free_h, free_r = hyp_pos[at_h:], ref_pos[at_r:]
     fixed = list(zip(free_h, data.draw(st.permutations(free_r))))[:data.draw(st.integers(0, 5))]
     expected = best_stage_matching([(a[0], b[0]) for a, b in groups], fixed, groups)
-    got = _small_classes_choice(groups, fixed)
+    got = small_classes_choice(groups, fixed)
     assert got is None or got == expected
 
 
 def test_small_classes_shortcut_by_hand() -> None:
-    from mtscore.metrics.meteor.metric import _small_classes_choice
-
     # "the" twice in the hypothesis (0, 3), once in the reference (2); fixed match (1, 0):
     # (0, 2) crosses it, (3, 2) does not
-    assert _small_classes_choice([([0, 3], [2])], [(1, 0)]) == [(3, 2)]
-    assert _small_classes_choice([([0, 3], [2]), ([1], [0])], []) == [(1, 0), (3, 2)]
+    assert small_classes_choice([([0, 3], [2])], [(1, 0)]) == [(3, 2)]
+    assert small_classes_choice([([0, 3], [2]), ([1], [0])], []) == [(1, 0), (3, 2)]
     # a tie: the first option (combinations order) is kept, as the aligner's stable order does
-    assert _small_classes_choice([([0, 1], [0])], []) == [(0, 0)] == best_stage_matching([(0, 0)], [], [([0, 1], [0])])
+    assert small_classes_choice([([0, 1], [0])], []) == [(0, 0)] == best_stage_matching([(0, 0)], [], [([0, 1], [0])])
     # two uneven classes whose cheapest options cross: the aligner decides
-    assert _small_classes_choice([([0, 1], [1]), ([2, 3], [0])], []) is None
+    assert small_classes_choice([([0, 1], [1]), ([2, 3], [0])], []) is None
 
 
 def test_the_command_writes_everything_before_it_leaves() -> None:

@@ -15,7 +15,9 @@ a = b). Other components (synonym, wn_stem) get all their maximum matchings enum
 component's options are ordered cheapest first against the fixed matches (stable: ties keep the
 enumeration order). Components with one option are settled; components whose spans lie apart on both
 sides, or whose mutual crossings do not depend on their options, are solved apart; when the cheapest
-options of linked components do not cross each other they are taken at once (the common case). Otherwise
+options of linked components do not cross each other they are taken at once (the common case;
+:func:`small_classes_choice` decides it directly for classes of equal keys without building the
+options' crossing matrices, and the corpus aligner calls it first). Otherwise
 a branch-and-bound over the linked components' options minimises the total crossings: the crossings
 between any two options come from one matrix (per-edge crossings summed over the options' edges), and
 the bound adds to the cost so far, for each undecided component, the least of its options' cost given
@@ -51,6 +53,7 @@ word has very many candidates: ``WORK_CAP``) — a beam again, but after exact p
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
 from heapq import nlargest
@@ -380,6 +383,62 @@ def best_stage_matching(edges: Sequence[Edge], fixed: Sequence[Edge] = (),
     for o, k in zip(open_, picks):
         chosen.extend(o.option(k))
     return sorted(chosen)
+
+
+#: largest number of options (subsets of a class's larger side) the shortcut below enumerates
+SMALL_CLASS_OPTIONS = 64
+
+
+def small_classes_choice(groups: Sequence[tuple[list[int], list[int]]],
+                         fixed: Sequence[tuple[int, int]]) -> list[tuple[int, int]] | None:
+    """What :func:`best_stage_matching` returns for classes of equal keys (complete bipartite
+    components: ``groups`` of increasing hypothesis and reference positions), computed directly in the
+    common easy case, or None (then ask it).
+
+    Classes of equal size pair in order. A class of a > b words has as options the b-subsets of its
+    larger side (``itertools.combinations`` order), paired in order; each option costs its crossings
+    with the fixed matches and the in-order pairs; the first cheapest is kept — best_stage_matching's
+    stable order. With one such class that is its answer; with several it is the answer when the kept
+    options do not cross one another (their total is then the least possible, and the aligner's
+    search takes every class's cheapest option first). Otherwise, or when a class has more than
+    ``SMALL_CLASS_OPTIONS`` options, None.
+    """
+    base = list(fixed)
+    uneven = []
+    for a, b in groups:
+        if len(a) == len(b):
+            base.extend(zip(a, b))
+        elif comb(max(len(a), len(b)), min(len(a), len(b))) > SMALL_CLASS_OPTIONS:
+            return None
+        else:
+            uneven.append((a, b))
+    chosen = base[len(fixed):]
+    picked: list[tuple[int, int]] = []
+    by_hyp = sorted(base)
+    ks = [k for k, _ in by_hyp]
+    all_ls = sorted([l for _, l in by_hyp])
+    for a, b in uneven:
+        # crossings of (i, j) with the base: with p base matches left of i, q below j and c both,
+        # (p − c) cross above-left and (q − c) below-right: p + q − 2c
+        costs: dict[tuple[int, int], int] = {}
+        below = [bisect_left(all_ls, j) for j in b]
+        for i in a:
+            cut = bisect_left(ks, i)
+            left = sorted([l for _, l in by_hyp[:cut]])
+            for j, q in zip(b, below):
+                costs[i, j] = cut + q - 2 * bisect_left(left, j)
+        if len(a) > len(b):
+            options = [list(zip(sub, b)) for sub in combinations(a, len(b))]
+        else:
+            options = [list(zip(a, sub)) for sub in combinations(b, len(a))]
+        cost = costs.__getitem__
+        totals = [sum(map(cost, option)) for option in options]
+        option = options[totals.index(min(totals))]
+        if picked and any((i - k) * (j - l) < 0 for i, j in option for k, l in picked):
+            return None
+        picked.extend(option)
+    return sorted(chosen + picked)
+
 
 
 def _linked(comps: list[_Options]) -> list[list[int]]:
