@@ -243,10 +243,10 @@ def test_a_failing_worker_is_redone_here(monkeypatch) -> None:
     parent = os.getpid()
 
     class Flaky(METEOR):
-        def _align_ids(self, h, r):
+        def _row(self, *args):  # every segment of the worker's range (the aligned or the settled)
             if os.getpid() != parent:
                 raise RuntimeError("a worker fails")
-            return super()._align_ids(h, r)
+            return super()._row(*args)
 
     hyps, refs = _sample("Online-W", 120)
     np.testing.assert_array_equal(Flaky(workers=2).extract(hyps, refs).values, METEOR().extract(hyps, refs).values)
@@ -319,3 +319,68 @@ def test_a_used_metric_still_pickles() -> None:
     first = metric.extract(hyps, refs)
     again = pickle.loads(pickle.dumps(metric)).extract(hyps, refs)
     np.testing.assert_array_equal(first.values, again.values)
+
+
+# ---- the corpus-wide even-class stages --------------------------------------------------------------
+
+corpora = st.lists(st.tuples(sentences, st.one_of(st.none(), sentences)), min_size=1, max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(MODULE_SETS), corpora)
+def test_even_class_stages_settle_what_the_stages_would(modules, corpus) -> None:
+    """Segments the corpus-wide stages settle have what the word-level reference gives for those
+    stages; the others stop at a stage with an uneven class, their earlier stages as the reference."""
+    from mtscore.metrics.meteor.align import even_class_stages
+
+    metric = METEOR(modules=modules)
+    vocab = metric.vocabulary()
+    hyp = vocab.encode([h for h, _ in corpus])
+    ref = [None if r is None else vocab.encode([r])[0] for _, r in corpus]
+    keys = metric._even_class_prefix()
+    stages, matched = even_class_stages(hyp, ref, keys)
+    for s, (h, r) in enumerate(corpus):
+        assert 0 <= stages[s] <= len(keys)
+        if r is None:
+            assert matched[s] == [] and stages[s] == len(keys)
+            continue
+        before = _reference_stages(modules[:stages[s]], h, r) if stages[s] and h and r else []
+        assert sorted(matched[s]) == before
+        if stages[s] < len(keys):  # a class of the stop stage is uneven
+            upto = _reference_stages(modules[:stages[s] + 1], h, r)
+            used_h, used_r = {i for i, _, _ in before}, {j for _, j, _ in before}
+            key = _key_fn(modules[stages[s]])
+            hk = [key(h[i]) for i in range(len(h)) if i not in used_h]
+            rk = [key(r[j]) for j in range(len(r)) if j not in used_r]
+            assert any(hk.count(x) != rk.count(x) and x in rk for x in hk) and len(upto) >= len(before)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(MODULE_SETS), corpora, st.booleans())
+def test_corpus_path_equals_the_segment_path(modules, corpus, delta) -> None:
+    """Statistics and alignments with the corpus-wide stages equal those of the per-segment aligner."""
+    hyps = [" ".join(h) for h, _ in corpus]
+    # two reference streams: the drawn one (None where drawn so) and the hypotheses reversed
+    refs = [[None if r is None else " ".join(r) for _, r in corpus], [" ".join(h[::-1]) for h, _ in corpus]]
+    kwargs = {"modules": modules, "delta": 0.5 if delta else None}
+    fast, plain = METEOR(**kwargs), METEOR(**kwargs)
+    plain._even_class_prefix = lambda: []  # type: ignore[method-assign]
+    got, want = fast.score_corpus(hyps, refs), plain.score_corpus(hyps, refs)
+    assert got.segments == want.segments
+    np.testing.assert_array_equal(fast.extract(hyps, refs).values, plain.extract(hyps, refs).values)
+
+
+def test_even_class_stages_by_hand() -> None:
+    from mtscore.metrics.meteor.align import even_class_stages
+
+    exact = np.arange(6)
+    # segment 0: "0 1 0" vs "0 0 2": class 0 even (2 x 2) pairs in order, 1 and 2 unmatched;
+    # segment 1: "3 3" vs "3": uneven at stage 0; segment 2: no reference
+    stages, matched = even_class_stages([[0, 1, 0], [3, 3], [4]], [[0, 0, 2], [3], None], [exact])
+    assert stages == [1, 0, 1]
+    assert matched == [[(0, 0, 0), (2, 1, 0)], [], []]
+    # a second stage keyed by parity: in segment 0 words 1 (hyp 1) and 2 (ref 2) differ in parity,
+    # so nothing more; "1" vs "5" (both odd) pair at stage 1
+    parity = exact % 2
+    stages, matched = even_class_stages([[0, 1], [1]], [[0, 2], [5]], [exact, parity])
+    assert stages == [2, 2] and matched == [[(0, 0, 0)], [(0, 0, 1)]]

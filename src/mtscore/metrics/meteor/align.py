@@ -866,3 +866,74 @@ def jar_objective(n_hyp: int, cands: Sequence[Sequence[tuple[int, int]]],
         used.add(pick[0])
         w += 2 * int(align_weights[pick[1]])
     return w, -chunk_count([(i, j) for i, j, _ in alignment]), -dist
+
+
+# ---- 2005: the easy stages of a whole corpus at once ----------------------------------------------
+
+def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] | None],
+                      keys: Sequence[np.ndarray]) -> tuple[list[int], list[list[tuple[int, int, int]]]]:
+    """Leading stages of equivalence modules (exact, porter, stem: one key per word), for every
+    segment of a corpus at once, where they leave no choice.
+
+    ``hyp[s]``, ``ref[s]``: word ids of segment s (``ref[s]`` None: no reference); ``keys[k]``: stage
+    k's key code of every word id. At a stage, the words no earlier stage matched fall into classes of
+    equal keys (§2.2); a class with as many hypothesis as reference words has one option, the in-order
+    pairing (what :func:`best_stage_matching` returns for it whatever the fixed matches), and the rest
+    of the stage does not depend on it. So while every class of a segment is even its stages are
+    settled here, with numpy over the whole corpus; at the first stage with an uneven class the segment
+    stops, its matches so far kept, and the per-segment aligner goes on from that stage.
+
+    Returns per segment the stage it stopped at (``len(keys)``: none) and its matches before that
+    stage as (hyp index, ref index, stage) triples.
+    """
+    S, G = len(hyp), len(keys)
+    hl = np.fromiter(map(len, hyp), np.int64, S)
+    rl = np.fromiter((0 if r is None else len(r) for r in ref), np.int64, S)
+    hid = np.fromiter((x for h in hyp for x in h), np.int64, int(hl.sum()))
+    rid = np.fromiter((y for r in ref if r is not None for y in r), np.int64, int(rl.sum()))
+    hseg, rseg = np.repeat(np.arange(S), hl), np.repeat(np.arange(S), rl)
+    hpos = np.arange(len(hid)) - np.repeat(np.cumsum(hl) - hl, hl)
+    rpos = np.arange(len(rid)) - np.repeat(np.cumsum(rl) - rl, rl)
+    stop = np.full(S, G, dtype=np.int64)
+    hfree, rfree = np.ones(len(hid), dtype=bool), np.ones(len(rid), dtype=bool)
+    found: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
+    for k, key in enumerate(keys):
+        hsel = np.flatnonzero(hfree & (stop[hseg] == G))
+        rsel = np.flatnonzero(rfree & (stop[rseg] == G))
+        if not len(hsel) or not len(rsel):
+            break
+        hk, rk = key[hid[hsel]], key[rid[rsel]]
+        nk = int(max(hk.max(), rk.max())) + 1
+        # one code per (segment, key): the classes; hsel and rsel are in (segment, position) order
+        codes, inv = np.unique(np.concatenate([hseg[hsel] * nk + hk, rseg[rsel] * nk + rk]),
+                               return_inverse=True)
+        inv = inv.reshape(-1)
+        hinv, rinv = inv[:len(hsel)], inv[len(hsel):]
+        nh = np.bincount(hinv, minlength=len(codes))
+        nr = np.bincount(rinv, minlength=len(codes))
+        both = (nh > 0) & (nr > 0)
+        uneven = both & (nh != nr)
+        stop[codes[uneven] // nk] = k
+        pair = both & (stop[codes // nk] == G)
+        hm, rm = pair[hinv], pair[rinv]
+        # even classes: the n-th hypothesis word of a class with its n-th reference word
+        ho = hsel[hm][np.argsort(hinv[hm], kind="stable")]
+        ro = rsel[rm][np.argsort(rinv[rm], kind="stable")]
+        hfree[ho] = False
+        rfree[ro] = False
+        found.append((hseg[ho], hpos[ho], rpos[ro], k))
+    out: list[list[tuple[int, int, int]]] = [[] for _ in range(S)]
+    if found:
+        seg = np.concatenate([f[0] for f in found])
+        order = np.argsort(seg, kind="stable")
+        i = np.concatenate([f[1] for f in found])[order].tolist()
+        j = np.concatenate([f[2] for f in found])[order].tolist()
+        ks = np.concatenate([np.full(len(f[0]), f[3]) for f in found])[order].tolist()
+        ends = np.cumsum(np.bincount(seg, minlength=S)).tolist()
+        triples = list(zip(i, j, ks))
+        lo = 0
+        for s, hi in enumerate(ends):
+            if hi > lo:
+                out[s] = triples[lo:hi]
+            lo = hi
+    return stop.tolist(), out

@@ -29,7 +29,8 @@ from ...progress import track
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ...version import __version__
 from ..base import Metric, Score, SegmentStats, checked_inputs
-from .align import align_jar, align_jar_beam, best_stage_matching, small_classes_choice
+from .align import (align_jar, align_jar_beam, best_stage_matching, even_class_stages,
+                    small_classes_choice)
 from ...languages import meteor_language
 from .matchers import Matcher, Vocabulary, check_modules, get_matcher
 from .score import Parameters, columns, components
@@ -268,6 +269,9 @@ class METEOR(Metric[METEORResult]):
                 col[i] = r
             ref_ids.append(col)
         fw = self.function_words() if (self.params.delta is not None or self.exclude_stopwords) else None
+        # 2005: the leading equivalence stages of the whole corpus at once where they leave no choice
+        prefix = self._even_class_prefix()
+        settled = [even_class_stages(hyp_ids, col, prefix) for col in ref_ids] if prefix else None
 
         def task(lo: int, hi: int, show: bool) -> tuple[list[Any], list[Any], int]:
             """Rows (and alignments) of segments lo..hi-1 for every reference stream."""
@@ -282,7 +286,12 @@ class METEOR(Metric[METEORResult]):
                 if r is None:
                     continue
                 h = hyp_ids[lo + s]
-                alignment = self._align_ids(h, r)
+                if settled is None:
+                    alignment = self._align_ids(h, r)
+                else:
+                    stage, matched = settled[k][0][lo + s], settled[k][1][lo + s]
+                    alignment = sorted(matched) if stage == len(self.modules) or not h or not r \
+                        else self._align_stages(h, r, stage, matched)
                 rows[k][s] = self._row(h, r, alignment, fw)
                 if keep_alignments:
                     aligns[k][s] = alignment
@@ -310,6 +319,24 @@ class METEOR(Metric[METEORResult]):
         stats = SegmentStats(self._columns, values, {"nrefs": prepared.nrefs})
         kept = [(best[i], aligns[best[i]][i] or []) for i in range(S)] if keep_alignments else None
         return stats, kept, hyp_words, prepared
+
+    def _even_class_prefix(self) -> list[np.ndarray]:
+        """Key codes (per word id) of the leading equivalence stages that
+        :func:`.align.even_class_stages` settles for a corpus at once: 2005 only, and not with the
+        stage cache (kept per segment) or stop words left out of the exact stage."""
+        if self.variant != "2005" or self._stage_cache is not None or self.exclude_stopwords:
+            return []
+        vocab = self.vocabulary()
+        out = []
+        for matcher, key in zip(vocab.matchers, vocab.keys):
+            if not matcher.single:
+                break
+            if matcher.name == "exact":
+                out.append(np.arange(len(key), dtype=np.int64))
+            else:
+                codes: dict[Any, int] = {}
+                out.append(np.fromiter((codes.setdefault(x, len(codes)) for x in key), np.int64, len(key)))
+        return out
 
     def _ranges(self, hyp_ids: list[list[int]], ref_ids: list[list[list[int] | None]]
                 ) -> list[tuple[int, int]]:
@@ -340,24 +367,29 @@ class METEOR(Metric[METEORResult]):
             return self._align_jar(h, r)
         return self._align_stages(h, r)
 
-    def _align_stages(self, h: list[int], r: list[int]) -> list[tuple[int, int, int]]:
+    def _align_stages(self, h: list[int], r: list[int], start: int = 0,
+                      before: list[tuple[int, int, int]] | None = None) -> list[tuple[int, int, int]]:
         """The 2005 aligner (§2.2): each module a stage over the words no earlier stage matched; within
-        a stage the largest matching with the fewest crossings (:func:`.align.best_stage_matching`)."""
+        a stage the largest matching with the fewest crossings (:func:`.align.best_stage_matching`).
+        ``start``, ``before``: begin at that stage, after these matches of the earlier ones."""
         vocab = self.vocabulary()
         matchers = vocab.matchers
         keys = vocab.keys
         nh, nr = len(h), len(r)
         stop = self.function_words() if self.exclude_stopwords else None
-        matched: list[tuple[int, int, int]] = []
-        used_h: set[int] = set()
-        used_r: set[int] = set()
+        matched: list[tuple[int, int, int]] = list(before or ())
+        used_h = {i for i, _, _ in matched}
+        used_r = {j for _, j, _ in matched}
+        if matched and (len(used_h) == nh or len(used_r) == nr):
+            return sorted(matched)
         cache = self._stage_cache
         pair = None
         if cache is not None:
             words = vocab.words
             pair = (tuple(words[x] for x in h), tuple(words[x] for x in r), self.exclude_stopwords,
                     self.language.code)
-        for k, matcher in enumerate(matchers):
+        for k in range(start, len(matchers)):
+            matcher = matchers[k]
             if cache is not None:
                 known = cache.get((self.modules[:k + 1], pair))
                 if known is not None:  # the same stages on the same words: the same alignment
