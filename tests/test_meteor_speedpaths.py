@@ -326,11 +326,12 @@ def test_a_used_metric_still_pickles() -> None:
 corpora = st.lists(st.tuples(sentences, st.one_of(st.none(), sentences)), min_size=1, max_size=12)
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.sampled_from(MODULE_SETS), corpora)
-def test_even_class_stages_settle_what_the_stages_would(modules, corpus) -> None:
-    """Segments the corpus-wide stages settle have what the word-level reference gives for those
-    stages; the others stop at a stage with an uneven class, their earlier stages as the reference."""
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(MODULE_SETS), corpora, st.booleans())
+def test_even_class_stages_settle_what_the_stages_would(modules, corpus, resolve) -> None:
+    """The corpus-wide stages give what the word-level reference gives for those stages; with
+    ``resolve=False`` a segment stops at a stage with an uneven class, its earlier stages as the
+    reference."""
     from mtscore.metrics.meteor.align import even_class_stages
 
     metric = METEOR(modules=modules)
@@ -338,7 +339,9 @@ def test_even_class_stages_settle_what_the_stages_would(modules, corpus) -> None
     hyp = vocab.encode([h for h, _ in corpus])
     ref = [None if r is None else vocab.encode([r])[0] for _, r in corpus]
     keys = metric._even_class_prefix()
-    stages, matched = even_class_stages(hyp, ref, keys)
+    stages, matched = even_class_stages(hyp, ref, keys, resolve)
+    if resolve:
+        assert stages == [len(keys)] * len(corpus)
     for s, (h, r) in enumerate(corpus):
         assert 0 <= stages[s] <= len(keys)
         if r is None:
@@ -376,9 +379,14 @@ def test_even_class_stages_by_hand() -> None:
     exact = np.arange(6)
     # segment 0: "0 1 0" vs "0 0 2": class 0 even (2 x 2) pairs in order, 1 and 2 unmatched;
     # segment 1: "3 3" vs "3": uneven at stage 0; segment 2: no reference
-    stages, matched = even_class_stages([[0, 1, 0], [3, 3], [4]], [[0, 0, 2], [3], None], [exact])
+    stages, matched = even_class_stages([[0, 1, 0], [3, 3], [4]], [[0, 0, 2], [3], None], [exact], False)
     assert stages == [1, 0, 1]
     assert matched == [[(0, 0, 0), (2, 1, 0)], [], []]
+    # resolved: "3 3" vs "3" keeps the first hypothesis word (a tie, the first option); in
+    # "5 1 5" vs "1 5" the uneven class 5 takes the option that does not cross the fixed (1, 0)
+    stages, matched = even_class_stages([[0, 1, 0], [3, 3], [5, 1, 5]], [[0, 0, 2], [3], [1, 5]], [exact])
+    assert stages == [1, 1, 1]
+    assert matched == [[(0, 0, 0), (2, 1, 0)], [(0, 0, 0)], [(1, 0, 0), (2, 1, 0)]]
     # a second stage keyed by parity: in segment 0 words 1 (hyp 1) and 2 (ref 2) differ in parity,
     # so nothing more; "1" vs "5" (both odd) pair at stage 1
     parity = exact % 2

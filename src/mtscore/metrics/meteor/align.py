@@ -871,17 +871,21 @@ def jar_objective(n_hyp: int, cands: Sequence[Sequence[tuple[int, int]]],
 # ---- 2005: the easy stages of a whole corpus at once ----------------------------------------------
 
 def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] | None],
-                      keys: Sequence[np.ndarray]) -> tuple[list[int], list[list[tuple[int, int, int]]]]:
+                      keys: Sequence[np.ndarray], resolve: bool = True
+                      ) -> tuple[list[int], list[list[tuple[int, int, int]]]]:
     """Leading stages of equivalence modules (exact, porter, stem: one key per word), for every
-    segment of a corpus at once, where they leave no choice.
+    segment of a corpus at once.
 
     ``hyp[s]``, ``ref[s]``: word ids of segment s (``ref[s]`` None: no reference); ``keys[k]``: stage
     k's key code of every word id. At a stage, the words no earlier stage matched fall into classes of
     equal keys (§2.2); a class with as many hypothesis as reference words has one option, the in-order
-    pairing (what :func:`best_stage_matching` returns for it whatever the fixed matches), and the rest
-    of the stage does not depend on it. So while every class of a segment is even its stages are
-    settled here, with numpy over the whole corpus; at the first stage with an uneven class the segment
-    stops, its matches so far kept, and the per-segment aligner goes on from that stage.
+    pairing (what :func:`best_stage_matching` returns for it whatever the fixed matches), so the even
+    classes of every segment are paired here with numpy. A segment's *uneven* classes of a stage are
+    then chosen as :func:`best_stage_matching` chooses them — it gets only them, with the even pairs
+    among the fixed matches, which changes nothing: the even pairs are in every option and enter the
+    costs only as fixed crossings, and the uneven classes keep their order (of first reference word)
+    — through :func:`small_classes_choice` first. With ``resolve=False`` a segment stops instead at
+    its first stage with an uneven class (its matches so far kept) for the caller to go on.
 
     Returns per segment the stage it stopped at (``len(keys)``: none) and its matches before that
     stage as (hyp index, ref index, stage) triples.
@@ -892,11 +896,13 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
     hid = np.fromiter((x for h in hyp for x in h), np.int64, int(hl.sum()))
     rid = np.fromiter((y for r in ref if r is not None for y in r), np.int64, int(rl.sum()))
     hseg, rseg = np.repeat(np.arange(S), hl), np.repeat(np.arange(S), rl)
-    hpos = np.arange(len(hid)) - np.repeat(np.cumsum(hl) - hl, hl)
-    rpos = np.arange(len(rid)) - np.repeat(np.cumsum(rl) - rl, rl)
+    hstart, rstart = np.cumsum(hl) - hl, np.cumsum(rl) - rl
+    hpos = np.arange(len(hid)) - np.repeat(hstart, hl)
+    rpos = np.arange(len(rid)) - np.repeat(rstart, rl)
     stop = np.full(S, G, dtype=np.int64)
     hfree, rfree = np.ones(len(hid), dtype=bool), np.ones(len(rid), dtype=bool)
-    found: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
+    # matches so far as flat token indices, per stage
+    found: list[tuple[np.ndarray, np.ndarray, int]] = []
     for k, key in enumerate(keys):
         hsel = np.flatnonzero(hfree & (stop[hseg] == G))
         rsel = np.flatnonzero(rfree & (stop[rseg] == G))
@@ -913,22 +919,31 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
         nr = np.bincount(rinv, minlength=len(codes))
         both = (nh > 0) & (nr > 0)
         uneven = both & (nh != nr)
-        stop[codes[uneven] // nk] = k
-        pair = both & (stop[codes // nk] == G)
+        if not resolve:
+            stop[codes[uneven] // nk] = k
+        pair = both & ~uneven & (stop[codes // nk] == G)
         hm, rm = pair[hinv], pair[rinv]
         # even classes: the n-th hypothesis word of a class with its n-th reference word
         ho = hsel[hm][np.argsort(hinv[hm], kind="stable")]
         ro = rsel[rm][np.argsort(rinv[rm], kind="stable")]
         hfree[ho] = False
         rfree[ro] = False
-        found.append((hseg[ho], hpos[ho], rpos[ro], k))
+        found.append((ho, ro, k))
+        if resolve and uneven.any():
+            ho, ro = _uneven_classes(uneven, hsel, hinv, rsel, rinv, hseg, rseg, hpos, rpos, hstart,
+                                     rstart, found)
+            hfree[ho] = False
+            rfree[ro] = False
+            found.append((ho, ro, k))
     out: list[list[tuple[int, int, int]]] = [[] for _ in range(S)]
     if found:
-        seg = np.concatenate([f[0] for f in found])
+        hflat = np.concatenate([f[0] for f in found])
+        rflat = np.concatenate([f[1] for f in found])
+        seg = hseg[hflat]
         order = np.argsort(seg, kind="stable")
-        i = np.concatenate([f[1] for f in found])[order].tolist()
-        j = np.concatenate([f[2] for f in found])[order].tolist()
-        ks = np.concatenate([np.full(len(f[0]), f[3]) for f in found])[order].tolist()
+        i = hpos[hflat][order].tolist()
+        j = rpos[rflat][order].tolist()
+        ks = np.concatenate([np.full(len(f[0]), f[2]) for f in found])[order].tolist()
         ends = np.cumsum(np.bincount(seg, minlength=S)).tolist()
         triples = list(zip(i, j, ks))
         lo = 0
@@ -937,3 +952,54 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
                 out[s] = triples[lo:hi]
             lo = hi
     return stop.tolist(), out
+
+
+def _uneven_classes(uneven: np.ndarray, hsel: np.ndarray, hinv: np.ndarray, rsel: np.ndarray,
+                    rinv: np.ndarray, hseg: np.ndarray, rseg: np.ndarray, hpos: np.ndarray,
+                    rpos: np.ndarray, hstart: np.ndarray, rstart: np.ndarray,
+                    found: list[tuple[np.ndarray, np.ndarray, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """The matches of one stage's uneven classes (flat token indices), segment by segment as
+    :func:`best_stage_matching` picks them, the segment's matches so far (``found``) fixed."""
+    hu, ru = uneven[hinv], uneven[rinv]
+    # the uneven classes' words, by segment, class (ordered by its first reference word), position
+    h_tok, r_tok = hsel[hu], rsel[ru]
+    h_cls, r_cls = hinv[hu], rinv[ru]
+    first_r = np.full(len(uneven), np.iinfo(np.int64).max)
+    np.minimum.at(first_r, r_cls, r_tok)
+    h_order = np.lexsort((h_tok, first_r[h_cls]))
+    r_order = np.lexsort((r_tok, first_r[r_cls]))
+    h_tok, h_cls, r_tok, r_cls = h_tok[h_order], h_cls[h_order], r_tok[r_order], r_cls[r_order]
+    segs = np.unique(hseg[h_tok])
+    # the fixed matches of those segments
+    fh = np.concatenate([f[0] for f in found])
+    fr = np.concatenate([f[1] for f in found])
+    keep = np.isin(hseg[fh], segs)
+    fh, fr = fh[keep], fr[keep]
+    f_order = np.argsort(hseg[fh], kind="stable")
+    fh, fr = fh[f_order], fr[f_order]
+    f_seg = hseg[fh].tolist()
+    f_pairs = list(zip(hpos[fh].tolist(), rpos[fr].tolist()))
+    hs_seg, hs_cls, hs_pos = hseg[h_tok].tolist(), h_cls.tolist(), hpos[h_tok].tolist()
+    rs_seg, rs_cls, rs_pos = rseg[r_tok].tolist(), r_cls.tolist(), rpos[r_tok].tolist()
+    out_h: list[int] = []
+    out_r: list[int] = []
+    a = b = c = 0
+    hstart_l, rstart_l = hstart.tolist(), rstart.tolist()
+    for s in segs.tolist():
+        fixed = []
+        while c < len(f_seg) and f_seg[c] == s:
+            fixed.append(f_pairs[c])
+            c += 1
+        groups: dict[int, tuple[list[int], list[int]]] = {}
+        while b < len(rs_seg) and rs_seg[b] == s:
+            groups.setdefault(rs_cls[b], ([], []))[1].append(rs_pos[b])
+            b += 1
+        while a < len(hs_seg) and hs_seg[a] == s:
+            groups[hs_cls[a]][0].append(hs_pos[a])
+            a += 1
+        classes = list(groups.values())
+        chosen = small_classes_choice(classes, fixed) or \
+            best_stage_matching([(x[0], y[0]) for x, y in classes], fixed, classes)
+        out_h.extend(hstart_l[s] + i for i, _ in chosen)
+        out_r.extend(rstart_l[s] + j for _, j in chosen)
+    return np.array(out_h, dtype=np.int64), np.array(out_r, dtype=np.int64)
