@@ -12,16 +12,28 @@
 Sentence-level smoothing (Chen & Cherry, 2014): ``none``, ``floor`` (method 1), ``add-k``
 (method 2), ``exp`` (method 3, mteval's NIST smoothing); ``effective_order`` drops the orders that
 have no n-grams at all.
+
+Speed: whole corpora are counted with numpy (:mod:`.clipping`); a tiny corpus (``sentence_bleu``,
+``BLEU.sentence_score``, a corpus of a few segments) is counted with one ``Counter`` per segment and
+order, and one summed row is scored in plain Python, where numpy's cost per call would dominate.
+Both give identical statistics and scores (the transcendental functions are numpy's on both paths).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import _count_elements  # type: ignore[attr-defined]  # Counter's C loop
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from ..errors import InputError, OptionError
+from ..io.references import (
+    check_hypotheses,
+    check_reference_streams,
+    reference_count_label,
+)
 from ..text.span_encoder import make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
@@ -34,6 +46,10 @@ SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k":
 
 #: sacreBLEU floors log(0) at this value (``my_log``), which makes exp(...) exactly 0.0
 _LOG_ZERO = -9999999999.0
+
+#: corpora (hypotheses and references) of fewer characters are counted segment by segment with
+#: Counters, where numpy's cost per call would dominate
+SMALL_CORPUS_CHARACTERS = 3000
 
 
 @dataclass(frozen=True)
@@ -120,6 +136,9 @@ class BLEU(Metric[BLEUResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | PreparedReferences) -> SegmentStats:
         """Per-segment ``hyp_len, ref_len, match_1..N, total_1..N`` (sacreBLEU's statistics)."""
+        small = self._small_rows(hyps, refs)
+        if small is not None:
+            return SegmentStats(self.columns, np.array(small[0], dtype=np.int64), {"nrefs": small[1]})
         hyps, refs = checked_inputs(self, hyps, refs, PreparedReferences)
         N, S = self.max_order, len(hyps)
         enc = Encoded(*refs.encoder.encode(hyps, grow=False))
@@ -130,6 +149,78 @@ class BLEU(Metric[BLEUResult]):
             stats[:, 1 + N + n] = np.maximum(enc.lengths - (n - 1), 0)
         stats[:, 2:2 + N] = clipped_counts(enc.ids, enc.lengths, refs.streams, refs.vocab_size, N)
         return SegmentStats(self.columns, stats, {"nrefs": refs.nrefs})
+
+    def corpus_score(self, hyps: Sequence[str],
+                     refs: Sequence[Sequence[str | None]] | PreparedReferences) -> BLEUResult:
+        """Corpus BLEU: ``compute`` of the statistics summed over the segments (§2.1.1)."""
+        small = self._small_rows(hyps, refs)
+        if small is not None:
+            return self._result([sum(column) for column in zip(*small[0])], {"nrefs": small[1]})
+        return super().corpus_score(hyps, refs)  # type: ignore[arg-type]
+
+    def _small_rows(self, hyps: Sequence[str], refs: object) -> tuple[list[list[int]], str] | None:
+        """The rows of a tiny corpus, counted segment by segment, and its ``nrefs`` label (None:
+        the corpus is not tiny, or the references are prepared)."""
+        if isinstance(refs, PreparedReferences) or not isinstance(hyps, (list, tuple)) \
+                or len(hyps) * 20 >= SMALL_CORPUS_CHARACTERS:
+            return None
+        hyps = check_hypotheses(hyps)
+        streams = check_reference_streams(refs, len(hyps))  # type: ignore[arg-type]
+        size = sum(map(len, hyps)) + sum(len(r) for stream in streams for r in stream if r is not None)
+        if size >= SMALL_CORPUS_CHARACTERS:
+            return None
+        rows = [self._row(hyp, [r for r in segment_refs if r is not None])
+                for hyp, segment_refs in zip(hyps, zip(*streams))]
+        return rows, reference_count_label(streams)
+
+    def _row(self, hyp: str, refs: Sequence[str]) -> list[int]:
+        """One segment's statistics with dicts of counts: §2.1 matches clipped by the largest count
+        in a single reference, §2.2.2 the closest reference length (ties: the shorter)."""
+        N, tokenizer, lowercase = self.max_order, self.tokenizer, self.lowercase
+        hyp_words = _words(tokenizer, lowercase, hyp).split()
+        ref_words = [_words(tokenizer, lowercase, r).split() for r in refs]
+        c = len(hyp_words)
+        ref_len = min((abs(len(r) - c), len(r)) for r in ref_words)[1]
+        row = [c, ref_len, *([0] * N), *(max(c - n, 0) for n in range(N))]
+        if not c:
+            return row
+        for n in range(1, min(N, c) + 1):
+            grams = hyp_words if n == 1 else list(_ngrams(hyp_words, n))
+            distinct = set(grams)
+            # the n-grams found in some reference (set operations: no Python loop over n-grams)
+            common = distinct.intersection(_ngrams(ref_words[0], n))
+            for r in ref_words[1:]:
+                common |= distinct.intersection(_ngrams(r, n))
+            if not common:
+                break  # no n-gram matches, so no longer one does
+            found = len(common)  # each counts once; one repeated in the hypothesis may count more
+            if len(distinct) < len(grams):
+                counts: dict[object, int] = {}
+                _count_elements(counts, grams)
+                for gram in common:
+                    k = counts[gram]
+                    if k > 1:
+                        most = max(_occurrences(r, gram, n) for r in ref_words)
+                        found += (k if k < most else most) - 1  # noqa: FURB136 (faster than min)
+            row[1 + n] = found
+        return row
+
+    def sentence_score(self, hyp: str, refs: Sequence[str]) -> BLEUResult:
+        """BLEU of one hypothesis against its references (a list of strings), as sacreBLEU's
+        ``BLEU.sentence_score``: ``compute`` of the segment's row of ``extract``. Sentence BLEU is
+        usually computed with ``effective_order=True`` (``sentence_bleu``'s default)."""
+        if type(hyp) is str and type(refs) in (list, tuple) and refs \
+                and all(type(r) is str for r in refs):
+            return self._result(self._row(hyp, refs), {"nrefs": str(len(refs))})
+        # anything else takes the general checks (None: a missing reference)
+        if not isinstance(hyp, str):
+            raise InputError(f"the hypothesis must be a string, got {type(hyp).__name__}")
+        if isinstance(refs, str):
+            refs = [refs]
+        if not refs:
+            raise InputError("sentence BLEU needs at least one reference")
+        stats = self.extract([hyp], [[r] for r in refs])
+        return self.compute(stats.total(), stats.meta)
 
     # ---- the score: a pure function of summed statistics ---------------------------------
 
@@ -186,7 +277,9 @@ class BLEU(Metric[BLEUResult]):
         """The BLEU result of one summed row of statistics; of a 2-D array (many summed rows, e.g.
         resamples or blocks), a tuple of results computed in one vectorized pass."""
         rows = np.asarray(totals)
-        if rows.ndim not in (1, 2):
+        if rows.ndim == 1:
+            return self._result(rows.tolist(), meta)
+        if rows.ndim != 2:
             raise ValueError("compute takes one summed row (1-D) or many (2-D)")
         score, prec, bp, _ = self._precisions(rows)
         N = self.max_order
@@ -203,6 +296,58 @@ class BLEU(Metric[BLEUResult]):
                 hyp_len=hyp_len, ref_len=ref_len))
         return results[0] if rows.ndim == 1 else tuple(results)
 
+    def _result(self, row: Sequence[float], meta: Mapping[str, str] | None) -> BLEUResult:
+        """``compute`` of one row in plain Python: ``_precisions`` step by step, in the same
+        floating-point operations (numpy's log and exp), so the results are identical."""
+        N = self.max_order
+        if len(row) != 2 + 2 * N:
+            raise ValueError(f"BLEU statistics have {2 + 2 * N} columns, got {len(row)}")
+        sys_len, ref_len = float(row[0]), float(row[1])
+        correct = [float(x) for x in row[2:2 + N]]
+        total = [float(x) for x in row[2 + N:]]
+        no_match = not any(x != 0 for x in correct)
+        value = self.smooth_value or 0.0  # (None only for the methods that take no value)
+        if self.smooth == "add-k":
+            for n in range(1, N):
+                correct[n] += value
+                total[n] += value
+        prec = [0.0] * N
+        active = halvings = 0  # orders before the first one with no n-grams; zero matches among them
+        for n in range(N):
+            if not total[n] > 0:
+                break
+            active += 1
+            if correct[n] != 0:
+                prec[n] = 100.0 * correct[n] / total[n]
+            elif self.smooth == "exp":
+                halvings += 1
+                prec[n] = 100.0 / (2.0 ** halvings * total[n])
+            elif self.smooth == "floor":
+                prec[n] = 100.0 * value / total[n]
+        eff = active if self.effective_order and active else N
+        bp_arg = 1 - ref_len / sys_len if 0 < sys_len < ref_len else None
+        if no_match:
+            score = 0.0
+            bp = float(np.exp(np.array([bp_arg]))[0]) if bp_arg is not None else \
+                (0.0 if sys_len < ref_len else 1.0)
+            prec = [0.0] * N
+        else:
+            positive = [p for p in prec[:eff] if p > 0]
+            logs = iter(np.log(np.array(positive, dtype=np.float64)).tolist())
+            log_sum = 0.0
+            for p in prec[:eff]:
+                log_sum = log_sum + (next(logs) if p > 0 else _LOG_ZERO)
+            args = [log_sum / eff] if bp_arg is None else [log_sum / eff, bp_arg]
+            exps = np.exp(np.array(args, dtype=np.float64)).tolist()
+            bp = exps[1] if bp_arg is not None else (0.0 if sys_len < ref_len else 1.0)
+            score = bp * exps[0]
+        hyp_len, ref_len_int = int(row[0]), int(row[1])
+        return BLEUResult(
+            metric="BLEU", score=score, signature=self.signature(meta), precisions=tuple(prec),
+            counts=tuple(int(c) for c in row[2:2 + N]), totals=tuple(int(c) for c in row[2 + N:]),
+            bp=bp, ratio=hyp_len / ref_len_int if ref_len_int else 0.0, hyp_len=hyp_len,
+            ref_len=ref_len_int)
+
     def signature(self, meta: Mapping[str, str] | None = None) -> str:
         """``BLEU|nrefs:…|case:…|eff:…|tok:…|smooth:…[|order:N]|version:…``."""
         smooth = self.smooth
@@ -216,6 +361,25 @@ class BLEU(Metric[BLEUResult]):
             parts.append(f"order:{self.max_order}")
         parts.append(f"version:{__version__}")
         return "|".join(parts)
+
+
+@lru_cache(maxsize=2**14)
+def _words(tokenizer: Tokenizer, lowercase: bool, line: str) -> str:
+    """sacreBLEU's preprocessing of one segment (lowercase, strip trailing white space, tokenize),
+    remembered for the segments of a loop (as sacreBLEU's tokenizers do): references recur."""
+    return tokenizer((line.lower() if lowercase else line).rstrip())
+
+
+def _ngrams(words: list[str], n: int) -> Iterable[object]:
+    """The n-grams of one segment in order: its words for n = 1, else tuples of n words."""
+    if n == 1:
+        return words
+    return zip(*[words[i:] for i in range(n)])
+
+
+def _occurrences(words: list[str], gram: object, n: int) -> int:
+    """How often an n-gram occurs in a segment."""
+    return list(_ngrams(words, n)).count(gram)
 
 
 def _closest_ref_lengths(hyp_lens: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
@@ -235,8 +399,7 @@ def corpus_bleu(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *, to
                 lowercase: bool = False, smooth: str = "exp", smooth_value: float | None = None,
                 max_order: int = 4, effective_order: bool = False) -> BLEUResult:
     """Corpus BLEU of ``hyps`` against reference streams ``refs`` (``refs[k][i]``), as sacreBLEU."""
-    metric = BLEU(tokenize=tokenize, lowercase=lowercase, smooth=smooth, smooth_value=smooth_value,
-                  max_order=max_order, effective_order=effective_order)
+    metric = _metric(tokenize, lowercase, smooth, smooth_value, max_order, effective_order)
     return metric.corpus_score(hyps, refs)
 
 
@@ -245,12 +408,22 @@ def sentence_bleu(hyp: str, refs: Sequence[str], *, tokenize: str = "13a", lower
                   effective_order: bool = True) -> BLEUResult:
     """BLEU of one hypothesis against its references (a list of strings), as sacreBLEU's
     ``sentence_bleu`` (effective order on by default)."""
-    if not isinstance(hyp, str):
-        raise InputError(f"the hypothesis must be a string, got {type(hyp).__name__}")
-    if isinstance(refs, str):
-        refs = [refs]
-    if not refs:
-        raise InputError("sentence_bleu needs at least one reference")
-    return corpus_bleu([hyp], [[r] for r in refs], tokenize=tokenize, lowercase=lowercase,
-                       smooth=smooth, smooth_value=smooth_value, max_order=max_order,
-                       effective_order=effective_order)
+    metric = _metric(tokenize, lowercase, smooth, smooth_value, max_order, effective_order)
+    return metric.sentence_score(hyp, refs)
+
+
+def _metric(tokenize: str, lowercase: bool, smooth: str, smooth_value: float | None, max_order: int,
+            effective_order: bool) -> BLEU:
+    """The BLEU object of these settings, made once (the functions are called in loops)."""
+    try:
+        return _cached_metric(tokenize, lowercase, smooth, smooth_value, max_order, effective_order)
+    except TypeError:  # an unhashable argument: BLEU itself reports what is wrong with it
+        return BLEU(tokenize=tokenize, lowercase=lowercase, smooth=smooth, smooth_value=smooth_value,
+                    max_order=max_order, effective_order=effective_order)
+
+
+@lru_cache(maxsize=64, typed=True)
+def _cached_metric(tokenize: str, lowercase: bool, smooth: str, smooth_value: float | None,
+                   max_order: int, effective_order: bool) -> BLEU:
+    return BLEU(tokenize=tokenize, lowercase=lowercase, smooth=smooth, smooth_value=smooth_value,
+                max_order=max_order, effective_order=effective_order)
