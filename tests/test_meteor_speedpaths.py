@@ -392,3 +392,23 @@ def test_even_class_stages_by_hand() -> None:
     parity = exact % 2
     stages, matched = even_class_stages([[0, 1], [1]], [[0, 2], [5]], [exact, parity])
     assert stages == [2, 2] and matched == [[(0, 0, 0)], [(0, 0, 1)]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([m for m in MODULE_SETS if len(m) > 1]), corpora)
+def test_even_class_stages_then_a_key_set_stage(modules, corpus) -> None:
+    """With ``then`` (the next module's key sets), one stage more, as the word-level reference."""
+    from mtscore.metrics.meteor.align import even_class_stages
+
+    metric = METEOR(modules=modules)
+    vocab = metric.vocabulary()
+    hyp = vocab.encode([h for h, _ in corpus])
+    ref = [None if r is None else vocab.encode([r])[0] for _, r in corpus]
+    keys = metric._even_class_prefix()
+    if not keys or len(keys) == len(modules) or vocab.matchers[len(keys)].single:
+        return
+    stages, matched = even_class_stages(hyp, ref, keys, then=lambda x: vocab.key(len(keys), x))
+    assert stages == [len(keys) + 1] * len(corpus)
+    for s, (h, r) in enumerate(corpus):
+        expected = _reference_stages(modules[:len(keys) + 1], h, r) if r and h else []
+        assert sorted(matched[s]) == expected

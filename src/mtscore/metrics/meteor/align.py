@@ -54,7 +54,7 @@ word has very many candidates: ``WORK_CAP``) — a beam again, but after exact p
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from heapq import nlargest
 from itertools import accumulate, combinations
@@ -871,7 +871,8 @@ def jar_objective(n_hyp: int, cands: Sequence[Sequence[tuple[int, int]]],
 # ---- 2005: the easy stages of a whole corpus at once ----------------------------------------------
 
 def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] | None],
-                      keys: Sequence[np.ndarray], resolve: bool = True
+                      keys: Sequence[np.ndarray], resolve: bool = True,
+                      then: Callable[[int], frozenset] | None = None
                       ) -> tuple[list[int], list[list[tuple[int, int, int]]]]:
     """Leading stages of equivalence modules (exact, porter, stem: one key per word), for every
     segment of a corpus at once.
@@ -886,6 +887,11 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
     costs only as fixed crossings, and the uneven classes keep their order (of first reference word)
     — through :func:`small_classes_choice` first. With ``resolve=False`` a segment stops instead at
     its first stage with an uneven class (its matches so far kept) for the caller to go on.
+
+    ``then``: the key set of a word id for one more stage after them (synonym, wn_stem: words match
+    when their sets meet; with ``resolve`` only): its candidate pairs are joined with numpy, a
+    segment whose every word has at most one candidate takes them all (as
+    :func:`best_stage_matching` does), the others are given to it.
 
     Returns per segment the stage it stopped at (``len(keys)``: none) and its matches before that
     stage as (hyp index, ref index, stage) triples.
@@ -935,6 +941,12 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
             hfree[ho] = False
             rfree[ro] = False
             found.append((ho, ro, k))
+    if then is not None and resolve:
+        hsel, rsel = np.flatnonzero(hfree), np.flatnonzero(rfree)
+        if len(hsel) and len(rsel):
+            ho, ro = _set_stage(then, hsel, rsel, hid, rid, hseg, rseg, hpos, rpos, hstart, rstart, found)
+            found.append((ho, ro, G))
+        stop[:] = G + 1
     out: list[list[tuple[int, int, int]]] = [[] for _ in range(S)]
     if found:
         hflat = np.concatenate([f[0] for f in found])
@@ -970,15 +982,7 @@ def _uneven_classes(uneven: np.ndarray, hsel: np.ndarray, hinv: np.ndarray, rsel
     r_order = np.lexsort((r_tok, first_r[r_cls]))
     h_tok, h_cls, r_tok, r_cls = h_tok[h_order], h_cls[h_order], r_tok[r_order], r_cls[r_order]
     segs = np.unique(hseg[h_tok])
-    # the fixed matches of those segments
-    fh = np.concatenate([f[0] for f in found])
-    fr = np.concatenate([f[1] for f in found])
-    keep = np.isin(hseg[fh], segs)
-    fh, fr = fh[keep], fr[keep]
-    f_order = np.argsort(hseg[fh], kind="stable")
-    fh, fr = fh[f_order], fr[f_order]
-    f_seg = hseg[fh].tolist()
-    f_pairs = list(zip(hpos[fh].tolist(), rpos[fr].tolist()))
+    f_seg, f_pairs = _fixed(segs, found, hseg, hpos, rpos)
     hs_seg, hs_cls, hs_pos = hseg[h_tok].tolist(), h_cls.tolist(), hpos[h_tok].tolist()
     rs_seg, rs_cls, rs_pos = rseg[r_tok].tolist(), r_cls.tolist(), rpos[r_tok].tolist()
     out_h: list[int] = []
@@ -1003,3 +1007,89 @@ def _uneven_classes(uneven: np.ndarray, hsel: np.ndarray, hinv: np.ndarray, rsel
         out_h.extend(hstart_l[s] + i for i, _ in chosen)
         out_r.extend(rstart_l[s] + j for _, j in chosen)
     return np.array(out_h, dtype=np.int64), np.array(out_r, dtype=np.int64)
+
+
+def _fixed(segs: np.ndarray, found: list[tuple[np.ndarray, np.ndarray, int]], hseg: np.ndarray,
+           hpos: np.ndarray, rpos: np.ndarray) -> tuple[list[int], list[Edge]]:
+    """The matches so far of segments ``segs`` as (segment, (i, j)), by segment."""
+    if not found:
+        return [], []
+    fh = np.concatenate([f[0] for f in found])
+    fr = np.concatenate([f[1] for f in found])
+    keep = np.isin(hseg[fh], segs)
+    fh, fr = fh[keep], fr[keep]
+    order = np.argsort(hseg[fh], kind="stable")
+    fh, fr = fh[order], fr[order]
+    return hseg[fh].tolist(), list(zip(hpos[fh].tolist(), rpos[fr].tolist()))
+
+
+def _set_stage(key_of: Callable[[int], frozenset], hsel: np.ndarray, rsel: np.ndarray,
+               hid: np.ndarray, rid: np.ndarray, hseg: np.ndarray, rseg: np.ndarray,
+               hpos: np.ndarray, rpos: np.ndarray, hstart: np.ndarray, rstart: np.ndarray,
+               found: list[tuple[np.ndarray, np.ndarray, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """One stage of a set-valued module over the free words ``hsel``, ``rsel`` (flat token indices)
+    of every segment: the matches, as flat token indices."""
+    words = np.unique(np.concatenate([hid[hsel], rid[rsel]]))
+    codes: dict[object, int] = {}
+    lens: list[int] = []
+    flat: list[int] = []
+    for x in words.tolist():
+        ks = key_of(x)
+        lens.append(len(ks))
+        flat.extend([codes.setdefault(c, len(codes)) for c in ks])
+    n_keys = max(len(codes), 1)
+    w_len = np.array(lens, dtype=np.int64)
+    w_start = np.cumsum(w_len) - w_len
+    w_keys = np.array(flat, dtype=np.int64)
+
+    def explode(sel: np.ndarray, ids: np.ndarray, seg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        w = np.searchsorted(words, ids[sel])
+        n = w_len[w]
+        tok = np.repeat(sel, n)
+        at = np.repeat(w_start[w] - (np.cumsum(n) - n), n) + np.arange(int(n.sum()))
+        return tok, seg[tok] * n_keys + w_keys[at]
+
+    ht, hc = explode(hsel, hid, hseg)
+    rt, rc = explode(rsel, rid, rseg)
+    order = np.argsort(rc, kind="stable")
+    rt, rc = rt[order], rc[order]
+    lo = np.searchsorted(rc, hc, "left")
+    cnt = np.searchsorted(rc, hc, "right") - lo
+    eh = np.repeat(ht, cnt)
+    er = rt[np.repeat(lo - (np.cumsum(cnt) - cnt), cnt) + np.arange(int(cnt.sum()))]
+    # distinct candidate pairs, by segment, hypothesis then reference position (flat order)
+    pairs = np.unique(eh * len(rid) + er)
+    eh, er = pairs // len(rid), pairs % len(rid)
+    seg = hseg[eh]
+    S = len(hstart)
+    n_e = np.bincount(seg, minlength=S)
+    n_h = np.bincount(hseg[np.unique(eh)], minlength=S)
+    n_r = np.bincount(rseg[np.unique(er)], minlength=S)
+    forced = (n_e == n_h) & (n_e == n_r)  # no word has two candidates: all of them
+    take = forced[seg]
+    out_h, out_r = [eh[take]], [er[take]]
+    rest = ~take
+    if rest.any():
+        eh, er, seg = eh[rest], er[rest], seg[rest]
+        segs = np.unique(seg)
+        f_seg, f_pairs = _fixed(segs, found, hseg, hpos, rpos)
+        e_seg, e_pairs = seg.tolist(), list(zip(hpos[eh].tolist(), rpos[er].tolist()))
+        hstart_l, rstart_l = hstart.tolist(), rstart.tolist()
+        a = c = 0
+        more_h: list[int] = []
+        more_r: list[int] = []
+        for s in segs.tolist():
+            fixed = []
+            while c < len(f_seg) and f_seg[c] == s:
+                fixed.append(f_pairs[c])
+                c += 1
+            b = a
+            while b < len(e_seg) and e_seg[b] == s:
+                b += 1
+            chosen = best_stage_matching(e_pairs[a:b], fixed)
+            a = b
+            more_h.extend(hstart_l[s] + i for i, _ in chosen)
+            more_r.extend(rstart_l[s] + j for _, j in chosen)
+        out_h.append(np.array(more_h, dtype=np.int64))
+        out_r.append(np.array(more_r, dtype=np.int64))
+    return np.concatenate(out_h), np.concatenate(out_r)

@@ -271,7 +271,11 @@ class METEOR(Metric[METEORResult]):
         fw = self.function_words() if (self.params.delta is not None or self.exclude_stopwords) else None
         # 2005: the leading equivalence stages of the whole corpus at once where they leave no choice
         prefix = self._even_class_prefix()
-        settled = [even_class_stages(hyp_ids, col, prefix) for col in ref_ids] if prefix else None
+        then = None
+        if prefix and len(prefix) < len(self.modules):  # the next stage's module has key sets
+            G = len(prefix)
+            then = lambda x: vocab.key(G, x)  # noqa: E731
+        settled = [even_class_stages(hyp_ids, col, prefix, then=then) for col in ref_ids] if prefix else None
 
         def task(lo: int, hi: int, show: bool) -> tuple[list[Any], list[Any], int]:
             """Rows (and alignments) of segments lo..hi-1 for every reference stream."""
