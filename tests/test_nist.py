@@ -17,7 +17,10 @@ from mtscore.data import sample_path
 from mtscore.errors import InputError, OptionError
 from mtscore.io.dataset import load_dataset
 from mtscore.metrics.nist import NIST, brevity_factor, corpus_nist
+from mtscore.io.text import read_lines
 from mtscore.text.tokenizers import get_tokenizer
+
+from .conftest import WMT22, needs_wmt22
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "wmt22"
 TOK = get_tokenizer("13a")
@@ -158,3 +161,69 @@ def test_random_corpora_equal_mteval_algorithm(corpus):
     if K == 1 and all(len(h) >= 5 for h in hyps[:1]):
         nltk = nltk_corpus_nist([[r] for r in refs[0]], hyps, n=5)
         assert ours.score == pytest.approx(nltk, rel=1e-9, abs=1e-12)
+
+
+# ---- the byte-span encoder against the line tokenizer it replaced -------------------------------
+
+class LineEncoder:
+    """The encoding NIST and the unigram metrics used before make_encoder: ``preprocess`` and a
+    Python vocabulary (ids in order of first occurrence)."""
+
+    def __init__(self, tokenizer, lowercase):
+        from mtscore.metrics.ngrams import Vocabulary
+
+        self.tokenizer, self.lowercase, self.vocab = tokenizer, lowercase, Vocabulary()
+
+    @property
+    def size(self) -> int:
+        return len(self.vocab)
+
+    def encode(self, lines, grow):
+        from mtscore.text.tokenizers import preprocess
+
+        enc = self.vocab.encode(preprocess(lines, self.tokenizer, self.lowercase), grow=grow)
+        return enc.ids, enc.lengths
+
+
+def line_encoder_stats(module, metric, hyps, refs):
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(module, "make_encoder", LineEncoder)
+        return metric.extract(hyps, refs)
+
+
+def _assert_identical(new, old) -> None:
+    assert new.values.dtype == old.values.dtype
+    assert np.array_equal(new.values, old.values)  # bit for bit (information weights included)
+    assert dict(new.meta) == dict(old.meta)
+
+
+PIECES = st.sampled_from(["a", "b", "the", "The", "cat", " ", " ", "  ", ".", ",", "5", "3.5", "-",
+                           "&amp;", "中", "文", "é", "É", "U.S.", "😀", "eight888", "fifteen15bytes!"])
+TEXT = st.lists(PIECES, max_size=25).map("".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hyps=st.lists(TEXT, min_size=1, max_size=8), data=st.data(),
+        tokenize=st.sampled_from(["13a", "intl", "zh", "char", "none"]), lowercase=st.booleans(),
+        order=st.integers(1, 6))
+def test_encoder_statistics_identical_to_line_tokenizer_random(hyps, data, tokenize, lowercase, order):
+    from mtscore.metrics import nist
+
+    streams = [[data.draw(TEXT if k == 0 else st.none() | TEXT) for _ in hyps] for k in range(2)]
+    metric = NIST(tokenize=tokenize, lowercase=lowercase, max_order=order)
+    _assert_identical(metric.extract(hyps, streams), line_encoder_stats(nist, metric, hyps, streams))
+
+
+@needs_wmt22
+@pytest.mark.parametrize("pair,tokenize", [("zh-en", "13a"), ("de-en", "13a"), ("zh-en", "none"),
+                                            ("de-en", "intl")])
+def test_encoder_statistics_identical_to_line_tokenizer_wmt22(pair, tokenize):
+    from mtscore.metrics import nist
+
+    folder = WMT22 / pair
+    refs = [read_lines(folder / "references" / f"{r}.txt") for r in ("A", "B")]
+    refs[1] = [r if i % 5 else None for i, r in enumerate(refs[1])]
+    metric = NIST(tokenize=tokenize)
+    for path in sorted((folder / "systems").glob("*.txt"))[:3]:
+        hyps = read_lines(path)
+        _assert_identical(metric.extract(hyps, refs), line_encoder_stats(nist, metric, hyps, refs))

@@ -110,3 +110,44 @@ def test_random_corpora_brute_force(measure, lower, corpus):
     refs = [[rs[k] for _, rs in corpus] for k in range(len(corpus[0][1]))]
     r = Unigram(measure, lowercase=lower).corpus_score(hyps, refs)
     assert (r.matches, r.hyp_len, r.ref_len) == brute(hyps, refs, measure, lower)
+
+
+# ---- the byte-span encoder against the line tokenizer it replaced -------------------------------
+
+from hypothesis import given as _given  # noqa: E402
+from hypothesis import settings as _settings  # noqa: E402
+from hypothesis import strategies as _st  # noqa: E402
+
+from .conftest import WMT22 as _WMT22  # noqa: E402
+from .conftest import needs_wmt22 as _needs_wmt22  # noqa: E402
+from .test_nist import TEXT as _TEXT  # noqa: E402
+from .test_nist import _assert_identical, line_encoder_stats  # noqa: E402
+
+
+@_settings(max_examples=150, deadline=None)
+@_given(hyps=_st.lists(_TEXT, min_size=1, max_size=8), data=_st.data(),
+        tokenize=_st.sampled_from(["13a", "intl", "zh", "char", "none"]), lowercase=_st.booleans(),
+        measure=_st.sampled_from(["precision", "recall", "f1", "fmean"]))
+def test_encoder_statistics_identical_to_line_tokenizer_random(hyps, data, tokenize, lowercase, measure):
+    from mtscore.metrics import unigram
+
+    streams = [[data.draw(_TEXT if k == 0 else _st.none() | _TEXT) for _ in hyps] for k in range(3)]
+    metric = unigram.Unigram(measure, tokenize=tokenize, lowercase=lowercase)
+    _assert_identical(metric.extract(hyps, streams), line_encoder_stats(unigram, metric, hyps, streams))
+
+
+@_needs_wmt22
+def test_encoder_statistics_identical_to_line_tokenizer_wmt22():
+    from mtscore.io.text import read_lines
+    from mtscore.metrics import unigram
+
+    for pair in ("zh-en", "de-en"):
+        folder = _WMT22 / pair
+        refs = [read_lines(folder / "references" / f"{r}.txt") for r in ("A", "B")]
+        refs[1] = [r if i % 5 else None for i, r in enumerate(refs[1])]
+        for measure in ("precision", "fmean"):
+            metric = unigram.Unigram(measure)
+            for path in sorted((folder / "systems").glob("*.txt"))[:2]:
+                hyps = read_lines(path)
+                _assert_identical(metric.extract(hyps, refs),
+                                  line_encoder_stats(unigram, metric, hyps, refs))

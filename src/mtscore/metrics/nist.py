@@ -28,10 +28,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import OptionError
-from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
+from ..text.span_encoder import make_encoder
+from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
 from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
-from .ngrams import Encoded, NgramSpace, Vocabulary, lookup_counts, max_counts, segment_counts
+from .ngrams import Encoded, NgramSpace, lookup_counts, max_counts, segment_counts
 
 #: brevity factor calibration (Doddington 2002 §2; mteval ``nist_length_penalty``)
 BP_RATIO_X = 1.5
@@ -78,6 +79,15 @@ def _prefix_ids(space: NgramSpace, n: int) -> np.ndarray:
     return table // space._base  # noqa: SLF001
 
 
+def _first_occurrence_ids(ids: np.ndarray, size: int) -> np.ndarray:
+    """A map from token ids to ids numbered in order of first occurrence in ``ids``."""
+    remap = np.full(max(size, 1), -1, dtype=np.int64)
+    if len(ids):
+        distinct, first = np.unique(ids, return_index=True)
+        remap[distinct[np.argsort(first, kind="stable")]] = np.arange(len(distinct), dtype=np.int64)
+    return remap
+
+
 class NISTReferences(PreparedBase):
     """References tokenized, counted and turned into information weights once."""
 
@@ -85,24 +95,32 @@ class NISTReferences(PreparedBase):
                  names: Sequence[str] | None = None):
         streams = self._checked_streams(metric, refs, names)
         n_segments = self.segments
-        self.vocab = Vocabulary()
         N = metric.max_order
+        self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
+        present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
+                   for stream in streams]
+        # every stream in one pass of the encoder (the tokenizer's exact tokens, as ids)
+        lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
+        ids, line_lengths = self.encoder.encode(lines, grow=True)  # type: ignore[arg-type]
+        # ids in order of first occurrence, so that every n-gram table and sum is in a fixed order
+        self.remap = _first_occurrence_ids(ids, self.encoder.size)
+        ids = self.remap[ids] if len(ids) else ids
         encoded: list[Encoded] = []
-        present: list[np.ndarray] = []
         lengths = np.zeros(n_segments, dtype=np.float64)
         counts = np.zeros(n_segments, dtype=np.float64)
-        for stream in streams:
-            idx = [i for i, r in enumerate(stream) if r is not None]
-            texts = [r for r in stream if r is not None]
-            tokenized = preprocess(texts, metric.tokenizer, metric.lowercase)
-            enc = self.vocab.encode(tokenized, grow=True)
+        token_at = line_at = 0
+        for idx in present:
+            stream_lengths = line_lengths[line_at:line_at + len(idx)]
+            size = int(stream_lengths.sum())
+            enc = Encoded(ids[token_at:token_at + size], stream_lengths)
+            token_at, line_at = token_at + size, line_at + len(idx)
             lengths[idx] += enc.lengths
             counts[idx] += 1
             encoded.append(enc)
-            present.append(np.asarray(idx, dtype=np.int64))
+        self.vocab_size = int(self.encoder.size)
         #: per segment, the mean length of its references (sums to mteval's Lref)
         self.ref_len = lengths / counts
-        self.space = NgramSpace(encoded, len(self.vocab), N)
+        self.space = NgramSpace(encoded, self.vocab_size, N)
         total_words = float(sum(int(e.lengths.sum()) for e in encoded))
         # corpus counts of every reference n-gram (all streams, all segments) -> information weights
         corpus_counts = []
@@ -157,7 +175,10 @@ class NIST(Metric[NISTResult]):
         """Per-segment ``hyp_len, ref_len, info_1..N, total_1..N``."""
         hyps, refs = checked_inputs(self, hyps, refs, NISTReferences)
         N, S = self.max_order, len(hyps)
-        enc = refs.vocab.encode(preprocess(hyps, self.tokenizer, self.lowercase), grow=False)
+        ids, lengths = refs.encoder.encode(hyps, grow=False)
+        known = ids >= 0  # tokens no reference has stay -1
+        enc = Encoded(np.where(known, refs.remap[np.where(known, ids, 0)], -1) if len(ids) else ids,
+                      lengths)
         stats = np.zeros((S, 2 + 2 * N), dtype=np.float64)
         stats[:, 0] = enc.lengths
         stats[:, 1] = refs.ref_len

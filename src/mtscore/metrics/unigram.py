@@ -23,10 +23,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import OptionError
-from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
+from ..text.span_encoder import make_encoder
+from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
 from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
-from .ngrams import Vocabulary, lookup_counts
+from .ngrams import Encoded, lookup_counts
 
 MEASURES = ("precision", "recall", "f1", "fmean")
 _LABEL = {"precision": "P", "recall": "R", "f1": "F1", "fmean": "Fmean"}
@@ -72,17 +73,24 @@ class UnigramReferences(PreparedBase):
                  names: Sequence[str] | None = None):
         streams = self._checked_streams(metric, refs, names)
         n_segments = self.segments
-        self.vocab = Vocabulary()
+        self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
+        present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
+                   for stream in streams]
+        # every stream in one pass of the encoder (the tokenizer's exact tokens, as ids)
+        lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
+        ids, line_lengths = self.encoder.encode(lines, grow=True)  # type: ignore[arg-type]
         encoded = []
         #: references × segments, -1 where a reference is missing
         self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
-        for k, stream in enumerate(streams):
-            idx = np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
-            enc = self.vocab.encode(preprocess([stream[i] for i in idx], metric.tokenizer,
-                                               metric.lowercase), grow=True)
+        token_at = line_at = 0
+        for k, idx in enumerate(present):
+            stream_lengths = line_lengths[line_at:line_at + len(idx)]
+            size = int(stream_lengths.sum())
+            enc = Encoded(ids[token_at:token_at + size], stream_lengths)
+            token_at, line_at = token_at + size, line_at + len(idx)
             self.lengths[k, idx] = enc.lengths
             encoded.append((idx, enc))
-        self.base = max(len(self.vocab), 1)
+        self.base = max(int(self.encoder.size), 1)
         #: per stream: sorted keys ``segment * base + word`` and their counts
         self.tables = []
         for idx, enc in encoded:
@@ -115,7 +123,7 @@ class Unigram(Metric[UnigramResult]):
         """Per segment ``matches, hyp_len, ref_len`` against the best reference for ``measure``."""
         hyps, refs = checked_inputs(self, hyps, refs, UnigramReferences)
         S = len(hyps)
-        enc = refs.vocab.encode(preprocess(hyps, self.tokenizer, self.lowercase), grow=False)
+        enc = Encoded(*refs.encoder.encode(hyps, grow=False))
         seg = enc.segment_of_token()
         known = enc.ids >= 0
         keys, counts = np.unique(seg[known] * refs.base + enc.ids[known], return_counts=True)
