@@ -16,8 +16,8 @@ from nltk.translate.nist_score import corpus_nist as nltk_corpus_nist
 from mtscore.data import sample_path
 from mtscore.errors import InputError, OptionError
 from mtscore.io.dataset import load_dataset
-from mtscore.metrics.nist import NIST, brevity_factor, corpus_nist
 from mtscore.io.text import read_lines
+from mtscore.metrics.nist import NIST, brevity_factor, corpus_nist
 from mtscore.text.tokenizers import get_tokenizer
 
 from .conftest import WMT22, needs_wmt22

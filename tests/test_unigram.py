@@ -114,14 +114,14 @@ def test_random_corpora_brute_force(measure, lower, corpus):
 
 # ---- the byte-span encoder against the line tokenizer it replaced -------------------------------
 
-from hypothesis import given as _given  # noqa: E402
-from hypothesis import settings as _settings  # noqa: E402
-from hypothesis import strategies as _st  # noqa: E402
+from hypothesis import given as _given
+from hypothesis import settings as _settings
+from hypothesis import strategies as _st
 
-from .conftest import WMT22 as _WMT22  # noqa: E402
-from .conftest import needs_wmt22 as _needs_wmt22  # noqa: E402
-from .test_nist import TEXT as _TEXT  # noqa: E402
-from .test_nist import _assert_identical, line_encoder_stats  # noqa: E402
+from .conftest import WMT22 as _WMT22
+from .conftest import needs_wmt22 as _needs_wmt22
+from .test_nist import TEXT as _TEXT
+from .test_nist import _assert_identical, line_encoder_stats
 
 
 @_settings(max_examples=150, deadline=None)

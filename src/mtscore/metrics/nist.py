@@ -117,7 +117,7 @@ class NISTReferences(PreparedBase):
             lengths[idx] += enc.lengths
             counts[idx] += 1
             encoded.append(enc)
-        self.vocab_size = int(self.encoder.size)
+        self.vocab_size = self.encoder.size
         #: per segment, the mean length of its references (sums to mteval's Lref)
         self.ref_len = lengths / counts
         self.space = NgramSpace(encoded, self.vocab_size, N)

@@ -90,7 +90,7 @@ class UnigramReferences(PreparedBase):
             token_at, line_at = token_at + size, line_at + len(idx)
             self.lengths[k, idx] = enc.lengths
             encoded.append((idx, enc))
-        self.base = max(int(self.encoder.size), 1)
+        self.base = max(self.encoder.size, 1)
         #: per stream: sorted keys ``segment * base + word`` and their counts
         self.tables = []
         for idx, enc in encoded:
