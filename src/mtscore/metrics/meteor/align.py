@@ -1030,17 +1030,13 @@ def _set_stage(key_of: Callable[[int], frozenset], hsel: np.ndarray, rsel: np.nd
     """One stage of a set-valued module over the free words ``hsel``, ``rsel`` (flat token indices)
     of every segment: the matches, as flat token indices."""
     words = np.unique(np.concatenate([hid[hsel], rid[rsel]]))
-    codes: dict[object, int] = {}
-    lens: list[int] = []
-    flat: list[int] = []
-    for x in words.tolist():
-        ks = key_of(x)
-        lens.append(len(ks))
-        flat.extend([codes.setdefault(c, len(codes)) for c in ks])
+    sets = list(map(key_of, words.tolist()))
+    every = [c for ks in sets for c in ks]
+    codes = {c: n for n, c in enumerate(dict.fromkeys(every))}
     n_keys = max(len(codes), 1)
-    w_len = np.array(lens, dtype=np.int64)
+    w_len = np.fromiter(map(len, sets), np.int64, len(sets))
     w_start = np.cumsum(w_len) - w_len
-    w_keys = np.array(flat, dtype=np.int64)
+    w_keys = np.fromiter(map(codes.__getitem__, every), np.int64, len(every))
 
     def explode(sel: np.ndarray, ids: np.ndarray, seg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         w = np.searchsorted(words, ids[sel])
