@@ -29,8 +29,7 @@ from ...progress import track
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ...version import __version__
 from ..base import Metric, Score, SegmentStats, checked_inputs
-from .align import (align_jar, align_jar_beam, best_stage_matching, even_class_stages,
-                    small_classes_choice)
+from .align import align_jar, align_jar_beam, best_stage_matching, even_class_stages, small_classes_choice
 from ...languages import meteor_language
 from .matchers import Matcher, Vocabulary, check_modules, get_matcher
 from .score import Parameters, columns, components
@@ -274,7 +273,7 @@ class METEOR(Metric[METEORResult]):
         then = None
         if prefix and len(prefix) < len(self.modules):  # the next stage's module has key sets
             G = len(prefix)
-            then = lambda x: vocab.key(G, x)  # noqa: E731
+            then = lambda x: vocab.key(G, x)
         settled = [even_class_stages(hyp_ids, col, prefix, then=then) for col in ref_ids] if prefix else None
 
         def task(lo: int, hi: int, show: bool) -> tuple[list[Any], list[Any], int]:
