@@ -15,10 +15,19 @@ import numpy as np
 from ..errors import InputError
 from ..io.text import read_lines
 from ..report.tables import Table
-from ..stats.correlation import (GROUPINGS, METHODS, CorrelationResult, correlate,
-                                 permutation_test, segment_correlation, segment_correlation_ci,
-                                 system_correlation, system_correlation_ci_from_segments,
-                                 system_correlation_ci_over_systems, williams_test)
+from ..stats.correlation import (
+    GROUPINGS,
+    METHODS,
+    CorrelationResult,
+    correlate,
+    permutation_test,
+    segment_correlation,
+    segment_correlation_ci,
+    system_correlation,
+    system_correlation_ci_from_segments,
+    system_correlation_ci_over_systems,
+    williams_test,
+)
 from .common import add_output_options, emit
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -25,12 +25,18 @@ import numpy as np
 
 from ...errors import InputError, OptionError
 from ...io.references import check_reference_streams, reference_count_label
+from ...languages import meteor_language
 from ...progress import track
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ...version import __version__
 from ..base import Metric, Score, SegmentStats, checked_inputs
-from .align import align_jar, align_jar_beam, best_stage_matching, even_class_stages, small_classes_choice
-from ...languages import meteor_language
+from .align import (
+    align_jar,
+    align_jar_beam,
+    best_stage_matching,
+    even_class_stages,
+    small_classes_choice,
+)
 from .matchers import Matcher, Vocabulary, check_modules, get_matcher
 from .score import Parameters, columns, components
 
@@ -439,22 +445,10 @@ class METEOR(Metric[METEORResult]):
                 else:  # each class pairs in order: what best_stage_matching returns for such classes
                     chosen = [e for a, b in groups for e in zip(a, b)]
             else:
-                hk = []
-                for i in hp:
-                    ks = key[h[i]]
-                    if ks is None:
-                        ks = vocab.key(k, h[i])
-                    if ks:
-                        hk.append((i, ks))
+                hk = _key_sets(vocab, k, h, hp)
                 if not hk:
                     continue
-                rk = []
-                for j in rp:
-                    ks = key[r[j]]
-                    if ks is None:
-                        ks = vocab.key(k, r[j])
-                    if ks:
-                        rk.append((j, ks))
+                rk = _key_sets(vocab, k, r, rp)
                 edges = [(i, j) for i, ks in hk for j, rks in rk if not ks.isdisjoint(rks)]
                 if not edges:
                     continue
@@ -665,6 +659,21 @@ def _in_forks(task: Callable[[int, int, bool], Any], bounds: list[tuple[int, int
     for (lo, hi), data in zip(bounds[1:], received):
         results.append(marshal.loads(data) if data else task(lo, hi, False))
     return results
+
+
+def _key_sets(vocab: Vocabulary, k: int, ids: Sequence[int], positions: Iterable[int]
+              ) -> list[tuple[int, Any]]:
+    """(position, key set) of the words at ``positions`` that have keys under module k (a key-set
+    module: wn_stem, synonym); keys computed on first use."""
+    key = vocab.keys[k]
+    out = []
+    for p in positions:
+        ks = key[ids[p]]
+        if ks is None:
+            ks = vocab.key(k, ids[p])
+        if ks:
+            out.append((p, ks))
+    return out
 
 
 def corpus_meteor(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
