@@ -136,3 +136,15 @@ def test_cli_meteor_language(tmp_path, capsys):
     assert main(["score", "-r", str(ref), "-i", str(hyp), "-m", "meteor", "-l", "en-de",
                  "--meteor-modules", "exact", "synonym"]) != 0
     assert "English resources" in capsys.readouterr().err
+
+
+def test_lc_is_still_lowercase_beside_l(tmp_path, capsys):
+    """``-lc`` (sacreBLEU's lowercase) is not read as ``-l c``."""
+    ref = tmp_path / "ref.txt"
+    hyp = tmp_path / "hyp.txt"
+    ref.write_text("The Cat sat on the Mat .\n", encoding="utf-8")
+    hyp.write_text("the cat sat on the mat .\n", encoding="utf-8")
+    [record] = _score(capsys, "-r", str(ref), "-i", str(hyp), "-lc")
+    assert record["score"] == pytest.approx(100.0) and "|case:lc|" in record["signature"]
+    [record] = _score(capsys, "-r", str(ref), "-i", str(hyp), "-lc", "-l", "en-de")
+    assert record["score"] == pytest.approx(100.0)
