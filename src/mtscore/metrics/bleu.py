@@ -34,7 +34,7 @@ from ..io.references import (
     check_reference_streams,
     reference_count_label,
 )
-from ..text.span_encoder import make_encoder
+from ..text.span_encoder import encode_streams, make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
 from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
@@ -78,20 +78,11 @@ class PreparedReferences(PreparedBase):
         streams = self._checked_streams(metric, refs, names)
         n_segments = self.segments
         self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
-        present = [[i for i, r in enumerate(stream) if r is not None] for stream in streams]
-        # every stream in one pass (one tokenization, one growth of the vocabulary)
-        lines = [stream[i] for stream, idx in zip(streams, present) for i in idx]
-        ids, lengths = self.encoder.encode(lines, grow=True)  # type: ignore[arg-type]  # no None left
+        #: per stream: (token ids, tokens per present segment, index of those segments)
+        self.streams = encode_streams(self.encoder, streams)
         self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
-        self.streams = []
-        token_at = line_at = 0
-        for k, idx in enumerate(present):
-            stream_lengths = lengths[line_at:line_at + len(idx)]
-            size = int(stream_lengths.sum())
+        for k, (_, stream_lengths, idx) in enumerate(self.streams):
             self.lengths[k, idx] = stream_lengths
-            self.streams.append((ids[token_at:token_at + size], stream_lengths,
-                                 np.asarray(idx, dtype=np.int64)))
-            token_at, line_at = token_at + size, line_at + len(idx)
         self.vocab_size = self.encoder.size
 
 

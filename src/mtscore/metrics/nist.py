@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import OptionError
-from ..text.span_encoder import make_encoder
+from ..text.span_encoder import encode_streams, make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
 from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
@@ -97,23 +97,16 @@ class NISTReferences(PreparedBase):
         n_segments = self.segments
         N = metric.max_order
         self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
-        present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
-                   for stream in streams]
-        # every stream in one pass of the encoder (the tokenizer's exact tokens, as ids)
-        lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
-        ids, line_lengths = self.encoder.encode(lines, grow=True)  # type: ignore[arg-type]
+        encoded_streams = encode_streams(self.encoder, streams)
+        present = [idx for _, _, idx in encoded_streams]
         # ids in order of first occurrence, so that every n-gram table and sum is in a fixed order
-        self.remap = _first_occurrence_ids(ids, self.encoder.size)
-        ids = self.remap[ids] if len(ids) else ids
+        self.remap = _first_occurrence_ids(np.concatenate([e[0] for e in encoded_streams]),
+                                           self.encoder.size)
         encoded: list[Encoded] = []
         lengths = np.zeros(n_segments, dtype=np.float64)
         counts = np.zeros(n_segments, dtype=np.float64)
-        token_at = line_at = 0
-        for idx in present:
-            stream_lengths = line_lengths[line_at:line_at + len(idx)]
-            size = int(stream_lengths.sum())
-            enc = Encoded(ids[token_at:token_at + size], stream_lengths)
-            token_at, line_at = token_at + size, line_at + len(idx)
+        for ids, stream_lengths, idx in encoded_streams:
+            enc = Encoded(self.remap[ids] if len(ids) else ids, stream_lengths)
             lengths[idx] += enc.lengths
             counts[idx] += 1
             encoded.append(enc)

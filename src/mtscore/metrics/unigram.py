@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import OptionError
-from ..text.span_encoder import make_encoder
+from ..text.span_encoder import encode_streams, make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
 from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
@@ -74,20 +74,11 @@ class UnigramReferences(PreparedBase):
         streams = self._checked_streams(metric, refs, names)
         n_segments = self.segments
         self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
-        present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
-                   for stream in streams]
-        # every stream in one pass of the encoder (the tokenizer's exact tokens, as ids)
-        lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
-        ids, line_lengths = self.encoder.encode(lines, grow=True)  # type: ignore[arg-type]
         encoded = []
         #: references × segments, -1 where a reference is missing
         self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
-        token_at = line_at = 0
-        for k, idx in enumerate(present):
-            stream_lengths = line_lengths[line_at:line_at + len(idx)]
-            size = int(stream_lengths.sum())
-            enc = Encoded(ids[token_at:token_at + size], stream_lengths)
-            token_at, line_at = token_at + size, line_at + len(idx)
+        for k, (ids, stream_lengths, idx) in enumerate(encode_streams(self.encoder, streams)):
+            enc = Encoded(ids, stream_lengths)
             self.lengths[k, idx] = enc.lengths
             encoded.append((idx, enc))
         self.base = max(self.encoder.size, 1)

@@ -70,3 +70,22 @@ def make_encoder(tokenizer: Tokenizer, lowercase: bool) -> SpanEncoder | ChunkEn
     if tokenizer.name in SPAN_TOKENIZERS:
         return SpanEncoder(tokenizer, lowercase)
     return ChunkEncoder(tokenizer, lowercase)
+
+
+def encode_streams(encoder: SpanEncoder | ChunkEncoder, streams: Sequence[Sequence[str | None]]
+                   ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Every present reference of every stream in one pass of ``encoder`` (one tokenization, one
+    growth of the vocabulary). Per stream: (token ids, tokens per present segment, index of those
+    segments); a stream's ids are a view of the one encoded array, streams in order."""
+    present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
+               for stream in streams]
+    lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
+    ids, lengths = encoder.encode(lines, grow=True)  # type: ignore[arg-type]  # no None left
+    out = []
+    token_at = line_at = 0
+    for idx in present:
+        stream_lengths = lengths[line_at:line_at + len(idx)]
+        size = int(stream_lengths.sum())
+        out.append((ids[token_at:token_at + size], stream_lengths, idx))
+        token_at, line_at = token_at + size, line_at + len(idx)
+    return out
