@@ -407,7 +407,7 @@ def test_even_class_stages_then_a_key_set_stage(modules, corpus) -> None:
     keys = metric._even_class_prefix()
     if not keys or len(keys) == len(modules) or vocab.matchers[len(keys)].single:
         return
-    stages, matched = even_class_stages(hyp, ref, keys, then=lambda x: vocab.key(len(keys), x))
+    stages, matched = even_class_stages(hyp, ref, keys, then=lambda xs: vocab.keys_of(len(keys), xs))
     assert stages == [len(keys) + 1] * len(corpus)
     for s, (h, r) in enumerate(corpus):
         expected = _reference_stages(modules[:len(keys) + 1], h, r) if r and h else []

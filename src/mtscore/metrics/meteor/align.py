@@ -872,7 +872,7 @@ def jar_objective(n_hyp: int, cands: Sequence[Sequence[tuple[int, int]]],
 
 def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] | None],
                       keys: Sequence[np.ndarray], resolve: bool = True,
-                      then: Callable[[int], frozenset] | None = None
+                      then: Callable[[list[int]], list[frozenset]] | None = None
                       ) -> tuple[list[int], list[list[tuple[int, int, int]]]]:
     """Leading stages of equivalence modules (exact, porter, stem: one key per word), for every
     segment of a corpus at once.
@@ -888,7 +888,7 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
     — through :func:`small_classes_choice` first. With ``resolve=False`` a segment stops instead at
     its first stage with an uneven class (its matches so far kept) for the caller to go on.
 
-    ``then``: the key set of a word id for one more stage after them (synonym, wn_stem: words match
+    ``then``: the key sets of a list of word ids for one more stage after them (synonym, wn_stem: words match
     when their sets meet; with ``resolve`` only): its candidate pairs are joined with numpy, a
     segment whose every word has at most one candidate takes them all (as
     :func:`best_stage_matching` does), the others are given to it.
@@ -1023,14 +1023,14 @@ def _fixed(segs: np.ndarray, found: list[tuple[np.ndarray, np.ndarray, int]], hs
     return hseg[fh].tolist(), list(zip(hpos[fh].tolist(), rpos[fr].tolist()))
 
 
-def _set_stage(key_of: Callable[[int], frozenset], hsel: np.ndarray, rsel: np.ndarray,
+def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray, rsel: np.ndarray,
                hid: np.ndarray, rid: np.ndarray, hseg: np.ndarray, rseg: np.ndarray,
                hpos: np.ndarray, rpos: np.ndarray, hstart: np.ndarray, rstart: np.ndarray,
                found: list[tuple[np.ndarray, np.ndarray, int]]) -> tuple[np.ndarray, np.ndarray]:
     """One stage of a set-valued module over the free words ``hsel``, ``rsel`` (flat token indices)
     of every segment: the matches, as flat token indices."""
     words = np.unique(np.concatenate([hid[hsel], rid[rsel]]))
-    sets = list(map(key_of, words.tolist()))
+    sets = key_of(words.tolist())
     every = [c for ks in sets for c in ks]
     codes = {c: n for n, c in enumerate(dict.fromkeys(every))}
     n_keys = max(len(codes), 1)

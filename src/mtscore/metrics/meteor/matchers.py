@@ -57,11 +57,15 @@ class Matcher:
     """One module: ``keys(word)`` is the set of keys (a word matches another when the sets meet)."""
 
     def __init__(self, name: str, key_fn: Callable[[str], Iterable[Any]], single: bool,
-                 batch_fn: Callable[[list[str]], list[Any]] | None = None):
+                 batch_fn: Callable[[list[str]], list[Any]] | None = None,
+                 many_fn: Callable[[list[str]], list[Any]] | None = None):
         self.name = name
         self._key_fn = key_fn
         #: keys of many words at once (e.g. PyStemmer's ``stemWords``); None: key by key, on demand
         self._batch_fn = batch_fn
+        #: set-valued modules: the keys of many words in one call, computed on demand
+        #: (:meth:`keys`); None: word by word
+        self._many_fn = many_fn
         #: every word has exactly one key (exact, porter, stem): the relation is an equivalence
         self.single = single
         self._cache: dict[str, Any] = {}
@@ -79,6 +83,12 @@ class Matcher:
     def keys(self, words: Sequence[str]) -> list[Any]:
         """Per word: its key (``single`` modules) or its frozenset of keys."""
         cache, fn, single = self._cache, self._key_fn, self.single
+        if self._many_fn is not None:
+            missing = [w for w in dict.fromkeys(words) if w not in cache]
+            if missing:
+                for w, k in zip(missing, self._many_fn(missing)):
+                    cache[w] = k if single else frozenset(k)
+            return [cache[w] for w in words]
         out = []
         for w in words:
             k = cache.get(w)
@@ -148,6 +158,17 @@ class Vocabulary:
         if key is None:
             key = self.keys[k][x] = self.matchers[k].key(self.words[x])
         return key
+
+    def keys_of(self, k: int, ids: Sequence[int]) -> list[Any]:
+        """Module k's keys of word ids ``ids`` (the missing ones computed in one
+        :meth:`Matcher.keys` call, and kept)."""
+        table = self.keys[k]
+        missing = [x for x in ids if table[x] is None]
+        if missing:
+            words = self.words
+            for x, key in zip(missing, self.matchers[k].keys([words[x] for x in missing])):
+                table[x] = key
+        return [table[x] for x in ids]
 
 
 def _porter_stems(words: list[str]) -> list[str]:

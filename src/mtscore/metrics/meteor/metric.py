@@ -279,7 +279,7 @@ class METEOR(Metric[METEORResult]):
         then = None
         if prefix and len(prefix) < len(self.modules):  # the next stage's module has key sets
             G = len(prefix)
-            then = lambda x: vocab.key(G, x)
+            then = lambda xs: vocab.keys_of(G, xs)
         settled = [even_class_stages(hyp_ids, col, prefix, then=then) for col in ref_ids] if prefix else None
 
         def task(lo: int, hi: int, show: bool) -> tuple[list[Any], list[Any], int]:
