@@ -1,15 +1,26 @@
-"""Benchmark and check of the METEOR 2005 aligner: this tree's stage matching against another revision's.
+"""Benchmark and check of the METEOR 2005 aligner: this tree's against another revision's.
 
-    python benchmarks/meteor_align.py [--data ../shared/data/wmt22/de-en ...] [--against REV] [--ref B]
+    python benchmarks/meteor_align.py [--data DIR ...] [--all] [--against REV] [--ref ID ...]
+                                      [--mode corpus|study|both]
 
 For each data set folder (default: WMT22 de-en from ../shared when present, else the embedded
-427-segment sample), every system is scored against one reference (``--ref``; default the first
-in name order, A on WMT22 except cs-en) with the study's METEOR 2005
-module sets (exact porter synonym; exact; exact porter; exact wn_stem), sharing one stage cache as
-the study does. With ``--against REV`` (a git revision of this repository) the same is done with
-``src/mtscore/metrics/meteor/align.py`` of that revision in place of ``best_stage_matching``, and the
-script reports the time spent in each aligner, the segments whose statistics differ and the largest
-corpus-score difference. The matchers, scoring and everything else are this tree's in both runs.
+427-segment sample; ``--all``: every pair under ../shared/data/wmt22), every system is aligned against
+each reference (``--ref``; default every reference of the folder; a ``HUMAN-X`` system is never aligned
+with reference X) with the study's METEOR 2005 module sets (exact porter synonym; exact; exact porter;
+exact wn_stem), in two ways (``--mode``):
+
+* ``corpus``: ``METEOR(modules=...).align_corpus(hyps, [refs])`` of each module set on its own — the
+  corpus-wide stages (:func:`.align.even_class_stages`) and whatever they hand on, as
+  ``mtscore score -m meteor`` runs them;
+* ``study``: the module sets sharing one stage cache, as the study does — the per-segment aligner
+  (``small_classes_choice`` and ``best_stage_matching`` per stage).
+
+With ``--against REV`` (a git revision of this repository) everything is done again with
+``src/mtscore/metrics/meteor/align.py`` of that revision in place of this tree's (every function the
+metric module takes from it is swapped), and the script reports, per folder and mode, the time spent
+in the aligner's functions, the segments whose statistics or alignments (kept reference, matches and
+their modules) differ, and the largest corpus-score difference. The matchers, scoring and everything
+else are this tree's in both runs. Exit status 1 when anything differs.
 
 No timing here is asserted anywhere; numbers depend on the machine and its load.
 """
@@ -17,11 +28,13 @@ No timing here is asserted anywhere; numbers depend on the machine and its load.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -29,9 +42,12 @@ from typing import Any
 import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared" / "data" / "wmt22" / "de-en"
+WMT22 = REPO.parent / "shared" / "data" / "wmt22"
+SHARED = WMT22 / "de-en"
 MODULE_SETS = (("exact", "porter", "synonym"), ("exact",), ("exact", "porter"), ("exact", "wn_stem"))
 ALIGN = "src/mtscore/metrics/meteor/align.py"
+
+Key = tuple[str, str, str, str]  # (mode, reference, system, module set)
 
 
 def _revision_module(rev: str) -> ModuleType:
@@ -47,71 +63,113 @@ def _revision_module(rev: str) -> ModuleType:
     return module
 
 
-def _score_all(folder: Path, ref: str | None, matcher: Any) -> tuple[dict[tuple[str, str], np.ndarray], float]:
-    """Per-segment statistics of every (system, module set) with ``matcher`` as the stage matching,
-    and the seconds spent inside it."""
+@contextlib.contextmanager
+def _aligner(module: ModuleType, spent: list[float]) -> Iterator[None]:
+    """The metric module's functions from this tree's ``align`` replaced by ``module``'s, each timed
+    (seconds added to ``spent[0]``)."""
+    import mtscore.metrics.meteor.align as ours
     import mtscore.metrics.meteor.metric as metric_module
+
+    def timed(fn: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            t = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[0] += time.perf_counter() - t
+        return call
+
+    names = [n for n, v in vars(metric_module).items()
+             if callable(v) and getattr(ours, n, None) is v and not isinstance(v, type)]
+    saved = {n: getattr(metric_module, n) for n in names}
+    for n in names:
+        setattr(metric_module, n, timed(getattr(module, n)))
+    try:
+        yield
+    finally:
+        for n, v in saved.items():
+            setattr(metric_module, n, v)
+
+
+def _references(folder: Path, wanted: list[str] | None) -> list[str]:
+    refs = sorted(p.stem for p in (folder / "references").glob("*.txt"))
+    return [r for r in refs if wanted is None or r in wanted]
+
+
+def _align_all(folder: Path, refs: list[str], modes: list[str], module: ModuleType
+               ) -> tuple[dict[Key, tuple[np.ndarray, Any]], dict[str, float]]:
+    """Per-segment statistics and kept alignments of every (mode, reference, system, module set)
+    with ``module`` as the aligner, and the seconds spent inside it per mode."""
     from mtscore.io.text import read_lines
     from mtscore.metrics.meteor import METEOR
 
-    spent = [0.0]
-
-    def timed(*args: Any, **kwargs: Any) -> Any:
-        t = time.perf_counter()
-        out = matcher(*args, **kwargs)
-        spent[0] += time.perf_counter() - t
-        return out
-
-    saved = metric_module.best_stage_matching
-    metric_module.best_stage_matching = timed
-    try:
-        if ref is None:
-            ref = min(p.stem for p in (folder / "references").glob("*.txt"))
-        refs = read_lines(folder / "references" / f"{ref}.txt")
-        out: dict[tuple[str, str], np.ndarray] = {}
-        stages: dict[Any, Any] = {}
-        for path in sorted((folder / "systems").glob("*.txt")):
-            if path.stem == f"HUMAN-{ref}":
-                continue
-            hyps = read_lines(path)
-            for modules in MODULE_SETS:
-                stats = METEOR(modules=modules, stage_cache=stages).extract(hyps, [refs])
-                out[(path.stem, "+".join(modules))] = stats.values
-    finally:
-        metric_module.best_stage_matching = saved
-    return out, spent[0]
+    out: dict[Key, tuple[np.ndarray, Any]] = {}
+    times: dict[str, float] = {}
+    systems = sorted((folder / "systems").glob("*.txt"))
+    for mode in modes:
+        spent = [0.0]
+        with _aligner(module, spent):
+            for ref in refs:
+                ref_lines = read_lines(folder / "references" / f"{ref}.txt")
+                stages: dict[Any, Any] = {}
+                for path in systems:
+                    if path.stem == f"HUMAN-{ref}":
+                        continue
+                    hyps = read_lines(path)
+                    for modules in MODULE_SETS:
+                        cache = {"stage_cache": stages} if mode == "study" else {}
+                        metric = METEOR(modules=modules, **cache)
+                        stats, kept, _, _ = metric.align_corpus(hyps, [ref_lines], keep_alignments=True)
+                        out[(mode, ref, path.stem, "+".join(modules))] = (stats.values, kept)
+        times[mode] = spent[0]
+    return out, times
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", nargs="+", type=Path, help="data set folders (default: WMT22 de-en)")
+    parser.add_argument("--all", action="store_true", help="every WMT22 pair under ../shared")
     parser.add_argument("--against", metavar="REV", help="git revision whose aligner to compare with")
-    parser.add_argument("--ref", help="reference id (default: the first in name order)")
+    parser.add_argument("--ref", nargs="+", help="reference ids (default: every reference of a folder)")
+    parser.add_argument("--mode", choices=("corpus", "study", "both"), default="both",
+                        help="corpus-wide stages per module set, the study's shared stage cache, or both")
     args = parser.parse_args()
+    import mtscore.metrics.meteor.align as ours
     from mtscore.data import sample_path
     from mtscore.metrics.meteor import METEOR
-    from mtscore.metrics.meteor.align import best_stage_matching
 
-    folders = args.data or [SHARED if SHARED.is_dir() else sample_path()]
+    if args.all:
+        folders = sorted(p for p in WMT22.glob("*-*") if (p / "systems").is_dir())
+    else:
+        folders = args.data or [SHARED if SHARED.is_dir() else sample_path()]
+    modes = ["corpus", "study"] if args.mode == "both" else [args.mode]
     other = _revision_module(args.against) if args.against else None
+    failed = False
     for folder in folders:
-        new, t_new = _score_all(folder, args.ref, best_stage_matching)
-        line = f"{folder}: aligner {t_new:.2f} s (this tree)"
-        if other is None:
-            print(line)
-            continue
-        old, t_old = _score_all(folder, args.ref, other.best_stage_matching)
-        differ = sum(int((new[k] != old[k]).any(axis=1).sum()) for k in new)
-        segments = sum(len(v) for v in new.values())
-        worst = 0.0
-        for key in new:
-            metric = METEOR(modules=key[1].split("+"))
-            a = metric.compute(new[key].sum(axis=0)).score
-            b = metric.compute(old[key].sum(axis=0)).score
-            worst = max(worst, abs(a - b))
-        print(f"{line}, {t_old:.2f} s ({args.against}); segment statistics differing: {differ} of "
-              f"{segments}; largest corpus METEOR difference {worst:.2e}")
-    return 0
+        refs = _references(folder, args.ref)
+        new, t_new = _align_all(folder, refs, modes, ours)
+        old, t_old = _align_all(folder, refs, modes, other) if other is not None else ({}, {})
+        for mode in modes:
+            keys = [k for k in new if k[0] == mode]
+            line = (f"{folder} [{mode}, refs {' '.join(refs)}]: aligner {t_new[mode]:.2f} s (this tree)")
+            if other is None:
+                print(line)
+                continue
+            segments = sum(len(new[k][0]) for k in keys)
+            stats_differ = sum(int((new[k][0] != old[k][0]).any(axis=1).sum()) for k in keys)
+            align_differ = sum(sum(a != b for a, b in zip(new[k][1], old[k][1])) for k in keys)
+            worst = 0.0
+            for k in keys:
+                metric = METEOR(modules=k[3].split("+"))
+                a = metric.compute(new[k][0].sum(axis=0)).score
+                b = metric.compute(old[k][0].sum(axis=0)).score
+                worst = max(worst, abs(a - b))
+            failed = failed or bool(stats_differ or align_differ or worst)
+            print(f"{line}, {t_old[mode]:.2f} s ({args.against}); of {segments} aligned segments "
+                  f"({len(keys)} system x reference x module set runs) statistics differ in "
+                  f"{stats_differ}, alignments in {align_differ}; largest corpus METEOR difference "
+                  f"{worst:.2e}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
