@@ -19,16 +19,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import chain
 
+from typing import Any
+
 import numpy as np
-import regex
 
 from .tokenizers import Tokenizer, preprocess
 
 # What may change a chunk, per tokenizer; a chunk matching none of it is one token, itself.
 _13A_SPECIAL = r"[\{-\~\[-\`\!-\&\(-\+\:-\@\/\.,\-]"
-_SPECIAL: dict[str, regex.Pattern[str] | None] = {
-    "13a": regex.compile(_13A_SPECIAL),
-    "intl": regex.compile(r"[\p{P}\p{S}]"),
+_SPECIAL: dict[str, str | None] = {
+    "13a": _13A_SPECIAL,
+    "intl": r"[\p{P}\p{S}]",
     "none": None,
 }
 #: tokenizers whose result depends on whether a chunk starts or ends its line
@@ -37,17 +38,27 @@ _MARK = "\x01"  # tags edge chunks in keys; lines that contain it take the line-
 _BREAK = "\x02"  # stands for a line break among the chunks (same rule)
 
 
-def _special_pattern(tokenizer: Tokenizer) -> regex.Pattern[str] | None | bool:
-    """The pattern of chunk-changing characters; True: every chunk may change; False: not chunk-local."""
+def _special_pattern(tokenizer: Tokenizer) -> Any:
+    """The pattern of chunk-changing characters (a ``regex`` pattern); None: no chunk changes; True:
+    every chunk may change; False: not chunk-local."""
+    import regex
+
     name = tokenizer.name
     if name in _SPECIAL:
-        return _SPECIAL[name]
+        pattern = _SPECIAL[name]
+        return None if pattern is None else regex.compile(pattern)
     if name in ("zh", "zh-fixed"):
         cjk = tokenizer._cjk.pattern[1:-1]  # type: ignore[attr-defined]
         return regex.compile(f"(?:{_13A_SPECIAL}|{cjk})")
     if name == "char":
         return True
     return False
+
+
+def _compile(pattern: str) -> Any:
+    import regex
+
+    return regex.compile(pattern)
 
 
 class ChunkEncoder:
@@ -64,8 +75,8 @@ class ChunkEncoder:
         self._chunk_ids: dict[str, tuple[int, ...]] = {}  # chunks seen in references
         self._special = _special_pattern(tokenizer)
         # a whole chunk (one per line of the joined text) that contains a character that may change it
-        self._hard_lines = (regex.compile(r"(?m)^[^\n]*(?:" + self._special.pattern + r")[^\n]*$")
-                            if isinstance(self._special, regex.Pattern) else None)
+        self._hard_lines = (_compile(r"(?m)^[^\n]*(?:" + self._special.pattern + r")[^\n]*$")
+                            if self._special not in (None, True, False) else None)
         self._edges = tokenizer.name in _EDGE_SENSITIVE
 
     @property

@@ -18,8 +18,7 @@ import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-
-import regex
+from typing import Any
 
 from ..errors import OptionError
 
@@ -65,16 +64,21 @@ def _apply_joined(lines: Sequence[str], passes: Callable[[str], str]) -> list[st
 # no token and no later match (a space is a non-digit either way), and skipping it is much faster.
 # Replacements are functions for `re` (its string templates are expanded in Python on 3.11) and
 # templates for `regex` (expanded in C): whichever engine is faster for the pattern.
-_13A_RULES = [
-    (re.compile(r"([\{-\~\[-\`\!-\&\(-\+\:-\@\/])"), lambda m: f" {m.group(1)} "),
-    (re.compile(r"([^0-9\n])([\.,])"), lambda m: f"{m.group(1)} {m.group(2)} "),
-    (regex.compile(r"([\.,])([^0-9\n])", regex.V0), r" \1 \2"),
-    (regex.compile(r"([0-9])(-)", regex.V0), r"\1 \2 "),
-]
+@functools.cache
+def _13a_rule_list() -> list[tuple[Any, Any]]:
+    """The rules, compiled on first use (importing the ``regex`` module costs ~10 ms a process)."""
+    import regex
+
+    return [
+        (re.compile(r"([\{-\~\[-\`\!-\&\(-\+\:-\@\/])"), lambda m: f" {m.group(1)} "),
+        (re.compile(r"([^0-9\n])([\.,])"), lambda m: f"{m.group(1)} {m.group(2)} "),
+        (regex.compile(r"([\.,])([^0-9\n])", regex.V0), r" \1 \2"),
+        (regex.compile(r"([0-9])(-)", regex.V0), r"\1 \2 "),
+    ]
 
 
 def _13a_rules(text: str) -> str:
-    for pattern, repl in _13A_RULES:
+    for pattern, repl in _13a_rule_list():
         text = pattern.sub(repl, text)
     return text
 
@@ -120,15 +124,19 @@ class Tokenizer13a(Tokenizer):
         return [part.split() for part in joined.split("\n")]
 
 
-_INTL_RULES = [
-    (regex.compile(r"([^\p{N}\n])(\p{P})"), r"\1 \2 "),
-    (regex.compile(r"(\p{P})([^\p{N}\n])"), r" \1 \2"),
-    (regex.compile(r"(\p{S})"), r" \1 "),
-]
+@functools.cache
+def _intl_rule_list() -> list[tuple[Any, str]]:
+    import regex
+
+    return [
+        (regex.compile(r"([^\p{N}\n])(\p{P})"), r"\1 \2 "),
+        (regex.compile(r"(\p{P})([^\p{N}\n])"), r" \1 \2"),
+        (regex.compile(r"(\p{S})"), r" \1 "),
+    ]
 
 
 def _intl_rules(text: str) -> str:
-    for pattern, repl in _INTL_RULES:
+    for pattern, repl in _intl_rule_list():
         text = pattern.sub(repl, text)
     return text
 
@@ -171,7 +179,11 @@ def _char_range(lo: str, hi: str) -> tuple[int, int]:
     return first, ord(hi[0])  # c == hi[0] sorts before (or equals) hi, so it is included
 
 
-def _class(ranges: list[tuple[str, str]]) -> regex.Pattern[str]:
+@functools.cache
+def _class(ranges: tuple[tuple[str, str], ...]) -> Any:
+    """The compiled character class of ``ranges`` (a ``regex`` pattern, compiled on first use)."""
+    import regex
+
     parts = []
     for lo, hi in ranges:
         a, b = _char_range(lo, hi)
@@ -186,9 +198,14 @@ class TokenizerZh(Tokenizer):
     """
 
     name = "zh"
-    _cjk = _class(_SACREBLEU_ZH_RANGES)
+    _ranges: tuple[tuple[str, str], ...] = tuple(_SACREBLEU_ZH_RANGES)
     #: the same ranges as inclusive code point pairs (for the span kernel, :mod:`.spans`)
     cjk_ranges: tuple[tuple[int, int], ...] = tuple(_char_range(lo, hi) for lo, hi in _SACREBLEU_ZH_RANGES)
+
+    @property
+    def _cjk(self) -> Any:
+        """The CJK character class as a pattern (compiled on first use)."""
+        return _class(self._ranges)
 
     def _split(self, line: str) -> str:
         return self._cjk.sub(r" \1 ", line.strip())
@@ -210,7 +227,7 @@ class TokenizerZhFixed(TokenizerZh):
     split as Chinese, supplementary ideographs are. Not comparable with sacreBLEU's ``zh``."""
 
     name = "zh-fixed"
-    _cjk = _class(_FIXED_ZH_RANGES)
+    _ranges = tuple(_FIXED_ZH_RANGES)
     cjk_ranges = tuple(_char_range(lo, hi) for lo, hi in _FIXED_ZH_RANGES)
 
 
