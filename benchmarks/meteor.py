@@ -15,7 +15,9 @@ fastest and the median of ``--repeat`` runs) and ratios:
 * in-process, warm (the second ``METEOR().extract`` call);
 * NLTK's ``meteor_score`` — where WordNet data can be found (NLTK's own ``wordnet`` corpus, or the
   Debian ``wordnet-base`` files in /usr/share/wordnet, copied to a temporary NLTK data folder) —
-  WordNet loading and the per-segment loop timed apart, on the same tokens (13a, lowercased);
+  on the same tokens (13a, lowercased): as a whole process like mtscore's (Python's start, NLTK's
+  import, WordNet's load and the loop; the text is given to it pre-tokenized, so tokenizing is not
+  counted), and in this process with WordNet's load and the per-segment loop timed apart;
 * the METEOR 1.5 jar — where Java and the jar of the PyPI package ``pycocoevalcap==1.2`` are present —
   run as ``-m 'exact stem synonym' -w '1.0 1.0 1.0' -p '0.9 3.0 0.5 0.5' -norm -lower``.
 
@@ -81,17 +83,38 @@ def _installed_env(cache: str) -> dict[str, str]:
     return env
 
 
+#: NLTK as a whole process: Python's start, NLTK's import, WordNet's load and the loop over the
+#: segments (read pre-tokenized, so NLTK is not charged for tokenizing); argv: hyp, ref, and the
+#: NLTK data folder made from the Debian files ("" when NLTK's own wordnet corpus is used)
+_NLTK_PROCESS = """
+import sys
+import nltk
+from nltk.translate.meteor_score import meteor_score
+if sys.argv[3]:
+    nltk.data.path.insert(0, sys.argv[3])
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+    WordNetCorpusReader.map_wn = lambda self, version="wordnet": None
+from nltk.corpus import wordnet
+with open(sys.argv[1], encoding="utf-8") as h, open(sys.argv[2], encoding="utf-8") as r:
+    pairs = [(x.split(), y.split()) for x, y in zip(h, r)]
+scores = [meteor_score([y], x, wordnet=wordnet) for x, y in pairs]
+print(sum(scores) / len(scores))
+"""
+
+
 def _nltk_wordnet():
-    """NLTK's WordNet reader, or None when no WordNet data can be found."""
+    """NLTK's WordNet reader and the NLTK data folder made for it ("" if none was needed), or
+    (None, "") when no WordNet data can be found."""
     import nltk
+    root = ""
     try:
         nltk.data.find("corpora/wordnet")
     except LookupError:
         src = Path("/usr/share/wordnet")
         if not (src / "data.noun").is_file():
-            return None
-        root = Path(tempfile.mkdtemp(prefix="mtscore-nltk-wn-"))
-        dest = root / "corpora" / "wordnet"
+            return None, ""
+        root = tempfile.mkdtemp(prefix="mtscore-nltk-wn-")
+        dest = Path(root) / "corpora" / "wordnet"
         dest.mkdir(parents=True)
         for f in src.iterdir():
             if f.name.startswith(("data.", "index.")) or f.name.endswith(".exc"):
@@ -99,12 +122,12 @@ def _nltk_wordnet():
         pos = {"adj": 3, "adv": 4, "noun": 1, "verb": 2}
         (dest / "lexnames").write_text("".join(f"{k:02d}\t{n}\t{pos[n.split('.')[0]]}\n"
                                                for k, n in enumerate(_LEXNAMES)))
-        nltk.data.path.insert(0, str(root))
+        nltk.data.path.insert(0, root)
         from nltk.corpus.reader.wordnet import WordNetCorpusReader
         # the Debian files are WordNet 3.0 itself: no version mapping (it needs index.sense)
         WordNetCorpusReader.map_wn = lambda self, version="wordnet": None  # type: ignore[method-assign]
     from nltk.corpus import wordnet
-    return wordnet
+    return wordnet, root
 
 
 def _jar() -> Path | None:
@@ -154,6 +177,7 @@ def main() -> int:
             results[f"mtscore process ({label})"] = float("nan")
             continue
         results[f"mtscore process ({label})"] = wall
+        results[f"mtscore process CPU ({label})"] = cpu
         score = float(re.search(r'"score": ([0-9.e-]+)', out).group(1))
         print(f"mtscore score -m meteor ({label}: {modules}), whole process: {wall:.3f} s ({median:.3f}), "
               f"CPU {cpu:.3f} s  METEOR {score:.4f}")
@@ -180,7 +204,7 @@ def main() -> int:
           f"({statistics.median(warm):.3f})  METEOR {metric.compute(stats.total()).score:.4f}")
 
     if not args.skip_nltk:
-        wn = _nltk_wordnet()
+        wn, nltk_root = _nltk_wordnet()
         if wn is None:
             print("NLTK meteor_score: skipped (no WordNet data found)")
         else:
@@ -202,6 +226,18 @@ def main() -> int:
                   f"WordNet load {load:.2f} s, loop {loop:.2f} s, total {load + loop:.2f} s, CPU "
                   f"{cpu:.2f} s  (mean sentence score {sum(scores) / len(scores):.4f}; NLTK has no corpus "
                   f"score)")
+            tok = Path(tempfile.mkdtemp(prefix="mtscore-nltk-tok-"))
+            (tok / "hyp.txt").write_text("".join(" ".join(t) + "\n" for t in hyp_tok), encoding="utf-8")
+            (tok / "ref.txt").write_text("".join(" ".join(t) + "\n" for t in ref_tok), encoding="utf-8")
+            n = max(1, min(args.repeat, 3))
+            wall, median, cpu, out = _repeat([sys.executable, "-c", _NLTK_PROCESS, str(tok / "hyp.txt"),
+                                              str(tok / "ref.txt"), nltk_root], n, warm_up=True)
+            shutil.rmtree(tok, ignore_errors=True)
+            results["nltk process"] = wall
+            results["nltk process CPU"] = cpu
+            print(f"NLTK meteor_score as a whole process (Python's start, NLTK's import, WordNet's load, "
+                  f"the loop; text read pre-tokenized): {wall:.2f} s ({median:.2f}), CPU {cpu:.2f} s  "
+                  f"(mean sentence score {float(out):.4f})")
 
     if not args.skip_jar:
         jar = _jar()
@@ -213,6 +249,7 @@ def main() -> int:
                  "-lower", "-m", "exact stem synonym", "-w", "1.0 1.0 1.0", "-p", "0.9 3.0 0.5 0.5"],
                 max(1, min(args.repeat, 3)), warm_up=False)
             results["jar"] = wall
+            results["jar CPU"] = cpu
             final = re.search(r"Final score:\s+([0-9.]+)", out)
             print(f"METEOR 1.5 jar (exact stem synonym, -norm -lower), whole process: {wall:.2f} s "
                   f"({median:.2f}), CPU {cpu:.2f} s  METEOR {float(final.group(1)) if final else float('nan'):.4f}")
@@ -220,14 +257,19 @@ def main() -> int:
     print("\nratios (> 1: mtscore faster; fastest runs)")
     main_run = results["mtscore process (2005)"]
     if "nltk total" in results:
-        print(f"  NLTK total / mtscore process (2005):            {results['nltk total'] / main_run:.2f}")
-        print(f"  NLTK total / mtscore process (2005, 2 workers): "
+        print(f"  NLTK process / mtscore process (2005):          {results['nltk process'] / main_run:.2f}")
+        print(f"  NLTK process CPU / mtscore process CPU (2005):  "
+              f"{results['nltk process CPU'] / results['mtscore process CPU (2005)']:.2f}")
+        print(f"  NLTK load+loop / mtscore process (2005):        {results['nltk total'] / main_run:.2f}")
+        print(f"  NLTK load+loop / mtscore process (2005, 2 w.): "
               f"{results['nltk total'] / results['mtscore process (2005, 2 workers)']:.2f}")
         print(f"  NLTK loop / mtscore in-process warm:            "
               f"{results['nltk loop'] / results['mtscore in-process warm']:.2f}")
     if "jar" in results:
         print(f"  jar / mtscore process (1.5):                    {results['jar'] / results['mtscore process (1.5)']:.2f}")
         print(f"  jar / mtscore process (2005):                   {results['jar'] / main_run:.2f}")
+        print(f"  jar CPU / mtscore process CPU (2005):           "
+              f"{results['jar CPU'] / results['mtscore process CPU (2005)']:.2f}")
     return 0
 
 
