@@ -5,7 +5,8 @@ only what they need; ``from mtscore import corpus_meteor`` works as usual.
 """
 
 import importlib as _importlib
-from typing import TYPE_CHECKING as _TYPE_CHECKING, Any as _Any
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
 
 from .errors import InputError, MtscoreError, OptionError
 from .version import __version__
@@ -25,8 +26,14 @@ if _TYPE_CHECKING:
     from .io.dataset import Dataset, load_dataset
     from .metrics.base import Metric, Score, SegmentStats
     from .metrics.bleu import BLEU, BLEUResult, corpus_bleu, sentence_bleu
-    from .metrics.meteor import (METEOR, METEORResult, METEORSegment, WordMatch, corpus_meteor,
-                                 sentence_meteor)
+    from .metrics.meteor import (
+        METEOR,
+        METEORResult,
+        METEORSegment,
+        WordMatch,
+        corpus_meteor,
+        sentence_meteor,
+    )
     from .metrics.nist import NIST, NISTResult, corpus_nist
     from .metrics.unigram import Unigram, UnigramResult, corpus_unigram
 
@@ -45,9 +52,29 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "BLEU", "BLEUResult", "InputError", "Metric", "MtscoreError", "OptionError", "Score",
-    "SegmentStats", "corpus_bleu", "sentence_bleu", "__version__",
-    "Dataset", "load_dataset", "NIST", "NISTResult", "corpus_nist", "Unigram", "UnigramResult",
+    "BLEU",
+    "METEOR",
+    "NIST",
+    "BLEUResult",
+    "Dataset",
+    "InputError",
+    "METEORResult",
+    "METEORSegment",
+    "Metric",
+    "MtscoreError",
+    "NISTResult",
+    "OptionError",
+    "Score",
+    "SegmentStats",
+    "Unigram",
+    "UnigramResult",
+    "WordMatch",
+    "__version__",
+    "corpus_bleu",
+    "corpus_meteor",
+    "corpus_nist",
     "corpus_unigram",
-    "METEOR", "METEORResult", "METEORSegment", "WordMatch", "corpus_meteor", "sentence_meteor",
+    "load_dataset",
+    "sentence_bleu",
+    "sentence_meteor",
 ]

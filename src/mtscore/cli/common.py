@@ -28,7 +28,7 @@ def system_name(path: str) -> str:
     if path == "-":
         return "stdin"
     base = os.path.basename(path)
-    return base[:-4] if base.endswith(".txt") else base
+    return base.removesuffix(".txt")
 
 
 def read_systems_and_refs(hyp_paths: list[str] | None, ref_paths: list[str]

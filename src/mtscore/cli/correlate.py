@@ -315,4 +315,4 @@ def run(args: argparse.Namespace) -> int:
 def _label(path: str) -> str:
     import os
     base = os.path.basename(path)
-    return base[:-4] if base.endswith(".tsv") else base
+    return base.removesuffix(".tsv")

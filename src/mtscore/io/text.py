@@ -18,8 +18,7 @@ _BOM = b"\xef\xbb\xbf"
 
 def decode_lines(data: bytes, source: str) -> list[str]:
     """Split raw bytes into segments (see module doc). ``source`` names the input in errors."""
-    if data.startswith(_BOM):
-        data = data[len(_BOM):]
+    data = data.removeprefix(_BOM)
     raw_lines = data.split(b"\n")
     if raw_lines and raw_lines[-1] == b"":
         raw_lines.pop()  # the final newline ends the last line; it does not start a new one
@@ -37,7 +36,7 @@ def decode_lines(data: bytes, source: str) -> list[str]:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
+    return [line.removesuffix("\r") for line in lines]
 
 
 def read_lines(path: str | os.PathLike[str], *, allow_empty: bool = False) -> list[str]:

@@ -13,8 +13,7 @@ Corpus scores, sentence scores, bootstrap resamples, blocks and streaming all re
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -46,12 +45,12 @@ class SegmentStats:
         """The corpus row: the sum over all segments."""
         return self.values.sum(axis=0)
 
-    def take(self, index: np.ndarray | Sequence[int] | slice) -> "SegmentStats":
+    def take(self, index: np.ndarray | Sequence[int] | slice) -> SegmentStats:
         """A subset (or resample, with repeats) of the segments."""
         return SegmentStats(self.columns, self.values[index], self.meta)
 
     @staticmethod
-    def concat(parts: Sequence["SegmentStats"]) -> "SegmentStats":
+    def concat(parts: Sequence[SegmentStats]) -> SegmentStats:
         """Join statistics extracted in chunks (streaming, distributed runs)."""
         if not parts:
             raise ValueError("nothing to concatenate")

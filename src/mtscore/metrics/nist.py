@@ -75,8 +75,8 @@ def _prefix_ids(space: NgramSpace, n: int) -> np.ndarray:
 
     The n-gram keys of :class:`NgramSpace` are ``prefix id * vocabulary size + last token``.
     """
-    table = space._tables[n - 1]  # noqa: SLF001 - the key layout is defined in ngrams.py
-    return table // space._base  # noqa: SLF001
+    table = space._tables[n - 1]
+    return table // space._base
 
 
 def _first_occurrence_ids(ids: np.ndarray, size: int) -> np.ndarray:
@@ -91,7 +91,7 @@ def _first_occurrence_ids(ids: np.ndarray, size: int) -> np.ndarray:
 class NISTReferences(PreparedBase):
     """References tokenized, counted and turned into information weights once."""
 
-    def __init__(self, metric: "NIST", refs: Sequence[Sequence[str | None]],
+    def __init__(self, metric: NIST, refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
         streams = self._checked_streams(metric, refs, names)
         n_segments = self.segments

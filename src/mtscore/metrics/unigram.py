@@ -69,7 +69,7 @@ def unigram_measures(matches: np.ndarray, hyp_len: np.ndarray, ref_len: np.ndarr
 class UnigramReferences(PreparedBase):
     """References tokenized and counted once (per stream: segment × word counts)."""
 
-    def __init__(self, metric: "Unigram", refs: Sequence[Sequence[str | None]],
+    def __init__(self, metric: Unigram, refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
         streams = self._checked_streams(metric, refs, names)
         n_segments = self.segments

@@ -255,10 +255,10 @@ def linear_fit(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarray)
     keep = np.isfinite(xa) & np.isfinite(ya)
     xa, ya = xa[keep], ya[keep]
     if len(xa) < 2 or np.ptp(xa) == 0:
-        return LinearFit(math.nan, math.nan, math.nan, int(len(xa)))
+        return LinearFit(math.nan, math.nan, math.nan, len(xa))
     res = stats.linregress(xa, ya)
     r = float(res.rvalue) if np.ptp(ya) > 0 else math.nan
-    return LinearFit(float(res.slope), float(res.intercept), r, int(len(xa)))
+    return LinearFit(float(res.slope), float(res.intercept), r, len(xa))
 
 
 def metric_human_figure(systems: Sequence[str], metric_scores: Sequence[float],

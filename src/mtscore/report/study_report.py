@@ -32,7 +32,15 @@ from ..progress import track
 from ..report.tables import Table
 from ..version import __version__
 from . import figures as F
-from .html import Gallery, Paragraph, Report, Section, Signatures, save_figures, write_html
+from .html import (
+    Gallery,
+    Paragraph,
+    Report,
+    Section,
+    Signatures,
+    save_figures,
+    write_html,
+)
 
 if TYPE_CHECKING:
     from ..study import Study
@@ -45,7 +53,7 @@ MATRIX_METRICS = ("BLEU", "METEOR")
 ALPHA = 0.05
 
 
-def _human_order(study: "Study") -> list[str]:
+def _human_order(study: Study) -> list[str]:
     """Systems by human score (best first), unjudged ones after, by the first metric."""
     human = study.human_scores.get(study.human_kind, {})
     first = study.metrics[0]
@@ -61,7 +69,7 @@ def _human_label(kind: str) -> str:
     return f"human ({kind})"
 
 
-def _clusters(study: "Study", metric: str) -> list[list[str]]:
+def _clusters(study: Study, metric: str) -> list[list[str]]:
     res = study.significance.get(metric)
     if res is None or len(res.systems) < 2:
         return []
@@ -85,7 +93,7 @@ def resolution_note(res: Any, alpha: float = ALPHA) -> str | None:
             f"(--resamples {need}) for {res.metric} to separate any systems.")
 
 
-def key_table(study: "Study") -> Table:
+def key_table(study: Study) -> Table:
     """The table a reader wants first: systems (best human score first), human score, and for
     BLEU and METEOR (or the first metric) the score, its confidence interval and its cluster."""
     shown = [m for m in MATRIX_METRICS if m in study.metrics] or [study.metrics[0]]
@@ -128,7 +136,7 @@ def key_table(study: "Study") -> Table:
                  f"metrics ({study.segments} segments)", notes=tuple(notes))
 
 
-def correlation_summary(study: "Study") -> Table | None:
+def correlation_summary(study: Study) -> Table | None:
     """System-level Pearson r of every metric with the human scores (with its interval)."""
     kind = study.human_kind
     corr = study.system_correlations.get(kind, {})
@@ -152,7 +160,7 @@ def correlation_summary(study: "Study") -> Table | None:
 # ---- the report --------------------------------------------------------------------------------
 
 
-def build_report(study: "Study", *, title: str | None = None) -> Report:
+def build_report(study: Study, *, title: str | None = None) -> Report:
     """The report of ``study``; figures are drawn here (matplotlib required, see
     :func:`~mtscore.report.figures.require_matplotlib`)."""
     F.require_matplotlib()
@@ -177,7 +185,7 @@ def build_report(study: "Study", *, title: str | None = None) -> Report:
                          "Lavie, 2005). Every number carries its signature (last section).")
 
 
-def _summary(study: "Study") -> list[str]:
+def _summary(study: Study) -> list[str]:
     out = []
     kind = study.human_kind
     human = {s: v for s, v in study.human_scores.get(kind, {}).items() if not math.isnan(v)}
@@ -223,7 +231,7 @@ def _summary(study: "Study") -> list[str]:
     return out
 
 
-def _intervals(study: "Study", metric: str) -> tuple[list[float], list[float]] | None:
+def _intervals(study: Study, metric: str) -> tuple[list[float], list[float]] | None:
     res = study.significance.get(metric)
     if res is None:
         return None
@@ -232,7 +240,7 @@ def _intervals(study: "Study", metric: str) -> tuple[list[float], list[float]] |
             [by[s].high if s in by else math.nan for s in study.systems])
 
 
-def _scores_section(study: "Study") -> Section:
+def _scores_section(study: Study) -> Section:
     systems = list(study.systems)
     kind = study.human_kind
     panels: dict[str, list[float]] = {}
@@ -264,7 +272,7 @@ def _scores_section(study: "Study") -> Section:
     return Section("scores", "Scores", tuple(blocks), intro=intro)
 
 
-def _precision_section(study: "Study") -> Section | None:
+def _precision_section(study: Study) -> Section | None:
     if not study.bleu_precisions:
         return None
     systems = [s for s in study.systems if s in study.bleu_precisions]
@@ -282,7 +290,7 @@ def _precision_section(study: "Study") -> Section | None:
                      "machine translations, which lowers their precision." if notes else "")))
 
 
-def _human_section(study: "Study") -> Section | None:
+def _human_section(study: Study) -> Section | None:
     kind = study.human_kind
     human = study.human_scores.get(kind, {})
     if len(human) < 3:
@@ -312,7 +320,7 @@ def _human_section(study: "Study") -> Section | None:
         "Table 1). With few systems, intervals are wide: read r with its interval."))
 
 
-def _normalized_section(study: "Study") -> Section | None:
+def _normalized_section(study: Study) -> Section | None:
     kinds = [k for k in (study.human_kind, *(k for k in ("z", "raw") if k != study.human_kind))
              if study.human_scores.get(k)]
     if not kinds:
@@ -336,7 +344,7 @@ def _normalized_section(study: "Study") -> Section | None:
         "metric and the judges disagree on the order of those systems."))
 
 
-def _segment_section(study: "Study") -> Section | None:
+def _segment_section(study: Study) -> Section | None:
     blocks: list[Any] = []
     summary = correlation_summary(study)
     if summary is not None:
@@ -352,7 +360,7 @@ def _segment_section(study: "Study") -> Section | None:
         "normalized human scores (§4.5, Table 8)."))
 
 
-def _significance_section(study: "Study") -> Section | None:
+def _significance_section(study: Study) -> Section | None:
     if not study.significance:
         return None
     blocks: list[Any] = []
@@ -379,7 +387,7 @@ def _significance_section(study: "Study") -> Section | None:
         "share a cluster."))
 
 
-def _blocks_section(study: "Study") -> Section | None:
+def _blocks_section(study: Study) -> Section | None:
     tables = [study.tables[t] for t in ("blocks", "ttest") if t in study.tables]
     if not tables:
         return None
@@ -395,7 +403,7 @@ def _blocks_section(study: "Study") -> Section | None:
         "in the ranking."))
 
 
-def _modules_section(study: "Study") -> Section:
+def _modules_section(study: Study) -> Section:
     if "modules" in study.tables:
         return Section("modules", "METEOR module ablation", (study.tables["modules"],), intro=(
             "METEOR with growing word-mapping modules: exact, then Porter stems, WordNet stems, "
@@ -405,7 +413,7 @@ def _modules_section(study: "Study") -> Section:
     return Section("modules", "METEOR module ablation", tuple(Paragraph(n, kind="note") for n in why))
 
 
-def _references_section(study: "Study") -> Section | None:
+def _references_section(study: Study) -> Section | None:
     if "references" not in study.tables:
         return None
     return Section("references", "Reference sets", (study.tables["references"],), intro=(
@@ -413,7 +421,7 @@ def _references_section(study: "Study") -> Section | None:
         "raise scores (Papineni et al., 2002, §2 and §4), and the ranking may change."))
 
 
-def _signatures_section(study: "Study") -> Section:
+def _signatures_section(study: Study) -> Section:
     lines: list[tuple[str, str]] = [(k, v) for k, v in study.signatures.items()]
     for m, res in study.significance.items():
         lines.append((f"{m} significance", res.describe()))
@@ -433,7 +441,7 @@ def _signatures_section(study: "Study") -> Section:
         "can change a number (metric, version, tokenizer, case, references, resampling)."))
 
 
-def _data_credit(study: "Study") -> str:
+def _data_credit(study: Study) -> str:
     """The test set and credit lines of the data set's meta.json, if it has them."""
     import json
 
@@ -461,7 +469,7 @@ class ReportFiles:
     figures: tuple[Path, ...]
 
 
-def write_report(study: "Study", path: str | os.PathLike[str], *,
+def write_report(study: Study, path: str | os.PathLike[str], *,
                  figures_dir: str | os.PathLike[str] | None = None,
                  figure_formats: Sequence[str] = ("png", "svg"), embed: str = "svg", width: int = 2,
                  title: str | None = None) -> ReportFiles:

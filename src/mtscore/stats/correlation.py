@@ -34,8 +34,15 @@ import scipy.stats
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
 from ..report.tables import Table
-from .resampling import (bootstrap_index_chunks, bootstrap_indices, check_resampling,
-                         check_systems, index_counts, percentile_bounds, stacked_values)
+from .resampling import (
+    bootstrap_index_chunks,
+    bootstrap_indices,
+    check_resampling,
+    check_systems,
+    index_counts,
+    percentile_bounds,
+    stacked_values,
+)
 
 #: correlation statistics by name (``kendall`` is τ_b, scipy's default)
 METHODS = ("pearson", "spearman", "kendall", "kendall-b", "kendall-c", "accuracy")

@@ -21,8 +21,8 @@ import scipy.stats
 
 from ..errors import InputError
 from ..metrics.base import Metric
-from ..report.tables import Table
 from ..progress import track
+from ..report.tables import Table
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,14 @@ import numpy as np
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
 from ..report.tables import Table
-from .resampling import (BootstrapCI, bootstrap_scores, check_resampling, check_systems,
-                         interval_from_samples, stacked_values)
+from .resampling import (
+    BootstrapCI,
+    bootstrap_scores,
+    check_resampling,
+    check_systems,
+    interval_from_samples,
+    stacked_values,
+)
 
 BOOTSTRAP = "paired bootstrap resampling (Koehn 2004; p-value as sacreBLEU -pbs)"
 RANDOMIZATION = "approximate randomization (Riezler & Maxwell 2005; as sacreBLEU -par)"

@@ -48,12 +48,16 @@ from ..metrics.nist import NIST
 from ..metrics.unigram import Unigram
 from ..progress import track
 from ..report.tables import Table, render
-from ..text.tokenizers import preprocess
-from ..stats.correlation import CorrelationResult, segment_correlation, system_correlation_ci
 from ..stats.blocks import BlockTestResult, block_test
-from ..stats.correlation import system_correlation
+from ..stats.correlation import (
+    CorrelationResult,
+    segment_correlation,
+    system_correlation,
+    system_correlation_ci,
+)
 from ..stats.references import ReferenceSensitivity, reference_sensitivity
 from ..stats.significance import SignificanceResult, paired_bootstrap
+from ..text.tokenizers import preprocess
 
 #: table ids, in output order
 TABLE_IDS = ("corpus", "bleu", "system", "segment", "modules", "human", "blocks", "ttest",
@@ -166,7 +170,7 @@ class _Statistics:
         texts = (self.dataset.systems if kind == "systems" else self.dataset.references)[name]
         if _pretokenized_twin(metric) is None:
             return texts
-        tokenizer, lowercase = getattr(metric, "tokenizer"), getattr(metric, "lowercase")
+        tokenizer, lowercase = metric.tokenizer, metric.lowercase
         key = (tokenizer.signature(), lowercase, kind, name)
         if key not in self._tokenized:
             self._tokenized[key] = preprocess(texts, tokenizer, lowercase)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .analysis import Study
 
 
-def _order(study: "Study") -> list[str]:
+def _order(study: Study) -> list[str]:
     """Systems by human score (best first) when there are human scores, else by BLEU."""
     kind = study.human_kind
     human = study.human_scores.get(kind, {})
@@ -26,7 +26,7 @@ def _order(study: "Study") -> list[str]:
         -study.corpus_scores[first][s], s))
 
 
-def _refs(study: "Study", system: str) -> str:
+def _refs(study: Study, system: str) -> str:
     return "+".join(study.reference_sets[system])
 
 
@@ -34,7 +34,7 @@ def _stat(c: Any) -> float | None:
     return None if c is None else c.statistic
 
 
-def corpus_table(study: "Study") -> Table:
+def corpus_table(study: Study) -> Table:
     rows = []
     for s in _order(study):
         n = study.human_segment_scores.get(study.human_kind, {}).get(s)
@@ -60,7 +60,7 @@ def _isnan(arr: Any) -> Any:
     return np.isnan(arr)
 
 
-def bleu_table(study: "Study") -> Table:
+def bleu_table(study: Study) -> Table:
     rows = []
     for s in sorted(study.systems, key=lambda s: -study.corpus_scores["BLEU"][s]):
         r = study.corpus_results["BLEU"][s]
@@ -73,7 +73,7 @@ def bleu_table(study: "Study") -> Table:
                  notes=(study.signatures["BLEU"],))
 
 
-def system_table(study: "Study", kind: str, labels: Sequence[str], title: str) -> Table:
+def system_table(study: Study, kind: str, labels: Sequence[str], title: str) -> Table:
     rows, describe = [], ""
     for m in labels:
         c = study.system_correlations[kind][m]
@@ -88,7 +88,7 @@ def system_table(study: "Study", kind: str, labels: Sequence[str], title: str) -
                  tuple(rows), title=title, notes=notes)
 
 
-def segment_table(study: "Study", kind: str) -> Table:
+def segment_table(study: Study, kind: str) -> Table:
     corr = study.segment_correlations[kind]
     labels = [m for m in study.metrics if m in corr]
     rows = []
@@ -107,7 +107,7 @@ def segment_table(study: "Study", kind: str) -> Table:
                  notes=notes)
 
 
-def modules_table(study: "Study", kind: str) -> Table:
+def modules_table(study: Study, kind: str) -> Table:
     rows = []
     describe = ""
     for m in study.module_metrics:
@@ -122,7 +122,7 @@ def modules_table(study: "Study", kind: str) -> Table:
                  notes=notes)
 
 
-def human_table(study: "Study") -> Table:
+def human_table(study: Study) -> Table:
     rows = []
     for m in study.metrics:
         rows.append((m, *(study.system_correlations[k][m].statistic
@@ -136,7 +136,7 @@ def human_table(study: "Study") -> Table:
                  tuple(rows), title="METEOR paper Table 8: raw vs normalized human scores", notes=notes)
 
 
-def _block_notes(study: "Study") -> tuple[str, ...]:
+def _block_notes(study: Study) -> tuple[str, ...]:
     b = study.blocks
     assert b is not None
     notes = [b.describe() + "; Papineni et al. (2002) use 20 blocks of 25 (500 segments)"]
@@ -147,7 +147,7 @@ def _block_notes(study: "Study") -> tuple[str, ...]:
     return tuple(notes)
 
 
-def blocks_table(study: "Study") -> Table:
+def blocks_table(study: Study) -> Table:
     b = study.blocks
     assert b is not None
     rows = tuple((r.system, r.score, r.mean, r.sd) for r in b.rows)
@@ -156,7 +156,7 @@ def blocks_table(study: "Study") -> Table:
                  notes=_block_notes(study) + ("SD: sample standard deviation over blocks (n − 1)",))
 
 
-def ttest_table(study: "Study") -> Table:
+def ttest_table(study: Study) -> Table:
     b = study.blocks
     assert b is not None
     rows = tuple((r.system, r.next_system, r.mean - next(x.mean for x in b.rows if x.system == r.next_system),
@@ -168,7 +168,7 @@ def ttest_table(study: "Study") -> Table:
                      "adjacent in the ranking; the paper calls t > 1.7 significant",))
 
 
-def significance_table(study: "Study") -> Table:
+def significance_table(study: Study) -> Table:
     rows = []
     describe = ""
     for m, res in study.significance.items():
@@ -192,7 +192,7 @@ def significance_table(study: "Study") -> Table:
                  tuple(rows), title="Pairwise significance: paired bootstrap resampling", notes=notes)
 
 
-def references_table(study: "Study") -> Table:
+def references_table(study: Study) -> Table:
     rc = study.reference_counts
     assert rc is not None
     labels = ["+".join(s) for s in rc.subsets]
@@ -224,7 +224,7 @@ def references_table(study: "Study") -> Table:
                  notes=tuple(notes))
 
 
-def build_tables(study: "Study", wanted: Sequence[str]) -> dict[str, Table]:
+def build_tables(study: Study, wanted: Sequence[str]) -> dict[str, Table]:
     """Every wanted table that the data allow (what is skipped is in ``study.notes``)."""
     out: dict[str, Table] = {}
     kind = study.human_kind
