@@ -130,16 +130,16 @@ class BLEU(Metric[BLEUResult]):
         small = self._small_rows(hyps, refs)
         if small is not None:
             return SegmentStats(self.columns, np.array(small[0], dtype=np.int64), {"nrefs": small[1]})
-        hyps, refs = checked_inputs(self, hyps, refs, PreparedReferences)
+        hyps, prep = checked_inputs(self, hyps, refs, PreparedReferences)
         N, S = self.max_order, len(hyps)
-        enc = Encoded(*refs.encoder.encode(hyps, grow=False))
+        enc = Encoded(*prep.encoder.encode(hyps, grow=False))
         stats = np.zeros((S, 2 + 2 * N), dtype=np.int64)
         stats[:, 0] = enc.lengths
-        stats[:, 1] = _closest_ref_lengths(enc.lengths, refs.lengths)
+        stats[:, 1] = _closest_ref_lengths(enc.lengths, prep.lengths)
         for n in range(1, N + 1):
             stats[:, 1 + N + n] = np.maximum(enc.lengths - (n - 1), 0)
-        stats[:, 2:2 + N] = clipped_counts(enc.ids, enc.lengths, refs.streams, refs.vocab_size, N)
-        return SegmentStats(self.columns, stats, {"nrefs": refs.nrefs})
+        stats[:, 2:2 + N] = clipped_counts(enc.ids, enc.lengths, prep.streams, prep.vocab_size, N)
+        return SegmentStats(self.columns, stats, {"nrefs": prep.nrefs})
 
     def corpus_score(self, hyps: Sequence[str],
                      refs: Sequence[Sequence[str | None]] | PreparedReferences) -> BLEUResult:

@@ -166,25 +166,25 @@ class NIST(Metric[NISTResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | NISTReferences) -> SegmentStats:
         """Per-segment ``hyp_len, ref_len, info_1..N, total_1..N``."""
-        hyps, refs = checked_inputs(self, hyps, refs, NISTReferences)
+        hyps, prep = checked_inputs(self, hyps, refs, NISTReferences)
         N, S = self.max_order, len(hyps)
-        ids, lengths = refs.encoder.encode(hyps, grow=False)
+        ids, lengths = prep.encoder.encode(hyps, grow=False)
         known = ids >= 0  # tokens no reference has stay -1
-        enc = Encoded(np.where(known, refs.remap[np.where(known, ids, 0)], -1) if len(ids) else ids,
+        enc = Encoded(np.where(known, prep.remap[np.where(known, ids, 0)], -1) if len(ids) else ids,
                       lengths)
         stats = np.zeros((S, 2 + 2 * N), dtype=np.float64)
         stats[:, 0] = enc.lengths
-        stats[:, 1] = refs.ref_len
-        for n, (seg, gid) in enumerate(refs.space.lookup(enc), start=1):
-            size = refs.space.size(n)
+        stats[:, 1] = prep.ref_len
+        for n, (seg, gid) in enumerate(prep.space.lookup(enc), start=1):
+            size = prep.space.size(n)
             stats[:, 1 + N + n] = np.maximum(enc.lengths - (n - 1), 0)
             keys, counts = segment_counts(seg, gid, size)
-            table_keys, table_counts = refs.clip_tables[n - 1]
+            table_keys, table_counts = prep.clip_tables[n - 1]
             clipped = np.minimum(counts, lookup_counts(table_keys, table_counts, keys))
-            weights = refs.info[n - 1][keys % max(size, 1)] if len(keys) else np.zeros(0)
+            weights = prep.info[n - 1][keys % max(size, 1)] if len(keys) else np.zeros(0)
             owner = keys // max(size, 1)
             stats[:, 1 + n] = np.bincount(owner, weights=clipped * weights, minlength=S)
-        return SegmentStats(self.columns, stats, {"nrefs": refs.nrefs})
+        return SegmentStats(self.columns, stats, {"nrefs": prep.nrefs})
 
     def _parts(self, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         t = np.atleast_2d(np.asarray(totals, dtype=np.float64))

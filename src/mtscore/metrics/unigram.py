@@ -112,27 +112,27 @@ class Unigram(Metric[UnigramResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | UnigramReferences) -> SegmentStats:
         """Per segment ``matches, hyp_len, ref_len`` against the best reference for ``measure``."""
-        hyps, refs = checked_inputs(self, hyps, refs, UnigramReferences)
+        hyps, prep = checked_inputs(self, hyps, refs, UnigramReferences)
         S = len(hyps)
-        enc = Encoded(*refs.encoder.encode(hyps, grow=False))
+        enc = Encoded(*prep.encoder.encode(hyps, grow=False))
         seg = enc.segment_of_token()
         known = enc.ids >= 0
-        keys, counts = np.unique(seg[known] * refs.base + enc.ids[known], return_counts=True)
-        owner = keys // refs.base
-        K = len(refs.tables)
+        keys, counts = np.unique(seg[known] * prep.base + enc.ids[known], return_counts=True)
+        owner = keys // prep.base
+        K = len(prep.tables)
         matches = np.zeros((K, S), dtype=np.int64)
-        for k, (table_keys, table_counts) in enumerate(refs.tables):
+        for k, (table_keys, table_counts) in enumerate(prep.tables):
             clipped = np.minimum(counts, lookup_counts(table_keys, table_counts, keys))
             matches[k] = np.bincount(owner, weights=clipped, minlength=S).astype(np.int64)
         hyp_len = np.broadcast_to(enc.lengths, (K, S))
-        value = unigram_measures(matches, hyp_len, refs.lengths)[self.measure]
-        value = np.where(refs.lengths >= 0, value, -np.inf)
+        value = unigram_measures(matches, hyp_len, prep.lengths)[self.measure]
+        value = np.where(prep.lengths >= 0, value, -np.inf)
         # best measure, then most matches, then the first reference (lexsort: last key is primary)
         order = np.lexsort((np.arange(K)[:, None].repeat(S, 1) * -1, matches, value), axis=0)
         best = order[-1]
         cols = np.arange(S)
-        stats = np.stack([matches[best, cols], enc.lengths, refs.lengths[best, cols]], axis=1)
-        return SegmentStats(self.columns, stats.astype(np.int64), {"nrefs": refs.nrefs})
+        stats = np.stack([matches[best, cols], enc.lengths, prep.lengths[best, cols]], axis=1)
+        return SegmentStats(self.columns, stats.astype(np.int64), {"nrefs": prep.nrefs})
 
     def scores(self, totals: np.ndarray) -> np.ndarray:
         t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
