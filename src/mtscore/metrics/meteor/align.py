@@ -59,6 +59,7 @@ from functools import lru_cache
 from heapq import nlargest
 from itertools import accumulate, combinations
 from math import comb
+from typing import Any
 
 import numpy as np
 
@@ -936,7 +937,7 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
         rfree[ro] = False
         found.append((ho, ro, k))
         if resolve and uneven.any():
-            ho, ro = _uneven_classes(uneven, hsel, hinv, rsel, rinv, hseg, rseg, hpos, rpos, hstart,
+            ho, ro = _uneven_classes(uneven, nh, nr, hsel, hinv, rsel, rinv, hseg, hpos, rpos, hstart,
                                      rstart, found)
             hfree[ho] = False
             rfree[ro] = False
@@ -966,61 +967,347 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
     return stop.tolist(), out
 
 
-def _uneven_classes(uneven: np.ndarray, hsel: np.ndarray, hinv: np.ndarray, rsel: np.ndarray,
-                    rinv: np.ndarray, hseg: np.ndarray, rseg: np.ndarray, hpos: np.ndarray,
-                    rpos: np.ndarray, hstart: np.ndarray, rstart: np.ndarray,
+def _uneven_classes(uneven: np.ndarray, nh: np.ndarray, nr: np.ndarray, hsel: np.ndarray,
+                    hinv: np.ndarray, rsel: np.ndarray, rinv: np.ndarray, hseg: np.ndarray,
+                    hpos: np.ndarray, rpos: np.ndarray, hstart: np.ndarray, rstart: np.ndarray,
                     found: list[tuple[np.ndarray, np.ndarray, int]]) -> tuple[np.ndarray, np.ndarray]:
-    """The matches of one stage's uneven classes (flat token indices), segment by segment as
-    :func:`best_stage_matching` picks them, the segment's matches so far (``found``) fixed."""
+    """The matches of one stage's uneven classes (flat token indices, in flat order) as
+    :func:`best_stage_matching` picks them in each segment, given only them (in order of first
+    reference word), the segment's matches so far (``found``) fixed: :func:`_class_choices` for
+    every segment at once, the segments it gives up on
+    one by one."""
     hu, ru = uneven[hinv], uneven[rinv]
-    # the uneven classes' words, by segment, class (ordered by its first reference word), position
-    h_tok, r_tok = hsel[hu], rsel[ru]
-    h_cls, r_cls = hinv[hu], rinv[ru]
-    first_r = np.full(len(uneven), np.iinfo(np.int64).max)
-    np.minimum.at(first_r, r_cls, r_tok)
-    h_order = np.lexsort((h_tok, first_r[h_cls]))
-    r_order = np.lexsort((r_tok, first_r[r_cls]))
-    h_tok, h_cls, r_tok, r_cls = h_tok[h_order], h_cls[h_order], r_tok[r_order], r_cls[r_order]
-    segs = np.unique(hseg[h_tok])
-    f_seg, f_pairs = _fixed(segs, found, hseg, hpos, rpos)
-    hs_seg, hs_cls, hs_pos = hseg[h_tok].tolist(), h_cls.tolist(), hpos[h_tok].tolist()
-    rs_seg, rs_cls, rs_pos = rseg[r_tok].tolist(), r_cls.tolist(), rpos[r_tok].tolist()
+    # the uneven classes' words, class by class (classes by segment), positions increasing
+    h_tok = hsel[hu][np.argsort(hinv[hu], kind="stable")]
+    r_tok = rsel[ru][np.argsort(rinv[ru], kind="stable")]
+    cls = np.flatnonzero(uneven)
+    a, b = nh[cls], nr[cls]
+    seg = hseg[h_tok[np.cumsum(a) - a]]
+    S = len(hstart)
+    fixed = _by_segment(found, hseg)
+    give_up = np.zeros(S, dtype=bool)
+    ch_h, ch_r = _class_choices(seg, r_tok[np.cumsum(b) - b], a, b, h_tok, r_tok, fixed, give_up)
+    if not give_up.any():
+        return ch_h, ch_r
+    # the others: best_stage_matching with the classes in order of first reference word
+    h_off, r_off = (np.cumsum(a) - a).tolist(), (np.cumsum(b) - b).tolist()
+    back = np.flatnonzero(give_up[seg])
+    back = back[np.argsort(r_tok[np.cumsum(b) - b][back], kind="stable")].tolist()
+    h_at, r_at = hpos[h_tok].tolist(), rpos[r_tok].tolist()
+    a_l, b_l, seg_l = a.tolist(), b.tolist(), seg.tolist()
+    groups: dict[int, list[tuple[list[int], list[int]]]] = {}
+    for c in back:
+        groups.setdefault(seg_l[c], []).append((h_at[h_off[c]:h_off[c] + a_l[c]],
+                                                r_at[r_off[c]:r_off[c] + b_l[c]]))
+    more_h, more_r = _one_by_one(groups, fixed, hpos, rpos, hstart, rstart,
+                                 lambda gs, fx: best_stage_matching([(x[0], y[0]) for x, y in gs], fx, gs))
+    return _flat_order(np.concatenate([ch_h, more_h]), np.concatenate([ch_r, more_r]))
+
+
+#: most options of a group of linked classes :func:`_searched` checks (more: the aligner decides)
+GROUP_OPTIONS = 256
+
+
+def _class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarray,
+                   h_tok: np.ndarray, r_tok: np.ndarray,
+                   fixed: tuple[np.ndarray, np.ndarray, np.ndarray],
+                   give_up: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """What :func:`best_stage_matching` chooses for the uneven classes (complete bipartite
+    components, a ≠ b) of many segments at once, the segments' fixed matches given.
+
+    ``seg``, ``a``, ``b``: each class's segment (classes by segment) and numbers of hypothesis and
+    reference words; ``rank``: the classes' order within a segment (the aligner's component order);
+    ``h_tok``, ``r_tok``: their words (flat token indices, which within a segment compare as
+    positions do), class by class, increasing; ``fixed``: the segments' fixed matches
+    (:func:`_by_segment`). A class's options are its ``_ordered_rows`` (``combinations`` order),
+    each costing its pairs' crossings with the fixed matches; the aligner orders them cheapest first
+    (stable) and keeps every class's first option unless some of these cross within a group of
+    *linked* classes (:func:`_linked`: spans not apart on both sides). For such a group it keeps the
+    first optimum of its depth-first search (:func:`_branch_and_bound`): here every assignment of
+    the group's options is enumerated and that one taken (:func:`_enumerated`).
+
+    ``give_up`` (one flag per segment; those flagged on entry are left out) is set for the segments
+    left to best_stage_matching: a class with more than ``SMALL_CLASS_OPTIONS`` options, or more
+    than ``ENUM_CAP`` assignments to enumerate. Returns the matches of the other segments (flat hyp
+    and ref tokens, in flat order).
+    """
+    empty = np.zeros(0, dtype=np.int64)
+    if not len(seg):
+        return empty, empty
+    f_seg, f_h, f_r = fixed
+    S, C = len(give_up), len(seg)
+    wide = int(b.max()) + 1
+    shapes, s_of = np.unique(a * wide + b, return_inverse=True)
+    s_of = s_of.reshape(-1)
+    s_a, s_b = (shapes // wide).tolist(), (shapes % wide).tolist()
+    n_opt = np.array([min(comb(max(x, y), min(x, y)), SMALL_CLASS_OPTIONS + 1) for x, y in zip(s_a, s_b)],
+                     dtype=np.int64)
+    give_up[seg[n_opt[s_of] > SMALL_CLASS_OPTIONS]] = True
+    ok = np.flatnonzero(~give_up[seg])
+    if not len(ok):
+        return empty, empty
+    # every pair (x-th hypothesis word, y-th reference word) of each class, x-major
+    h_off, r_off = np.cumsum(a) - a, np.cumsum(b) - b
+    ne = (a * b)[ok]
+    e_start = np.cumsum(ne) - ne
+    E = int(e_start[-1] + ne[-1])
+    e_cls = np.repeat(ok, ne)
+    local = np.arange(E) - np.repeat(e_start, ne)
+    bb = b[e_cls]
+    x = local // bb
+    eh = h_tok[h_off[e_cls] + x]
+    er = r_tok[r_off[e_cls] + local - x * bb]
+    # each pair's crossings with its segment's fixed matches (tokens differ: no ties)
+    es = seg[e_cls]
+    f_cnt = np.bincount(f_seg, minlength=S)
+    cnt = f_cnt[es]
+    rep = np.repeat(np.arange(E), cnt)
+    fi = np.repeat((np.cumsum(f_cnt) - f_cnt)[es] - (np.cumsum(cnt) - cnt), cnt) + np.arange(len(rep))
+    cost = np.bincount(rep[(eh[rep] > f_h[fi]) != (er[rep] > f_r[fi])], minlength=E)
+    # per class shape: every option's cost, the first cheapest
+    at = np.zeros(C, dtype=np.int64)
+    at[ok] = e_start
+    by_shape = ok[np.argsort(s_of[ok], kind="stable")]
+    ends = np.cumsum(np.bincount(s_of[ok], minlength=len(shapes))).tolist()
+    picked = []
+    for t, (lo, hi) in enumerate(zip([0, *ends], ends)):
+        if hi > lo:
+            rows = _ordered_rows(s_a[t], s_b[t])
+            base = at[by_shape[lo:hi]]
+            best = _add(cost[base[:, None, None] + rows], axis=2).argmin(axis=1)
+            picked.append((base[:, None] + rows[best]).reshape(-1))
+    pe = np.concatenate(picked)
+    pe = pe[np.argsort(eh[pe], kind="stable")]
+    ph, pr, ps = eh[pe], er[pe], es[pe]
+    # kept options of one segment crossing each other (within a class they never do)
+    n = np.bincount(ps, minlength=S)
+    cnt = n[ps]
+    rep = np.repeat(np.arange(len(ph)), cnt)
+    other = np.repeat((np.cumsum(n) - n)[ps] - (np.cumsum(cnt) - cnt), cnt) + np.arange(len(rep))
+    crossing = (ph[rep] > ph[other]) != (pr[rep] > pr[other])
+    if crossing.any():
+        c1, c2 = e_cls[pe[rep[crossing]]], e_cls[pe[other[crossing]]]
+        # the linked groups of the segments concerned; those where kept options cross are searched
+        mark = np.zeros(S, dtype=bool)
+        mark[seg[c1]] = True
+        cls = np.flatnonzero(mark[seg])
+        last_h, last_r = h_tok[h_off + a - 1], r_tok[r_off + b - 1]
+        group = np.full(C, -1)
+        group[cls] = _linked_classes(seg[cls], h_tok[h_off[cls]], last_h[cls], r_tok[r_off[cls]],
+                                     last_r[cls])
+        hit = np.zeros(C + 1, dtype=bool)
+        hit[group[c1][group[c1] == group[c2]]] = True
+        redo = cls[hit[group[cls]]]
+        if len(redo):
+            won = _searched(redo, group[redo], seg, rank, n_opt[s_of], s_of, s_a, s_b, at, cost,
+                              eh, er, give_up)
+            again = np.zeros(C, dtype=bool)
+            again[redo] = True
+            pe = np.concatenate([pe[~again[e_cls[pe]]], won])
+            pe = pe[np.argsort(eh[pe], kind="stable")]
+    pe = pe[~give_up[es[pe]]]
+    return eh[pe], er[pe]
+
+
+def _linked_classes(seg: np.ndarray, h_lo: np.ndarray, h_hi: np.ndarray, r_lo: np.ndarray,
+                    r_hi: np.ndarray) -> np.ndarray:
+    """Groups of linked classes (:func:`_linked`) of classes given by segment with their spans: a
+    group number per class."""
+    L = len(seg)
+    first = np.concatenate([[True], seg[1:] != seg[:-1]])
+    g_of = np.cumsum(first) - 1
+    g_start = np.flatnonzero(first)
+    g_n = np.diff(np.append(g_start, L))
+    cnt = g_n[g_of]
+    p = np.repeat(np.arange(L), cnt)
+    q = np.repeat(g_start[g_of] - (np.cumsum(cnt) - cnt), cnt) + np.arange(len(p))
+    keep = p < q
+    p, q = p[keep], q[keep]
+    apart = (((h_hi[p] < h_lo[q]) | (h_hi[q] < h_lo[p]))
+             & ((r_hi[p] < r_lo[q]) | (r_hi[q] < r_lo[p])))
+    return _components_of(p[~apart], q[~apart], L)
+
+
+def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.ndarray,
+              n_of: np.ndarray, s_of: np.ndarray, s_a: list[int], s_b: list[int], at: np.ndarray,
+              cost: np.ndarray, eh: np.ndarray, er: np.ndarray, give_up: np.ndarray) -> np.ndarray:
+    """The options :func:`_branch_and_bound` keeps for groups of linked classes whose cheapest
+    options cross (the helper of :func:`_class_choices`, whose arrays it takes), where its first
+    descent is provably what it returns; ``give_up`` is set for the other segments.
+
+    ``redo``: the classes, ``group``: their groups; in a group the classes come in ``rank`` order,
+    each one's options cheapest first (stable). The search's first descent is greedy: class by
+    class the first option of least cost given the options picked before (its pairs' crossings with
+    the fixed matches and with those options). At each class of that descent but the last, the
+    search skips every other option whose bound — cost so far, plus the option's cost and
+    ``low`` (the least crossings it must have with each later class), plus for each later class the
+    least cost + ``low`` of its options — is at least the descent's total: then the descent is an
+    optimum, and the first (the search keeps a later solution only when strictly better). That is
+    checked here for every group at once, class by class (``low`` and the options' pairwise
+    crossings from every pair of options of a group). Groups of more than ``GROUP_OPTIONS``
+    options are left to the aligner too. Returns the kept options' pairs (indices into ``eh``,
+    ``er``) of the groups checked.
+    """
+    empty = np.zeros(0, dtype=np.int64)
+    o = np.lexsort((rank[redo], group))
+    redo, group = redo[o], group[o]
+    first = np.concatenate([[True], group[1:] != group[:-1]])
+    g_of = np.cumsum(first) - 1
+    g_seg = seg[redo[first]]
+    g_on = np.bincount(g_of, weights=n_of[redo])
+    give_up[g_seg[g_on > GROUP_OPTIONS]] = True
+    keep = ~give_up[seg[redo]]
+    if not keep.any():
+        return empty
+    redo = redo[keep]
+    first = first[keep]
+    g_of = np.cumsum(first) - 1
+    starts = np.flatnonzero(first)
+    NG = len(starts)
+    k = np.diff(np.append(starts, len(redo)))
+    depth = np.arange(len(redo)) - starts[g_of]
+    n = n_of[redo]
+    # each class's options, cheapest first: their costs and pairs (t_u, t_e; per class u_at, e_at)
+    C = len(at)
+    u_at, e_at, m_at = (np.zeros(C, dtype=np.int64) for _ in range(3))
+    table_u, table_e = [], []
+    sh = s_of[redo]
+    by_shape = redo[np.argsort(sh, kind="stable")]
+    ends = np.cumsum(np.bincount(sh, minlength=len(s_a))).tolist()
+    u_off = e_off = 0
+    for t, (lo, hi) in enumerate(zip([0, *ends], ends)):
+        if hi == lo:
+            continue
+        cl = by_shape[lo:hi]
+        rows = _ordered_rows(s_a[t], s_b[t])
+        no, mm = rows.shape
+        edges = at[cl][:, None, None] + rows
+        costs = _add(cost[edges], axis=2)
+        srt = np.argsort(costs, axis=1, kind="stable")
+        table_u.append(np.take_along_axis(costs, srt, 1).reshape(-1))
+        table_e.append(np.take_along_axis(edges, srt[:, :, None], 1).reshape(-1))
+        u_at[cl] = u_off + np.arange(len(cl)) * no
+        e_at[cl] = e_off + np.arange(len(cl)) * (no * mm)
+        m_at[cl] = mm
+        u_off += len(cl) * no
+        e_off += len(cl) * no * mm
+    t_u, t_e = np.concatenate(table_u), np.concatenate(table_e)
+    # the options, class by class (group, class, position)
+    o_cls = np.repeat(np.arange(len(redo)), n)
+    O = len(o_cls)
+    c_lo = np.cumsum(n) - n
+    c_hi = c_lo + n
+    o_pos = np.arange(O) - c_lo[o_cls]
+    o_m = m_at[redo][o_cls]
+    o_e = e_at[redo][o_cls] + o_pos * o_m
+    acc = t_u[u_at[redo][o_cls] + o_pos]
+    # crossings of each option with every option of the later classes of its group (a row each)
+    g_end = c_hi[np.append(starts[1:], len(redo)) - 1]
+    row_len = g_end[g_of[o_cls]] - c_hi[o_cls]
+    row_start = np.cumsum(row_len) - row_len
+    p1 = np.repeat(np.arange(O), row_len)
+    p2 = np.repeat(c_hi[o_cls] - row_start, row_len) + np.arange(len(p1))
+    mm = o_m[p1] * o_m[p2]
+    q = np.repeat(np.arange(len(p1)), mm)
+    loc = np.arange(len(q)) - np.repeat(np.cumsum(mm) - mm, mm)
+    m2 = o_m[p2][q]
+    i = loc // m2
+    e1, e2 = t_e[o_e[p1][q] + i], t_e[o_e[p2][q] + loc - i * m2]
+    pair = np.bincount(q[(eh[e1] > eh[e2]) != (er[e1] > er[e2])], minlength=len(p1))
+    # low: per option, the least crossings with each later class, summed
+    c2 = o_cls[p2]
+    if len(p1):
+        run = np.flatnonzero(np.concatenate([[True], (p1[1:] != p1[:-1]) | (c2[1:] != c2[:-1])]))
+        low = np.bincount(p1[run], weights=np.minimum.reduceat(pair, run), minlength=O).astype(np.int64)
+    else:
+        low = np.zeros(O, dtype=np.int64)
+    # the first descent, every group at once, class by class; bound of its other options
+    huge = np.int64(1) << 40
+    so_far = np.zeros(NG, dtype=np.int64)
+    least = np.full(NG, huge)
+    picks = np.zeros(len(redo), dtype=np.int64)
+    for d in range(int(k.max())):
+        act = starts[k > d] + d
+        ga = g_of[act]
+        pick = c_lo[act] + np.minimum.reduceat(acc * SMALL_CLASS_OPTIONS + o_pos, c_lo)[act] % SMALL_CLASS_OPTIONS
+        more = k[ga] > d + 1
+        if more.any():
+            ah = acc + low
+            later = depth > d
+            rest = np.bincount(g_of[later], weights=np.minimum.reduceat(ah, c_lo)[later],
+                               minlength=NG).astype(np.int64)
+            ah[pick] = huge
+            alt = np.minimum.reduceat(ah, c_lo)[act]
+            gm = ga[more]
+            least[gm] = np.minimum(least[gm], (so_far[ga] + rest[ga] + alt)[more])
+        so_far[ga] += acc[pick]
+        picks[act] = pick
+        rl = row_len[pick]
+        rows = np.repeat(row_start[pick] - (np.cumsum(rl) - rl), rl) + np.arange(int(rl.sum()))
+        acc[p2[rows]] += pair[rows]
+    sure = least >= so_far
+    give_up[seg[redo[starts[~sure]]]] = True
+    picks = picks[sure[g_of]]
+    mm = o_m[picks]
+    return t_e[np.repeat(o_e[picks] - (np.cumsum(mm) - mm), mm) + np.arange(int(mm.sum()))]
+
+
+def _by_segment(found: list[tuple[np.ndarray, np.ndarray, int]], hseg: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The matches so far (flat token indices) as (segment, hyp token, ref token), by segment
+    (stable: in ``found`` order within a segment)."""
+    if not found:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty
+    fh = np.concatenate([f[0] for f in found])
+    fr = np.concatenate([f[1] for f in found])
+    s = hseg[fh]
+    order = np.argsort(s, kind="stable")
+    return s[order], fh[order], fr[order]
+
+
+def _one_by_one(work: dict[int, Any], fixed: tuple[np.ndarray, np.ndarray, np.ndarray],
+                hpos: np.ndarray, rpos: np.ndarray, hstart: np.ndarray, rstart: np.ndarray,
+                solve: Callable[[Any, list[Edge]], list[Edge]]) -> tuple[np.ndarray, np.ndarray]:
+    """``solve(work[s], fixed matches of s as positions)`` for each segment s of ``work`` (in
+    order); its matches (positions) as flat token indices."""
+    f_seg, f_h, f_r = fixed
+    segs = sorted(work)
+    lo = np.searchsorted(f_seg, segs, "left").tolist()
+    hi = np.searchsorted(f_seg, segs, "right").tolist()
+    hstart_l, rstart_l = hstart.tolist(), rstart.tolist()
+    fh, fr = hpos[f_h].tolist(), rpos[f_r].tolist()
     out_h: list[int] = []
     out_r: list[int] = []
-    a = b = c = 0
-    hstart_l, rstart_l = hstart.tolist(), rstart.tolist()
-    for s in segs.tolist():
-        fixed = []
-        while c < len(f_seg) and f_seg[c] == s:
-            fixed.append(f_pairs[c])
-            c += 1
-        groups: dict[int, tuple[list[int], list[int]]] = {}
-        while b < len(rs_seg) and rs_seg[b] == s:
-            groups.setdefault(rs_cls[b], ([], []))[1].append(rs_pos[b])
-            b += 1
-        while a < len(hs_seg) and hs_seg[a] == s:
-            groups[hs_cls[a]][0].append(hs_pos[a])
-            a += 1
-        classes = list(groups.values())
-        chosen = small_classes_choice(classes, fixed) or \
-            best_stage_matching([(x[0], y[0]) for x, y in classes], fixed, classes)
+    for s, x, y in zip(segs, lo, hi):
+        chosen = solve(work[s], list(zip(fh[x:y], fr[x:y])))
         out_h.extend(hstart_l[s] + i for i, _ in chosen)
         out_r.extend(rstart_l[s] + j for _, j in chosen)
     return np.array(out_h, dtype=np.int64), np.array(out_r, dtype=np.int64)
 
 
-def _fixed(segs: np.ndarray, found: list[tuple[np.ndarray, np.ndarray, int]], hseg: np.ndarray,
-           hpos: np.ndarray, rpos: np.ndarray) -> tuple[list[int], list[Edge]]:
-    """The matches so far of segments ``segs`` as (segment, (i, j)), by segment."""
-    if not found:
-        return [], []
-    fh = np.concatenate([f[0] for f in found])
-    fr = np.concatenate([f[1] for f in found])
-    keep = np.isin(hseg[fh], segs)
-    fh, fr = fh[keep], fr[keep]
-    order = np.argsort(hseg[fh], kind="stable")
-    fh, fr = fh[order], fr[order]
-    return hseg[fh].tolist(), list(zip(hpos[fh].tolist(), rpos[fr].tolist()))
+def _flat_order(h: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Matches (flat tokens, one per hypothesis word) by segment and position."""
+    order = np.argsort(h, kind="stable")
+    return h[order], r[order]
+
+
+def _components_of(u: np.ndarray, v: np.ndarray, n: int) -> np.ndarray:
+    """Connected components of the graph with edges (u[e], v[e]) on nodes 0..n−1: each node's
+    component, numbered in order of their least node (minimum-label propagation with pointer
+    jumping)."""
+    lab = np.arange(n)
+    while True:
+        m = np.minimum(lab[u], lab[v])
+        new = lab.copy()
+        np.minimum.at(new, u, m)
+        np.minimum.at(new, v, m)
+        new = new[new]
+        if (new == lab).all():
+            break
+        lab = new
+    roots = lab == np.arange(n)
+    return (np.cumsum(roots) - 1)[lab]
 
 
 def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray, rsel: np.ndarray,
@@ -1028,7 +1315,15 @@ def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray,
                hpos: np.ndarray, rpos: np.ndarray, hstart: np.ndarray, rstart: np.ndarray,
                found: list[tuple[np.ndarray, np.ndarray, int]]) -> tuple[np.ndarray, np.ndarray]:
     """One stage of a set-valued module over the free words ``hsel``, ``rsel`` (flat token indices)
-    of every segment: the matches, as flat token indices."""
+    of every segment: the matches, as flat token indices in flat order.
+
+    What :func:`best_stage_matching` returns for each segment's candidate pairs, the matches so far
+    fixed: a segment where no word has two candidates takes them all; otherwise the candidate graph's
+    components are found for all segments at once, and where every component is complete bipartite
+    (one hypothesis word with two synonyms in the reference, …) components of a × a words pair in
+    order and the others are chosen by :func:`_class_choices`, as the aligner chooses for such
+    components (they are classes of equal keys to it); the remaining segments go to
+    best_stage_matching one by one."""
     words = np.unique(np.concatenate([hid[hsel], rid[rsel]]))
     sets = key_of(words.tolist())
     every = [c for ks in sets for c in ks]
@@ -1063,29 +1358,41 @@ def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray,
     n_r = np.bincount(rseg[np.unique(er)], minlength=S)
     forced = (n_e == n_h) & (n_e == n_r)  # no word has two candidates: all of them
     take = forced[seg]
+    if take.all():
+        return eh, er
     out_h, out_r = [eh[take]], [er[take]]
-    rest = ~take
-    if rest.any():
-        eh, er, seg = eh[rest], er[rest], seg[rest]
-        segs = np.unique(seg)
-        f_seg, f_pairs = _fixed(segs, found, hseg, hpos, rpos)
-        e_seg, e_pairs = seg.tolist(), list(zip(hpos[eh].tolist(), rpos[er].tolist()))
-        hstart_l, rstart_l = hstart.tolist(), rstart.tolist()
-        a = c = 0
-        more_h: list[int] = []
-        more_r: list[int] = []
-        for s in segs.tolist():
-            fixed = []
-            while c < len(f_seg) and f_seg[c] == s:
-                fixed.append(f_pairs[c])
-                c += 1
-            b = a
-            while b < len(e_seg) and e_seg[b] == s:
-                b += 1
-            chosen = best_stage_matching(e_pairs[a:b], fixed)
-            a = b
-            more_h.extend(hstart_l[s] + i for i, _ in chosen)
-            more_r.extend(rstart_l[s] + j for _, j in chosen)
-        out_h.append(np.array(more_h, dtype=np.int64))
-        out_r.append(np.array(more_r, dtype=np.int64))
-    return np.concatenate(out_h), np.concatenate(out_r)
+    eh, er, seg = eh[~take], er[~take], seg[~take]
+    # the other segments' candidate graphs: components (numbered by least hypothesis token)
+    first = np.concatenate([[True], eh[1:] != eh[:-1]])
+    h_nodes, h_of = eh[first], np.cumsum(first) - 1
+    r_nodes, r_of = np.unique(er, return_inverse=True)
+    nH = len(h_nodes)
+    comp = _components_of(h_of, nH + r_of.reshape(-1), nH + len(r_nodes))
+    ch, cr = comp[:nH], comp[nH:]
+    a, b = np.bincount(ch), np.bincount(cr)
+    h_tok = h_nodes[np.argsort(ch, kind="stable")]
+    c_seg = hseg[h_tok[np.cumsum(a) - a]]
+    give_up = np.zeros(S, dtype=bool)
+    give_up[c_seg[np.bincount(ch[h_of], minlength=len(a)) != a * b]] = True  # not complete
+    r_tok = r_nodes[np.argsort(cr, kind="stable")]
+    even = a == b
+    h_even, r_even = np.repeat(even, a), np.repeat(even, b)
+    ph, pr = h_tok[h_even], r_tok[r_even]  # a × a components: in order
+    fixed = _by_segment([*found, (ph, pr, -1)], hseg)
+    un = np.flatnonzero(~even)
+    ch_h, ch_r = _class_choices(c_seg[un], un, a[un], b[un], h_tok[~h_even], r_tok[~r_even], fixed,
+                                give_up)
+    keep = ~give_up[hseg[ph]]
+    out_h += [ph[keep], ch_h]
+    out_r += [pr[keep], ch_r]
+    if give_up.any():
+        back = give_up[seg]
+        e_seg, e_h, e_r = seg[back].tolist(), hpos[eh[back]].tolist(), rpos[er[back]].tolist()
+        work: dict[int, list[Edge]] = {}
+        for s, i, j in zip(e_seg, e_h, e_r):
+            work.setdefault(s, []).append((i, j))
+        more = _one_by_one(work, _by_segment(found, hseg), hpos, rpos, hstart, rstart,
+                           best_stage_matching)
+        out_h.append(more[0])
+        out_r.append(more[1])
+    return _flat_order(np.concatenate(out_h), np.concatenate(out_r))
