@@ -918,9 +918,7 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
         hk, rk = key[hid[hsel]], key[rid[rsel]]
         nk = int(max(hk.max(), rk.max())) + 1
         # one code per (segment, key): the classes; hsel and rsel are in (segment, position) order
-        codes, inv = np.unique(np.concatenate([hseg[hsel] * nk + hk, rseg[rsel] * nk + rk]),
-                               return_inverse=True)
-        inv = inv.reshape(-1)
+        codes, inv = _unique_inverse(np.concatenate([hseg[hsel] * nk + hk, rseg[rsel] * nk + rk]))
         hinv, rinv = inv[:len(hsel)], inv[len(hsel):]
         nh = np.bincount(hinv, minlength=len(codes))
         nr = np.bincount(rinv, minlength=len(codes))
@@ -1006,6 +1004,11 @@ def _uneven_classes(uneven: np.ndarray, nh: np.ndarray, nr: np.ndarray, hsel: np
 
 #: most options of a group of linked classes :func:`_searched` checks (more: the aligner decides)
 GROUP_OPTIONS = 256
+#: most assignments of the options of linked classes a segment's search may enumerate (all its
+#: searched groups together; well below ``NODE_CAP`` / 2, so the aligner's own search is exact there)
+ENUM_CAP = 4096
+#: most (assignment, match, match) triples compared at once when assignments are enumerated
+ENUM_BATCH = 1 << 21
 
 
 def _class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarray,
@@ -1037,8 +1040,7 @@ def _class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarr
     f_seg, f_h, f_r = fixed
     S, C = len(give_up), len(seg)
     wide = int(b.max()) + 1
-    shapes, s_of = np.unique(a * wide + b, return_inverse=True)
-    s_of = s_of.reshape(-1)
+    shapes, s_of = _unique_inverse(a * wide + b)
     s_a, s_b = (shapes // wide).tolist(), (shapes % wide).tolist()
     n_opt = np.array([min(comb(max(x, y), min(x, y)), SMALL_CLASS_OPTIONS + 1) for x, y in zip(s_a, s_b)],
                      dtype=np.int64)
@@ -1167,31 +1169,7 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
     k = np.diff(np.append(starts, len(redo)))
     depth = np.arange(len(redo)) - starts[g_of]
     n = n_of[redo]
-    # each class's options, cheapest first: their costs and pairs (t_u, t_e; per class u_at, e_at)
-    C = len(at)
-    u_at, e_at, m_at = (np.zeros(C, dtype=np.int64) for _ in range(3))
-    table_u, table_e = [], []
-    sh = s_of[redo]
-    by_shape = redo[np.argsort(sh, kind="stable")]
-    ends = np.cumsum(np.bincount(sh, minlength=len(s_a))).tolist()
-    u_off = e_off = 0
-    for t, (lo, hi) in enumerate(zip([0, *ends], ends)):
-        if hi == lo:
-            continue
-        cl = by_shape[lo:hi]
-        rows = _ordered_rows(s_a[t], s_b[t])
-        no, mm = rows.shape
-        edges = at[cl][:, None, None] + rows
-        costs = _add(cost[edges], axis=2)
-        srt = np.argsort(costs, axis=1, kind="stable")
-        table_u.append(np.take_along_axis(costs, srt, 1).reshape(-1))
-        table_e.append(np.take_along_axis(edges, srt[:, :, None], 1).reshape(-1))
-        u_at[cl] = u_off + np.arange(len(cl)) * no
-        e_at[cl] = e_off + np.arange(len(cl)) * (no * mm)
-        m_at[cl] = mm
-        u_off += len(cl) * no
-        e_off += len(cl) * no * mm
-    t_u, t_e = np.concatenate(table_u), np.concatenate(table_e)
+    t_u, t_e, u_at, e_at, m_at = tables = _option_tables(redo, s_of, s_a, s_b, at, cost)
     # the options, class by class (group, class, position)
     o_cls = np.repeat(np.arange(len(redo)), n)
     O = len(o_cls)
@@ -1246,10 +1224,160 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
         rows = np.repeat(row_start[pick] - (np.cumsum(rl) - rl), rl) + np.arange(int(rl.sum()))
         acc[p2[rows]] += pair[rows]
     sure = least >= so_far
-    give_up[seg[redo[starts[~sure]]]] = True
     picks = picks[sure[g_of]]
     mm = o_m[picks]
-    return t_e[np.repeat(o_e[picks] - (np.cumsum(mm) - mm), mm) + np.arange(int(mm.sum()))]
+    out = [t_e[np.repeat(o_e[picks] - (np.cumsum(mm) - mm), mm) + np.arange(int(mm.sum()))]]
+    if not sure.all():
+        # the others: every assignment enumerated where the segment's searches are small (so the
+        # aligner's would not reach NODE_CAP either: each takes at most twice its assignments)
+        size = np.multiply.reduceat(n.astype(np.float64), starts)
+        s_of_g = seg[redo[starts]]
+        small = np.bincount(s_of_g, weights=size)[s_of_g] <= ENUM_CAP
+        give_up[s_of_g[~sure & ~small]] = True
+        redo_g = ~sure & small
+        if redo_g.any():
+            cl = np.repeat(redo_g, k)
+            out.append(_enumerated(redo[cl], g_of[cl], rank, n_of, tables, eh, er))
+    return np.concatenate(out)
+
+
+def _option_tables(cls: np.ndarray, s_of: np.ndarray, s_a: list[int], s_b: list[int], at: np.ndarray,
+                   cost: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Each class's options cheapest first (stable), for classes ``cls`` (the arrays of
+    :func:`_class_choices`): (option costs, options' pairs (indices into its pair arrays), and per
+    class the start of its costs, the start of its pairs, its matches per option)."""
+    u_at, e_at, m_at = (np.zeros(len(at), dtype=np.int64) for _ in range(3))
+    table_u, table_e = [], []
+    sh = s_of[cls]
+    by_shape = cls[np.argsort(sh, kind="stable")]
+    ends = np.cumsum(np.bincount(sh, minlength=len(s_a))).tolist()
+    u_off = e_off = 0
+    for t, (lo, hi) in enumerate(zip([0, *ends], ends)):
+        if hi == lo:
+            continue
+        cl = by_shape[lo:hi]
+        rows = _ordered_rows(s_a[t], s_b[t])
+        no, mm = rows.shape
+        edges = at[cl][:, None, None] + rows
+        costs = _add(cost[edges], axis=2)
+        srt = np.argsort(costs, axis=1, kind="stable")
+        table_u.append(np.take_along_axis(costs, srt, 1).reshape(-1))
+        table_e.append(np.take_along_axis(edges, srt[:, :, None], 1).reshape(-1))
+        u_at[cl] = u_off + np.arange(len(cl)) * no
+        e_at[cl] = e_off + np.arange(len(cl)) * (no * mm)
+        m_at[cl] = mm
+        u_off += len(cl) * no
+        e_off += len(cl) * no * mm
+    return np.concatenate(table_u), np.concatenate(table_e), u_at, e_at, m_at
+
+
+def _enumerated(redo: np.ndarray, group: np.ndarray, rank: np.ndarray, n_of: np.ndarray,
+                tables: tuple[np.ndarray, ...], eh: np.ndarray, er: np.ndarray) -> np.ndarray:
+    """The options :func:`_branch_and_bound` keeps for groups of linked classes, found by
+    enumerating every assignment (the helper of :func:`_searched`, whose arrays it takes;
+    ``tables``: :func:`_option_tables` of the classes).
+
+    ``redo``: the classes, ``group``: their groups. In a group the classes come in ``rank`` order,
+    each one's options cheapest first (stable). The search returns the first assignment of least
+    total crossings in its depth-first order, and it visits assignments in the lexicographic order
+    of their sequence of (option's cost given the earlier classes' options: its pairs' crossings
+    with the fixed matches and with those options; option's cheapest-first position), class by
+    class; so the least assignment by (total, that sequence) is taken. Returns the kept options'
+    pairs (indices into ``eh``, ``er``).
+    """
+    o = np.lexsort((rank[redo], group))
+    redo, group = redo[o], group[o]
+    starts = np.flatnonzero(np.concatenate([[True], group[1:] != group[:-1]]))
+    k = np.diff(np.append(starts, len(redo)))
+    size = np.multiply.reduceat(n_of[redo], starts)
+    starts = np.cumsum(k) - k
+    n = n_of[redo]
+    # stride of each class in its group's assignments: the product of the later classes' counts
+    n_l, stride_l = n.tolist(), [0] * len(redo)
+    for g0, kg in zip(starts.tolist(), k.tolist()):
+        prod = 1
+        for i in range(g0 + kg - 1, g0 - 1, -1):
+            stride_l[i] = prod
+            prod *= n_l[i]
+    stride = np.array(stride_l, dtype=np.int64)
+    t_u, t_e, u_at, e_at, m_at = tables
+    # groups in batches of bounded work (assignments × their pairs squared)
+    pairs = np.add.reduceat(m_at[redo], starts)
+    work = np.cumsum(size * pairs * pairs).tolist()
+    out = []
+    g_lo, done = 0, 0
+    while g_lo < len(k):
+        g_hi = max(g_lo + 1, bisect_left(work, done + ENUM_BATCH + 1))
+        done = work[g_hi - 1]
+        out.append(_best_assignments(redo, starts[g_lo:g_hi], k[g_lo:g_hi], size[g_lo:g_hi], n, stride,
+                                     u_at, e_at, m_at, t_u, t_e, eh, er))
+        g_lo = g_hi
+    return np.concatenate(out)
+
+
+def _best_assignments(redo: np.ndarray, starts: np.ndarray, k: np.ndarray, size: np.ndarray,
+                      n: np.ndarray, stride: np.ndarray, u_at: np.ndarray, e_at: np.ndarray,
+                      m_at: np.ndarray, t_u: np.ndarray, t_e: np.ndarray, eh: np.ndarray,
+                      er: np.ndarray) -> np.ndarray:
+    """:func:`_enumerated` for the groups of classes ``redo[starts[g]:starts[g] + k[g]]`` (``size``:
+    their numbers of assignments): the kept assignments' pairs."""
+    G, T = len(k), int(size.sum())
+    a_grp = np.repeat(np.arange(G), size)
+    a_start = np.cumsum(size) - size
+    a_loc = np.arange(T) - a_start[a_grp]
+    # (assignment, class) rows: the option (cheapest-first position) and its cost
+    kk = k[a_grp]
+    c_start = np.cumsum(kk) - kk
+    c_asg = np.repeat(np.arange(T), kk)
+    depth = np.arange(len(c_asg)) - c_start[c_asg]
+    ci = starts[a_grp[c_asg]] + depth
+    pos = (a_loc[c_asg] // stride[ci]) % n[ci]
+    cl = redo[ci]
+    acc = t_u[u_at[cl] + pos]
+    # (assignment, class, pair) rows, then pairs of pairs of one assignment, the later class's first
+    mm = m_at[cl]
+    p_row = np.repeat(np.arange(len(cl)), mm)
+    p_edge = t_e[np.repeat(e_at[cl] + pos * mm - (np.cumsum(mm) - mm), mm) + np.arange(len(p_row))]
+    p_asg = c_asg[p_row]
+    L = np.bincount(p_asg, minlength=T)
+    cnt = L[p_asg]
+    u = np.repeat(np.arange(len(p_row)), cnt)
+    v = np.repeat((np.cumsum(L) - L)[p_asg] - (np.cumsum(cnt) - cnt), cnt) + np.arange(len(u))
+    later = depth[p_row[u]] > depth[p_row[v]]
+    u, v = u[later], v[later]
+    crossing = (eh[p_edge[u]] > eh[p_edge[v]]) != (er[p_edge[u]] > er[p_edge[v]])
+    acc = acc + np.bincount(p_row[u[crossing]], minlength=len(cl))
+    total = np.add.reduceat(acc, c_start)
+    K = int(k.max())
+    keys = np.zeros((K, T), dtype=np.int64)
+    keys[depth, c_asg] = acc * SMALL_CLASS_OPTIONS + pos
+    best = np.lexsort((*keys[::-1], total, a_grp))[a_start]
+    won = np.zeros(T, dtype=bool)
+    won[best] = True
+    return p_edge[won[p_asg]]
+
+
+def _firsts(x: np.ndarray) -> np.ndarray:
+    """Mask of the elements of a sorted array that differ from the one before."""
+    out = np.ones(len(x), dtype=bool)
+    np.not_equal(x[1:], x[:-1], out=out[1:])
+    return out
+
+
+def _unique(x: np.ndarray) -> np.ndarray:
+    """``np.unique(x)`` by sorting (numpy 2's hash-based unique is several times slower here)."""
+    x = np.sort(x)
+    return x[_firsts(x)]
+
+
+def _unique_inverse(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(x, return_inverse=True)`` (inverse flat) by one argsort."""
+    order = np.argsort(x)
+    s = x[order]
+    first = _firsts(s)
+    inv = np.empty(len(x), dtype=np.int64)
+    inv[order] = np.cumsum(first) - 1
+    return s[first], inv
 
 
 def _by_segment(found: list[tuple[np.ndarray, np.ndarray, int]], hseg: np.ndarray
@@ -1324,7 +1452,7 @@ def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray,
     order and the others are chosen by :func:`_class_choices`, as the aligner chooses for such
     components (they are classes of equal keys to it); the remaining segments go to
     best_stage_matching one by one."""
-    words = np.unique(np.concatenate([hid[hsel], rid[rsel]]))
+    words = _unique(np.concatenate([hid[hsel], rid[rsel]]))
     sets = key_of(words.tolist())
     every = [c for ks in sets for c in ks]
     codes = {c: n for n, c in enumerate(dict.fromkeys(every))}
@@ -1349,13 +1477,13 @@ def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray,
     eh = np.repeat(ht, cnt)
     er = rt[np.repeat(lo - (np.cumsum(cnt) - cnt), cnt) + np.arange(int(cnt.sum()))]
     # distinct candidate pairs, by segment, hypothesis then reference position (flat order)
-    pairs = np.unique(eh * len(rid) + er)
+    pairs = _unique(eh * len(rid) + er)
     eh, er = pairs // len(rid), pairs % len(rid)
     seg = hseg[eh]
     S = len(hstart)
     n_e = np.bincount(seg, minlength=S)
-    n_h = np.bincount(hseg[np.unique(eh)], minlength=S)
-    n_r = np.bincount(rseg[np.unique(er)], minlength=S)
+    n_h = np.bincount(hseg[eh[_firsts(eh)]], minlength=S)  # eh is sorted
+    n_r = np.bincount(rseg[_unique(er)], minlength=S)
     forced = (n_e == n_h) & (n_e == n_r)  # no word has two candidates: all of them
     take = forced[seg]
     if take.all():
@@ -1363,11 +1491,11 @@ def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray,
     out_h, out_r = [eh[take]], [er[take]]
     eh, er, seg = eh[~take], er[~take], seg[~take]
     # the other segments' candidate graphs: components (numbered by least hypothesis token)
-    first = np.concatenate([[True], eh[1:] != eh[:-1]])
+    first = _firsts(eh)
     h_nodes, h_of = eh[first], np.cumsum(first) - 1
-    r_nodes, r_of = np.unique(er, return_inverse=True)
+    r_nodes, r_of = _unique_inverse(er)
     nH = len(h_nodes)
-    comp = _components_of(h_of, nH + r_of.reshape(-1), nH + len(r_nodes))
+    comp = _components_of(h_of, nH + r_of, nH + len(r_nodes))
     ch, cr = comp[:nH], comp[nH:]
     a, b = np.bincount(ch), np.bincount(cr)
     h_tok = h_nodes[np.argsort(ch, kind="stable")]
