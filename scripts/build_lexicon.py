@@ -15,8 +15,10 @@ Output (deterministic: sorted, gzip without a timestamp where compressed):
   noun.exc (verb.exc, adj.exc, adv.exc), ``inflected-form base base ...``, sorted. Parallel line lists let
   the loader build its tables with a few C-level splits.
 * ``wordnet-3.0-synonyms.txt``: what METEOR's synonym module needs, derived from the file above (all
-  parts of speech merged, see ``build_synonyms``), so that the synonym module loads in milliseconds.
-  ``--synonyms-only`` rebuilds just this file from the shipped ``wordnet-3.0.txt.gz``.
+  parts of speech merged, see ``build_synonyms``), and ``wordnet-3.0-synonyms.idx``, its hash index
+  (``build_synonym_index``; layout in ``mtscore.lexicon.synonyms``), so that the synonym module maps the
+  two files and loads nothing. ``--synonyms-only`` rebuilds just these two from the shipped
+  ``wordnet-3.0.txt.gz``.
 * ``WORDNET-LICENSE``: the WordNet 3.0 licence, as Debian ships it.
 * with ``--meteor-jar``: ``function-words-en.txt`` from the jar's ``function/english.words``.
 
@@ -34,6 +36,7 @@ import gzip
 import io
 import sys
 import zipfile
+from array import array
 from collections import defaultdict
 from pathlib import Path
 
@@ -42,6 +45,7 @@ LICENSE_FILE = Path("/usr/share/doc/wordnet-base/copyright")
 OUT_DIR = Path(__file__).resolve().parents[1] / "src" / "mtscore" / "lexicon" / "data"
 WORDNET_FILE = "wordnet-3.0.txt.gz"
 SYNONYMS_FILE = "wordnet-3.0-synonyms.txt"
+SYNONYM_INDEX_FILE = "wordnet-3.0-synonyms.idx"
 FUNCTION_WORDS_FILE = "function-words-en.txt"
 
 #: index/data/exception file name -> POS letter (adjective satellites are listed under 'a' in index.adj)
@@ -152,6 +156,65 @@ def build_synonyms(wordnet_gz: bytes) -> bytes:
     return "".join(out).encode("ascii")
 
 
+def build_synonym_index(synonyms: bytes) -> bytes:
+    """The bytes of ``wordnet-3.0-synonyms.idx``: two hash tables (lemmas, exception forms) of the lines of
+    ``wordnet-3.0-synonyms.txt`` (``synonyms``), in the layout ``mtscore.lexicon.synonyms`` documents and
+    with its hash function: per table a bucket directory, then the entries' fingerprints, line offsets in
+    the text and (lemmas) numbers of synsets, entries ordered by bucket, fingerprint and offset."""
+    from mtscore.lexicon.synonyms import (
+        EXCEPTION_BUCKET_BITS,
+        HASH_MIX,
+        HASH_MODULUS,
+        HEADER,
+        INDEX_MAGIC,
+        LEMMA_BUCKET_BITS,
+        bucket_and_fingerprint,
+        string_hash,
+    )
+
+    text = synonyms
+    head, tail = text.index(b"\n[lemmas]\n") + len(b"\n[lemmas]\n"), text.index(b"\n[exceptions]\n")
+    if len(text) >= 1 << 32:
+        raise SystemExit("the synonym index's uint32 line offsets cannot address a text this long")
+    tables = []
+    for lo, hi, bits in ((head, tail + 1, LEMMA_BUCKET_BITS),
+                         (tail + len(b"\n[exceptions]\n"), len(text), EXCEPTION_BUCKET_BITS)):
+        rows = []  # (bucket, fingerprint, line offset, number of fields after the first)
+        pos = lo
+        while pos < hi:
+            end = text.index(b"\n", pos)
+            first, *rest = text[pos:end].split(b" ")
+            if not first or not rest or not first.isascii() or len(first) > 250 or (lo == head and not all(
+                    len(field) == 8 and field.isdigit() for field in rest)):  # synsets: 9 bytes each
+                raise SystemExit(f"{SYNONYMS_FILE}: bad line at byte {pos}")
+            rows.append((*bucket_and_fingerprint(string_hash(first), bits), pos, len(rest)))
+            pos = end + 1
+        rows.sort()
+        directory = [0] * ((1 << bits) + 1)
+        for bucket, *_ in rows:
+            directory[bucket + 1] += 1
+        for b in range(1 << bits):
+            directory[b + 1] += directory[b]
+        tables.append((bits, directory, rows))
+    (lbits, ldir, lemmas), (ebits, edir, exceptions) = tables
+    if max(n for *_, n in lemmas) > 255:
+        raise SystemExit("a lemma with more than 255 synsets: the index's uint8 counts cannot hold it")
+
+    def column(code: str, values) -> bytes:
+        out = array(code, values)
+        if out.itemsize != {"I": 4, "B": 1}[code]:
+            raise SystemExit(f"array type {code!r} is not {out.itemsize} bytes here")
+        if sys.byteorder == "big":
+            out.byteswap()
+        return out.tobytes()
+
+    return b"".join([HEADER.pack(INDEX_MAGIC, HASH_MODULUS, HASH_MIX, lbits, ebits, len(lemmas), len(exceptions)),
+                     column("I", ldir), column("I", edir),
+                     column("I", (fp for _, fp, _, _ in lemmas)), column("I", (fp for _, fp, _, _ in exceptions)),
+                     column("I", (p for _, _, p, _ in lemmas)), column("I", (p for _, _, p, _ in exceptions)),
+                     column("B", (n for *_, n in lemmas))])
+
+
 def wordnet_license(copyright_file: Path = LICENSE_FILE) -> str:
     """The WordNet 3.0 licence stanza of Debian's machine-readable copyright file, as plain text."""
     lines = copyright_file.read_text(encoding="utf-8").splitlines()
@@ -224,12 +287,14 @@ def main() -> None:
     ap.add_argument("--meteor-jar", type=Path, help="meteor-1.5.jar: also extract its English function words")
     ap.add_argument("--check-meteor-jar", type=Path, help="meteor-1.5.jar: compare the WordNet tables with it")
     ap.add_argument("--synonyms-only", action="store_true",
-                    help=f"only (re)derive {SYNONYMS_FILE} from the shipped {WORDNET_FILE} (no WordNet needed)")
+                    help=f"only (re)derive {SYNONYMS_FILE} and {SYNONYM_INDEX_FILE} from the shipped "
+                         f"{WORDNET_FILE} (no WordNet needed)")
     args = ap.parse_args()
     if args.synonyms_only:
         synonyms = build_synonyms((args.out / WORDNET_FILE).read_bytes())
         (args.out / SYNONYMS_FILE).write_bytes(synonyms)
-        print(f"wrote {args.out / SYNONYMS_FILE} ({len(synonyms):,} bytes)")
+        (args.out / SYNONYM_INDEX_FILE).write_bytes(build_synonym_index(synonyms))
+        print(f"wrote {args.out / SYNONYMS_FILE} ({len(synonyms):,} bytes) and {SYNONYM_INDEX_FILE}")
         return
     if not (args.wordnet_dir / "index.noun").is_file():
         raise SystemExit(f"{args.wordnet_dir}: no WordNet here; apt-get install -y wordnet-base")
@@ -238,7 +303,9 @@ def main() -> None:
         sys.exit(1 if check_against_jar(args.check_meteor_jar, data) else 0)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / WORDNET_FILE).write_bytes(data)
-    (args.out / SYNONYMS_FILE).write_bytes(build_synonyms(data))
+    synonyms = build_synonyms(data)
+    (args.out / SYNONYMS_FILE).write_bytes(synonyms)
+    (args.out / SYNONYM_INDEX_FILE).write_bytes(build_synonym_index(synonyms))
     (args.out / "WORDNET-LICENSE").write_text(wordnet_license(args.license), encoding="utf-8")
     if args.meteor_jar:
         (args.out / FUNCTION_WORDS_FILE).write_text(function_words_from_jar(args.meteor_jar), encoding="utf-8")

@@ -40,6 +40,7 @@ def test_shipped_index_is_what_the_build_script_derives() -> None:
     build = _build_script()
     derived = build.build_synonyms((DATA / "wordnet-3.0.txt.gz").read_bytes())
     assert derived == (DATA / "wordnet-3.0-synonyms.txt").read_bytes()
+    assert build.build_synonym_index(derived) == (DATA / "wordnet-3.0-synonyms.idx").read_bytes()
     text = derived.decode("ascii")
     assert text.startswith("# WordNet 3.0, Copyright 2006 by Princeton University")
     lines = text.split("\n[lemmas]\n")[1].split("\n[exceptions]\n")[0].split("\n")
@@ -108,7 +109,7 @@ print(json.dumps([p for p in opened if "wordnet" in p.lower() and not p.endswith
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     opened = json.loads(out.stdout.strip().splitlines()[-1])
-    assert [Path(p).name for p in opened] == ["wordnet-3.0-synonyms.txt"]
+    assert [Path(p).name for p in opened] == ["wordnet-3.0-synonyms.txt", "wordnet-3.0-synonyms.idx"]
     modules = subprocess.run([sys.executable, "-c", "import sys; from mtscore.lexicon import load_synonyms; "
                               "load_synonyms(); print('mtscore.lexicon.wordnet' in sys.modules)"],
                              capture_output=True, text=True, check=True).stdout.split()
@@ -117,6 +118,7 @@ print(json.dumps([p for p in opened if "wordnet" in p.lower() and not p.endswith
 
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(_LEMMAS), st.sampled_from(["", "s", "ed", "ing"]))
-def test_synset_keys_are_the_ids_as_stored(lemma: str, suffix: str) -> None:
-    syn = load_synonyms()
-    assert syn.synset_keys(lemma + suffix) == {f"{i:08d}" for i in syn.synset_ids(lemma + suffix)}
+def test_synset_keys_are_the_synset_ids(lemma: str, suffix: str) -> None:
+    syn, wn = load_synonyms(), load_wordnet()
+    assert syn.synset_keys(lemma + suffix) == syn.synset_ids(lemma + suffix) == wn.synset_ids(lemma + suffix)
+    assert all(type(k) is int for k in syn.synset_keys(lemma + suffix))

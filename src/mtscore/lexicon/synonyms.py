@@ -1,94 +1,227 @@
-"""METEOR's synonym keys from a compact WordNet 3.0 index that loads in about a millisecond.
+"""METEOR's synonym keys from a compact WordNet 3.0 index that is mapped, not loaded.
 
 The synonym module (Banerjee & Lavie 2005, §2.2 "WN synonymy"; METEOR 1.5's ``SynonymMatcher``) needs
 three things of WordNet: whether a string is a lemma of any part of speech, the synsets of a lemma
 (all parts of speech), and the exception lists merged over the parts of speech (the jar's morphology,
-:meth:`.wordnet.WordNet.base_forms` with ``"meteor"``). ``data/wordnet-3.0-synonyms.txt`` holds exactly
-that, derived from ``wordnet-3.0.txt.gz`` by ``scripts/build_lexicon.py``:
+:meth:`.wordnet.WordNet.base_forms` with ``"meteor"``). Two files hold exactly that, derived from
+``wordnet-3.0.txt.gz`` by ``scripts/build_lexicon.py``:
 
-* ``[lemmas]``: one line per lemma of any part of speech, sorted: ``lemma offset offset ...`` — its
-  synset offsets (n, v, a, r, each in sense order);
-* ``[exceptions]``: ``form base base ...`` — the bases of ``form`` in the exception lists of all parts
-  of speech, in n, v, a, r order, deduplicated (:meth:`.wordnet.WordNet.exceptions`).
+* ``data/wordnet-3.0-synonyms.txt``, the text. ``[lemmas]``: one line per lemma of any part of speech,
+  sorted, ``lemma offset offset ...`` -- its synset offsets (n, v, a, r, each in sense order; 8 digits
+  and a separator each). ``[exceptions]``: ``form base base ...`` -- the bases of ``form`` in the
+  exception lists of all parts of speech, in n, v, a, r order, deduplicated
+  (:meth:`.wordnet.WordNet.exceptions`).
+* ``data/wordnet-3.0-synonyms.idx``, two hash tables of its lines (one of lemmas, one of exception
+  forms), little-endian: a header ``<8sQQIIII`` (:data:`INDEX_MAGIC`, :data:`HASH_MODULUS`,
+  :data:`HASH_MIX`, each table's bucket bits, each table's number of entries); then per table (lemmas
+  first) its bucket directory (uint32, 2**bits + 1: the entries of bucket b are ``dir[b]:dir[b+1]``),
+  then per table its entries' fingerprints (uint32), then their lines' byte offsets in the text
+  (uint32), then each lemma's number of synsets (uint8).
 
-The text is kept as one string: loading reads it (uncompressed, so no decompression) and notes the first
-lemma of every ~2 KB block; a lookup bisects those and searches one block. Only the exception lists
-(6,000 lines) become a dict. So loading costs about a millisecond instead of parsing 147,306 lemmas, and
-only the words a text uses are ever decoded.
+A string's hash is ``string_hash`` (the polynomial ``sum(byte[i] * 256**i)`` modulo a prime below
+2**48), mixed by one multiplication modulo 2**64 into a bucket (top bits) and a fingerprint (low 32
+bits). A lookup compares the fingerprints of one bucket, then verifies the line against the text (it
+starts with the string and a space), so a collision can never give a wrong answer.
+
+Both files are memory-mapped: loading reads the header and nothing else; a lookup touches only the
+pages it needs. :meth:`SynonymIndex.synset_keys_many` looks up a batch of words with numpy: the hashes
+of every word and of every detachment-rule candidate come from prefix sums (no candidate string is
+built), then one bucket search and one vectorized verification for all of them.
 
 :meth:`SynonymIndex.synset_ids` equals :meth:`.wordnet.WordNet.synset_ids` for every word (tests check
-every lemma, every exception form and random inflections).
+every lemma, every exception form and random inflections), and the batch equals the word-by-word API.
 """
 
 from __future__ import annotations
 
+import gc
+import mmap
+import struct
+import sys
 import threading
-from bisect import bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 from .morphology import DETACHMENT_RULES
 
-_DATA_FILE = "wordnet-3.0-synonyms.txt"
+_DATA_DIR = Path(__file__).parent / "data"
+_TEXT_FILE = "wordnet-3.0-synonyms.txt"
+_INDEX_FILE = "wordnet-3.0-synonyms.idx"
 
-#: the jar's morphology tries all 20 detachment rules of morph.c in noun, verb, adjective order
-_RULES: tuple[tuple[str, str], ...] = tuple(rule for pos in "nva" for rule in DETACHMENT_RULES[pos])
+#: the index file's first 8 bytes (format version 2)
+INDEX_MAGIC = b"MTSYNIX2"
+#: the prime modulus of :func:`string_hash` (2**48 - 59: a sum of 256 ASCII bytes times weights below
+#: it stays below 2**63, so prefix sums need no reduction)
+HASH_MODULUS = (1 << 48) - 59
+#: the odd multiplier that spreads a hash over 64 bits: bucket = top bits, fingerprint = low 32 bits
+HASH_MIX = 0x9E3779B97F4A7C15
+#: bucket bits of the two tables (about one lemma a bucket)
+LEMMA_BUCKET_BITS, EXCEPTION_BUCKET_BITS = 17, 13
+_MASK = (1 << 64) - 1
+HEADER = struct.Struct("<8sQQIIII")
+
+#: batch words up to this long (a longer one is looked up alone): 256 * 2**7 * 2**48 = 2**63
+_MAX_BATCH_LEN = 256
+
+#: the jar's morphology tries all 20 detachment rules of morph.c in noun, verb, adjective order; a
+#: repeated rule (noun and verb "s" -> "", "ies" -> "y") is tried once, as the first try already decided it
+_RULES: tuple[tuple[str, str], ...] = tuple(dict.fromkeys(rule for pos in "nva" for rule in DETACHMENT_RULES[pos]))
 
 #: the same rules by the last letter of their suffix (only those can apply to a word ending in it), in
-#: that order; a repeated rule (noun and verb "s" -> "", "ies" -> "y") is tried once, as the first try
-#: already decided it
+#: that order
 _RULES_BY_LAST: dict[str, tuple[tuple[str, str], ...]] = {
-    last: tuple(dict.fromkeys(rule for rule in _RULES if rule[0][-1] == last))
-    for last in {suffix[-1] for suffix, _ in _RULES}}
+    last: tuple(rule for rule in _RULES if rule[0][-1] == last) for last in {s[-1] for s, _ in _RULES}}
 
-#: characters between two block starts (a block ends at the next line start after this many)
-_BLOCK = 2048
+
+def string_hash(data: bytes) -> int:
+    """``sum(data[i] * 256**i) mod HASH_MODULUS``: a polynomial hash whose prefix sums give the hash
+    of any prefix, and so of a prefix plus a new ending, without building the string."""
+    return int.from_bytes(data, "little") % HASH_MODULUS
+
+
+def bucket_and_fingerprint(h: int, bits: int) -> tuple[int, int]:
+    """The bucket (of ``2**bits``) and the 32-bit fingerprint of a :func:`string_hash` value."""
+    mixed = h * HASH_MIX & _MASK
+    return mixed >> (64 - bits), mixed & 0xFFFFFFFF
+
+
+def _suffix_code(suffix: str) -> int:
+    """A word's last bytes as one number, last byte lowest (see ``_last4`` in :meth:`SynonymIndex._batch`)."""
+    return sum(ord(ch) << (8 * t) for t, ch in enumerate(reversed(suffix)))
+
+
+# the rules as arrays; row len(_RULES) is "no rule" (a word looked up as it is)
+_SUFFIX_LEN = np.array([len(s) for s, _ in _RULES] + [0])
+_SUFFIX_MASK = np.array([(1 << (8 * len(s))) - 1 for s, _ in _RULES], np.int64)
+_SUFFIX_CODE = np.array([_suffix_code(s) for s, _ in _RULES], np.int64)
+_ENDING_LEN = np.array([len(e) for _, e in _RULES] + [0])
+_ENDING_BYTES = np.zeros((len(_RULES) + 1, int(_ENDING_LEN.max())), np.uint8)
+for _r, (_, _e) in enumerate(_RULES):
+    _ENDING_BYTES[_r, :len(_e)] = list(_e.encode("ascii"))
+_ENDING_MATRIX = _ENDING_BYTES.astype(np.uint64)
+
+_weights_table: np.ndarray | None = None
+
+
+def _weights() -> np.ndarray:
+    """``256**i mod HASH_MODULUS`` for i <= _MAX_BATCH_LEN + 3 (a word and a rule's ending)."""
+    global _weights_table
+    if _weights_table is None:
+        table, w = [], 1
+        for _ in range(_MAX_BATCH_LEN + 4):
+            table.append(w)
+            w = w * 256 % HASH_MODULUS
+        _weights_table = np.array(table, np.uint64)
+    return _weights_table
+
+
+def _decimal8(words: np.ndarray) -> np.ndarray:
+    """The numbers written by 8 ASCII digits, each read as one little-endian uint64 (first digit in
+    the lowest byte): adjacent digits, then pairs, then quadruples combined in place (no lane
+    overflows: 10*9 + 9 < 2**8, 100*99 + 99 < 2**16, 10000*9999 + 9999 < 2**32)."""
+    v = words - np.uint64(0x3030303030303030)
+    v = (v * np.uint64(10) + (v >> np.uint64(8))) & np.uint64(0x00FF00FF00FF00FF)
+    v = (v * np.uint64(100) + (v >> np.uint64(16))) & np.uint64(0x0000FFFF0000FFFF)
+    return (v * np.uint64(10000) + (v >> np.uint64(32))) & np.uint64(0xFFFFFFFF)
+
+
+class _Table:
+    """One hash table of the index: bucket directory, fingerprints and line offsets, as numpy
+    arrays (for batches) and as sequences that index fast from Python (for single words)."""
+
+    def __init__(self, bits: int, directory: np.ndarray, fingerprint: np.ndarray, position: np.ndarray):
+        self.bits = bits
+        self.directory, self.fingerprint, self.position = directory, fingerprint, position
+        self.seq = tuple(_sequence(a) for a in (directory, fingerprint, position))
+
+    def search(self, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(query, entry) for every entry whose bucket and fingerprint equal a query hash's, by query."""
+        mixed = hashes * np.uint64(HASH_MIX)  # modulo 2**64
+        bucket = (mixed >> np.uint64(64 - self.bits)).astype(np.intp)
+        lo = self.directory[bucket].astype(np.intp)
+        size = self.directory[bucket + 1].astype(np.intp) - lo
+        query = np.repeat(np.arange(len(hashes)), size)
+        entry = np.repeat(lo - np.cumsum(size) + size, size) + np.arange(len(query))
+        same = self.fingerprint[entry] == (mixed & np.uint64(0xFFFFFFFF)).astype(np.uint32)[query]
+        return query[same], entry[same]
+
+
+def _sequence(column: np.ndarray) -> Any:
+    """A uint32 column as a memoryview (little-endian machines: the file's order), else a list."""
+    if sys.byteorder == "little":
+        return column.data.cast("B").cast("I")
+    return column.tolist()
 
 
 class SynonymIndex:
     """Lemma lookups, merged exception lists and synset sets for METEOR's synonym module."""
 
-    def __init__(self, text: str):
-        head = text.find("\n[lemmas]\n")
-        tail = text.find("\n[exceptions]\n")
-        if head < 0 or tail < head:
-            raise ValueError("corrupt synonym index: a section is missing")
-        self._text = text
-        #: [lemmas] body: lines from ``start`` (after a newline) to ``end`` (its last newline)
-        start, end = head + len("\n[lemmas]\n"), tail + 1
-        starts, firsts = [], []
-        pos = start
-        while pos < end:
-            starts.append(pos)
-            firsts.append(text[pos:text.find(" ", pos)])
-            nxt = text.find("\n", pos + _BLOCK)
-            pos = end if nxt < 0 or nxt >= end else nxt + 1
-        starts.append(end)
-        self._starts = starts
-        self._firsts = firsts
-        exceptions: dict[str, tuple[str, ...]] = {}
-        for row in text[tail + len("\n[exceptions]\n"):].rstrip("\n").split("\n"):
-            form, *bases = row.split(" ")
-            exceptions[form] = tuple(bases)
-        self._exceptions = exceptions
-        self._ids: dict[str, frozenset[str]] = {}
+    def __init__(self, text: Any, index: Any):
+        """``text``, ``index``: buffers (bytes or read-only mmaps) of the two files (module docstring)."""
+        if len(index) < HEADER.size:
+            raise ValueError("corrupt synonym index: no header")
+        magic, modulus, mix, lbits, ebits, n_lemmas, n_exc = HEADER.unpack_from(index, 0)
+        if (magic, modulus, mix) != (INDEX_MAGIC, HASH_MODULUS, HASH_MIX):
+            raise ValueError("synonym index of another format or hash: rebuild it with scripts/build_lexicon.py")
+        shapes = [("<u4", (1 << lbits) + 1), ("<u4", (1 << ebits) + 1), ("<u4", n_lemmas), ("<u4", n_exc),
+                  ("<u4", n_lemmas), ("<u4", n_exc), ("u1", n_lemmas)]
+        if len(index) != HEADER.size + sum(np.dtype(d).itemsize * n for d, n in shapes):
+            raise ValueError("corrupt synonym index: wrong size")
+        columns, offset = [], HEADER.size
+        for dtype, count in shapes:
+            columns.append(np.frombuffer(index, dtype, count, offset))
+            offset += np.dtype(dtype).itemsize * count
+        ldir, edir, lfp, efp, lpos, epos, self._lemma_count = columns
+        self._lemmas = _Table(lbits, ldir, lfp, lpos)
+        self._exception_forms = _Table(ebits, edir, efp, epos)
+        self._text, self._index = text, index
+        self._chars = np.frombuffer(text, np.uint8)
+        self._ids: dict[str, frozenset[int]] = {}
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as the receiving process's shared index (mapped there), or else as its two files' bytes."""
+        if _load.cache_info().currsize and _load() is self:
+            return load_synonyms, ()
+        return SynonymIndex, (bytes(self._text), bytes(self._index))
 
     def __len__(self) -> int:
         """The number of distinct lemmas (147,306 in WordNet 3.0)."""
-        return self._text.count("\n", self._starts[0], self._starts[-1])
+        return len(self._lemma_count)
+
+    # -- one word at a time ------------------------------------------------------------------------
+    def _line(self, table: _Table, word: str) -> int:
+        """The byte offset of the text line (of ``table``) whose first field is ``word``, or -1."""
+        if not word or not word.isascii() or " " in word or "\n" in word:
+            return -1  # no lemma or exception form is empty or holds these
+        data = word.encode("ascii")
+        bucket, fp = bucket_and_fingerprint(string_hash(data), table.bits)
+        directory, fingerprint, position = table.seq
+        text, needle = self._text, data + b" "
+        for e in range(directory[bucket], directory[bucket + 1]):
+            if fingerprint[e] == fp:
+                pos = position[e]
+                if text[pos:pos + len(needle)] == needle:
+                    return pos
+        return -1
 
     def _offsets(self, word: str) -> str | None:
         """The synset offsets of lemma ``word`` as the raw field ``"02958343 02959942"``, or None."""
-        b = bisect_right(self._firsts, word) - 1
-        if b < 0 or "\n" in word:
-            return None
-        needle = f"\n{word} "
-        text = self._text
-        pos = text.find(needle, self._starts[b] - 1, self._starts[b + 1])
+        pos = self._line(self._lemmas, word)
         if pos < 0:
             return None
-        pos += len(needle)
-        return text[pos:text.find("\n", pos)]
+        start = pos + len(word) + 1
+        return self._text[start:self._text.find(b"\n", start)].decode("ascii")
+
+    def _exceptions(self, word: str) -> tuple[str, ...] | None:
+        """The merged exception lists' bases of ``word``, or None when it is in none."""
+        pos = self._line(self._exception_forms, word)
+        if pos < 0:
+            return None
+        return tuple(self._text[pos:self._text.find(b"\n", pos)].decode("ascii").split(" ")[1:])
 
     def is_lemma(self, word: str) -> bool:
         """Whether ``word`` (lowercase, ``_`` between the words of a collocation) is a lemma."""
@@ -106,7 +239,7 @@ class SynonymIndex:
         own = lookup(word)
         if own is not None:
             found[word] = own
-        exc = self._exceptions.get(word)
+        exc = self._exceptions(word)
         if exc is not None:
             for base in exc:
                 if base not in found:
@@ -130,37 +263,207 @@ class SynonymIndex:
         return tuple(self._bases(word.strip().lower().replace(" ", "_")))
 
     def synset_ids(self, word: str) -> frozenset[int]:
-        """The synsets of all base forms of ``word``: two words are synonyms when these sets meet."""
-        return frozenset(map(int, self.synset_keys(word)))
+        """The synsets of all base forms of ``word``: two words are synonyms when these sets meet
+        (the same sets as :meth:`synset_keys`)."""
+        return self.synset_keys(word)
 
-    def synset_keys(self, word: str) -> frozenset[str]:
-        """:meth:`synset_ids` as the data's 8-digit strings (what the synonym module compares: two
-        words share a synset exactly when these sets meet; no conversion to numbers)."""
+    def _keys_of(self, norm: str) -> frozenset[int]:
+        if not norm.isascii():  # no lemma, exception form or rule candidate (it keeps the non-ASCII
+            return frozenset()  # characters: rules strip ASCII suffixes) is ASCII
+        bases = self._bases(norm)
+        return frozenset(map(int, " ".join(bases.values()).split())) if bases else frozenset()
+
+    def synset_keys(self, word: str) -> frozenset[int]:
+        """The synset offsets of all base forms of ``word`` (what the synonym module compares: two
+        words share a synset exactly when these sets meet), cached per word."""
         hit = self._ids.get(word)
         if hit is None:
             norm = word.strip().lower().replace(" ", "_")
             hit = self._ids.get(norm)
             if hit is None:
-                bases = self._bases(norm)
-                hit = frozenset(" ".join(bases.values()).split()) if bases else frozenset()
-                self._ids[norm] = hit
+                hit = self._ids[norm] = self._keys_of(norm)
             self._ids[word] = hit
         return hit
+
+    # -- many words at once ------------------------------------------------------------------------
+    def synset_keys_many(self, words: Sequence[str]) -> list[frozenset[int]]:
+        """:meth:`synset_keys` of every word (the same sets, kept in the same cache), the words not
+        yet cached looked up together (:meth:`_batch`): several times faster than one by one."""
+        ids = self._ids
+        missing = [w for w in words if w not in ids]
+        if missing:
+            norms = [w.strip().lower().replace(" ", "_") for w in missing]
+            new = [n for n in dict.fromkeys(norms) if n not in ids]
+            if new:
+                ids.update(zip(new, self._batch(new)))
+            ids.update(zip(missing, map(ids.__getitem__, norms)))
+        return [ids[w] for w in words]
+
+    def _batch(self, norms: list[str]) -> list[frozenset[int]]:
+        """:meth:`_keys_of` of distinct normalized words, vectorized.
+
+        Queries, each a string to find among the lemmas: every word itself; for an exception form, the
+        bases its line in the text gives; for any other word, unless it ends in "ss" or has at most 2
+        letters, each rule of ``_RULES`` that applies, of which the first that finds a lemma counts.
+        All are hashed (prefix sums), searched and verified at once, then the found lines' synset
+        fields are read. A non-ASCII word has no keys (:meth:`_keys_of`); an empty word, one with a
+        newline or one longer than ``_MAX_BATCH_LEN`` is looked up alone."""
+        n = len(norms)
+        out: list[frozenset[int]] = [frozenset()] * n
+        joined = "\n".join(norms)
+        if not joined or joined.count("\n") != n - 1 or "\n\n" in joined or joined[0] == "\n" or joined[-1] == "\n":
+            odd = [i for i, w in enumerate(norms) if not w or "\n" in w]  # (no newline separates them)
+            for i in odd:
+                out[i] = self._keys_of(norms[i])
+            rest = sorted(set(range(n)).difference(odd))
+            if rest:
+                for i, keys in zip(rest, self._batch([norms[i] for i in rest])):
+                    out[i] = keys
+            return out
+        data = joined.encode("ascii", "replace")  # one byte a character ("?" for a non-ASCII one)
+        chars = np.frombuffer(data, np.uint8)
+        ends = np.append(np.flatnonzero(chars == 10), len(chars))
+        starts = np.empty_like(ends)
+        starts[0] = 0
+        starts[1:] = ends[:-1] + 1
+        lens = ends - starts
+        usable = lens <= _MAX_BATCH_LEN
+        if not usable.all():  # (no lemma is that long) one by one, where the hash has no limit
+            for i in np.flatnonzero(~usable).tolist():
+                out[i] = self._keys_of(norms[i])
+        if len(data) != len(joined.encode("utf-8")):  # non-ASCII words: no keys
+            usable &= np.fromiter(map(str.isascii, norms), bool, n)
+        modulus = np.uint64(HASH_MODULUS)
+        weight = _weights()
+        # prefix sums of chars[p] * 256**(p - start of its word): sums of at most 256 terms below
+        # 2**55 wrap modulo 2**64 over the whole batch, but never within a word
+        within = np.arange(len(chars)) - np.repeat(starts, lens + 1)[:len(chars)]
+        prefix = np.zeros(len(chars) + 1, np.uint64)
+        np.cumsum(chars * weight[np.minimum(within, _MAX_BATCH_LEN)], out=prefix[1:])
+        own = (prefix[ends] - prefix[starts]) % modulus
+        short = np.flatnonzero(usable)
+
+        # exception forms: the bases on their lines become queries
+        query, entry = self._exception_forms.search(own[short])
+        good = self._verify(self._exception_forms.position[entry], chars, starts[short[query]],
+                            lens[short[query]], np.full(len(query), len(_RULES)))
+        exc_words = short[query[good]]
+        is_exc = np.zeros(n, bool)
+        is_exc[exc_words] = True
+        text = self._text
+        base_words: list[bytes] = []
+        base_owner: list[int] = []
+        base_col: list[int] = []
+        for i, pos in zip(exc_words.tolist(), self._exception_forms.position[entry[good]].tolist()):
+            bases = text[pos:text.find(b"\n", pos)].split(b" ")[1:]
+            base_words.extend(bases)
+            base_owner.extend([i] * len(bases))
+            base_col.extend(range(1, len(bases) + 1))
+        base_lens = np.fromiter(map(len, base_words), np.intp, len(base_words))
+        base_starts = len(data) + 1 + np.cumsum(base_lens + 1) - (base_lens + 1)
+        if base_words:
+            chars = np.frombuffer(data + b"\n" + b"\n".join(base_words), np.uint8)
+
+        # the rules' candidates (by word, then rule), hashed from the prefix sums
+        last4 = np.zeros(n, np.int64)
+        for t in range(4):
+            byte = chars[np.maximum(ends - 1 - t, 0)].astype(np.int64)
+            last4 |= (byte if t < 3 else np.where(lens > t, byte, 0)) << (8 * t)  # lens > 2 where it counts
+        eligible = usable & ~is_exc & (lens > 2) & ((last4 & 0xFFFF) != _suffix_code("ss"))
+        cw, cr = np.nonzero(((last4[:, None] & _SUFFIX_MASK) == _SUFFIX_CODE) & eligible[:, None])
+        ck = lens[cw] - _SUFFIX_LEN[cr]
+        nonempty = ck + _ENDING_LEN[cr] > 0  # an empty candidate is no lemma
+        cw, cr, ck = cw[nonempty], cr[nonempty], ck[nonempty]
+        ch = prefix[starts[cw] + ck] - prefix[starts[cw]]
+        for j in range(_ENDING_MATRIX.shape[1]):  # + ending[j] * 256**(ck + j): still below 2**64
+            ch += _ENDING_MATRIX[cr, j] * weight[ck + j]
+        ch %= modulus
+
+        # all queries: (word, column, hash, start in chars, length kept, rule); column 0 the word
+        # itself, 1 its rule candidate, 1.. an exception form's bases
+        none = len(_RULES)
+        qw = np.concatenate([short, cw, np.array(base_owner, np.intp)])
+        qc = np.concatenate([np.zeros(len(short), np.intp), np.ones(len(cw), np.intp), np.array(base_col, np.intp)])
+        qh = np.concatenate([own[short], ch, np.array([string_hash(b) for b in base_words], np.uint64)])
+        qs = np.concatenate([starts[short], starts[cw], base_starts])
+        qk = np.concatenate([lens[short], ck, base_lens])
+        qr = np.concatenate([np.full(len(short), none), cr, np.full(len(base_words), none)])
+        query, entry = self._lemmas.search(qh)
+        pos = self._lemmas.position[entry].astype(np.intp)
+        good = self._verify(pos, chars, qs[query], qk[query], qr[query])
+        query, entry, pos = query[good], entry[good], pos[good]
+        w, c = qw[query], qc[query]
+        # a word's rule candidates: only the first found counts (queries are by word, then rule)
+        rule = (c == 1) & ~is_exc[w]
+        later = rule & np.concatenate([[False], (w[1:] == w[:-1]) & rule[:-1]])
+        keep = np.flatnonzero(~later)
+        query, entry, pos, w, c = query[keep], entry[keep], pos[keep], w[keep], c[keep]
+
+        # each word's lines' synset fields ("offset offset ...\n", 9 bytes an offset), in word order
+        cols = 1 + max(1, max(base_col, default=0))
+        lines = np.zeros((n, cols), np.intp)
+        lines[w, c] = pos + qk[query] + _ENDING_LEN[qr[query]] + 1  # where the synset field starts
+        counts = np.zeros((n, cols), np.intp)
+        counts[w, c] = self._lemma_count[entry]
+        found = np.flatnonzero(counts.ravel())
+        if len(found) == 0:
+            return out
+        field, size = lines.ravel()[found], counts.ravel()[found]
+        at = np.repeat(field - 9 * (np.cumsum(size) - size), size) + 9 * np.arange(int(size.sum()))
+        keys = _decimal8(np.ndarray((len(self._chars) - 7,), "<u8", self._chars, 0, (1,))[at]).tolist()
+        per_word = counts.sum(axis=1)
+        words = np.flatnonzero(per_word)
+        stop = np.cumsum(per_word)[words]
+        gc_was_on = gc.isenabled()
+        gc.disable()  # thousands of new sets of ints, no cycles: no collection passes over them meanwhile
+        try:
+            for i, keyset in zip(words.tolist(), map(frozenset, map(keys.__getitem__, map(
+                    slice, (stop - per_word[words]).tolist(), stop.tolist())))):
+                out[i] = keyset
+        finally:
+            if gc_was_on:
+                gc.enable()
+        return out
+
+    def _verify(self, pos: np.ndarray, chars: np.ndarray, start: np.ndarray, keep: np.ndarray,
+                rule: np.ndarray) -> np.ndarray:
+        """Whether the text line at each offset ``pos`` has as its first field exactly the string
+        ``chars[start:start + keep]`` + rule ``rule``'s ending (i.e. starts with it and a space)."""
+        text = self._chars
+        last = len(text) - 1
+        ending = _ENDING_LEN[rule]
+        if len(pos) and int((pos + keep + ending).max()) > last:  # (only a line near the text's end)
+            pos = np.where(pos + keep + ending > last, last - keep - ending, pos)  # a sure mismatch: "\n"
+        # the kept prefixes, all at once: chars index c of a query's byte t is start + t, text index pos + t
+        ends = np.cumsum(keep)
+        c = np.repeat(start - (ends - keep), keep) + np.arange(int(ends[-1]) if len(ends) else 0)
+        differ = np.flatnonzero(chars[c] != text[c + np.repeat(pos - start, keep)])
+        bad = np.zeros(len(pos), bool)
+        bad[np.searchsorted(ends, differ, side="right")] = True
+        for j in range(_ENDING_BYTES.shape[1]):  # the ending's bytes
+            bad |= (j < ending) & (text[pos + keep + j] != _ENDING_BYTES[rule, j])
+        bad |= text[pos + keep + ending] != 32  # the first field ends there
+        return ~bad
 
 
 _lock = threading.Lock()
 
 
+def _map(path: Path) -> Any:
+    with open(path, "rb") as f:
+        return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+
+
 @lru_cache(maxsize=1)
 def _load() -> SynonymIndex:
-    data = resources.files("mtscore.lexicon").joinpath("data", _DATA_FILE).read_bytes()
-    return SynonymIndex(data.decode("ascii"))
+    return SynonymIndex(_map(_DATA_DIR / _TEXT_FILE), _map(_DATA_DIR / _INDEX_FILE))
 
 
 def load_synonyms() -> SynonymIndex:
-    """The shipped synonym index, loaded once (on first use) and shared."""
+    """The shipped synonym index, mapped once (on first use) and shared."""
     with _lock:
         return _load()
 
 
-__all__ = ["SynonymIndex", "load_synonyms"]
+__all__ = ["HASH_MIX", "HASH_MODULUS", "INDEX_MAGIC", "SynonymIndex", "bucket_and_fingerprint",
+           "load_synonyms", "string_hash"]
