@@ -17,7 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtscore.metrics.meteor import align
-from mtscore.metrics.meteor.align import best_stage_matching, even_class_stages, small_classes_choice
+from mtscore.metrics.meteor.align import (
+    best_stage_matching,
+    even_class_stages,
+    small_classes_choice,
+)
 
 WIDTH = 100  # flat token of position p in segment s: s * WIDTH + p
 
@@ -112,9 +116,13 @@ def test_linked_classes_by_hand() -> None:
     # the same classes apart on both sides do not interact: each keeps its first cheapest option
     got, give_up = _choices([([([0, 1], [3]), ([5], [0, 1])], [])])
     assert got[0] == [(0, 3), (5, 0)] and not give_up[0]
-    # a class with more than SMALL_CLASS_OPTIONS options: the aligner decides
-    got, give_up = _choices([([(list(range(10)), [20, 21, 22])], [])])
-    assert give_up[0] and got[0] == []
+    # a class of more options than small_classes_choice takes (120 of 10 x 3), and one of more than
+    # OPTION_CAP (3432 of 14 x 7: the aligner reduces them), which is left to the aligner
+    groups = [(list(range(10)), [20, 21, 22])]
+    got, give_up = _choices([(groups, [(12, 1), (11, 30)]), ([(list(range(14)), list(range(20, 27)))], [])])
+    assert small_classes_choice(groups, [(12, 1), (11, 30)]) is None and not give_up[0]
+    assert got[0] == best_stage_matching([(0, 20)], [(12, 1), (11, 30)], groups)
+    assert give_up[1] and got[1] == []
 
 
 @settings(max_examples=300, deadline=None)
@@ -143,9 +151,9 @@ def test_components_of_equal_union_find(n: int, pairs: list[tuple[int, int]]) ->
 
 # ---- whole corpora: equivalence stages, then a key-set stage ---------------------------------------
 
-V = 7
+V = 8
 KEYS = [np.arange(V), np.arange(V) // 2]  # exact, then a coarser equivalence
-SETS = {0: {0}, 1: {0, 1}, 2: {1}, 3: {1, 2}, 4: {2}, 5: {0, 2}, 6: {3}}  # overlapping key sets
+SETS = {0: {0}, 1: {0, 1}, 2: {1}, 3: {1, 2}, 4: {2}, 5: {0, 2}, 6: {3}, 7: set()}  # overlapping key sets
 
 
 def _then(ids: list[int]) -> list[frozenset]:
@@ -192,3 +200,15 @@ def test_corpus_stages_equal_the_per_segment_aligner(corpus: list[tuple[list[int
         expected = _reference(h, r) if h and r else []
         assert sorted(matched[s]) == expected
         assert [m[2] for m in matched[s]] == sorted(m[2] for m in matched[s])  # stage by stage
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 50), max_size=60), st.sampled_from([1, 1 << 20, 1 << 56]))
+def test_sort_helpers_equal_numpy(values: list[int], scale: int) -> None:
+    """The packed sorts give numpy's stable argsort and unique (also where packing does not fit)."""
+    x = np.array(values, dtype=np.int64) * scale
+    assert align._order(x).tolist() == np.argsort(x, kind="stable").tolist()
+    u, inv = align._unique_inverse(x)
+    want_u, want_inv = np.unique(x, return_inverse=True)
+    assert u.tolist() == want_u.tolist() and inv.tolist() == want_inv.reshape(-1).tolist()
+    assert align._unique(x).tolist() == want_u.tolist()

@@ -17,7 +17,9 @@ enumeration order). Components with one option are settled; components whose spa
 sides, or whose mutual crossings do not depend on their options, are solved apart; when the cheapest
 options of linked components do not cross each other they are taken at once (the common case;
 :func:`small_classes_choice` decides it directly for classes of equal keys without building the
-options' crossing matrices, and the corpus aligner calls it first). Otherwise
+options' crossing matrices; the corpus aligner decides it for every segment at once, and where
+they cross, proves the search's first descent optimal with the search's own bound or enumerates
+the few assignments: :func:`_class_choices`). Otherwise
 a branch-and-bound over the linked components' options minimises the total crossings: the crossings
 between any two options come from one matrix (per-edge crossings summed over the options' edges), and
 the bound adds to the cost so far, for each undecided component, the least of its options' cost given
@@ -886,13 +888,13 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
     then chosen as :func:`best_stage_matching` chooses them — it gets only them, with the even pairs
     among the fixed matches, which changes nothing: the even pairs are in every option and enter the
     costs only as fixed crossings, and the uneven classes keep their order (of first reference word)
-    — through :func:`small_classes_choice` first. With ``resolve=False`` a segment stops instead at
-    its first stage with an uneven class (its matches so far kept) for the caller to go on.
+    — for every segment at once (:func:`_class_choices`; best_stage_matching itself only for the
+    segments that leaves). With ``resolve=False`` a segment stops instead at its first stage with an
+    uneven class (its matches so far kept) for the caller to go on.
 
-    ``then``: the key sets of a list of word ids for one more stage after them (synonym, wn_stem: words match
-    when their sets meet; with ``resolve`` only): its candidate pairs are joined with numpy, a
-    segment whose every word has at most one candidate takes them all (as
-    :func:`best_stage_matching` does), the others are given to it.
+    ``then``: the key sets of a list of word ids for one more stage after them (synonym, wn_stem:
+    words match when their sets meet; with ``resolve`` only): its candidate pairs are joined with
+    numpy and chosen as best_stage_matching chooses them (:func:`_set_stage`).
 
     Returns per segment the stage it stopped at (``len(keys)``: none) and its matches before that
     stage as (hyp index, ref index, stage) triples.
@@ -929,8 +931,8 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
         pair = both & ~uneven & (stop[codes // nk] == G)
         hm, rm = pair[hinv], pair[rinv]
         # even classes: the n-th hypothesis word of a class with its n-th reference word
-        ho = hsel[hm][np.argsort(hinv[hm], kind="stable")]
-        ro = rsel[rm][np.argsort(rinv[rm], kind="stable")]
+        ho = hsel[hm][_order(hinv[hm])]
+        ro = rsel[rm][_order(rinv[rm])]
         hfree[ho] = False
         rfree[ro] = False
         found.append((ho, ro, k))
@@ -951,7 +953,7 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
         hflat = np.concatenate([f[0] for f in found])
         rflat = np.concatenate([f[1] for f in found])
         seg = hseg[hflat]
-        order = np.argsort(seg, kind="stable")
+        order = _order(seg)
         i = hpos[hflat][order].tolist()
         j = rpos[rflat][order].tolist()
         ks = np.concatenate([np.full(len(f[0]), f[2]) for f in found])[order].tolist()
@@ -976,8 +978,8 @@ def _uneven_classes(uneven: np.ndarray, nh: np.ndarray, nr: np.ndarray, hsel: np
     one by one."""
     hu, ru = uneven[hinv], uneven[rinv]
     # the uneven classes' words, class by class (classes by segment), positions increasing
-    h_tok = hsel[hu][np.argsort(hinv[hu], kind="stable")]
-    r_tok = rsel[ru][np.argsort(rinv[ru], kind="stable")]
+    h_tok = hsel[hu][_order(hinv[hu])]
+    r_tok = rsel[ru][_order(rinv[ru])]
     cls = np.flatnonzero(uneven)
     a, b = nh[cls], nr[cls]
     seg = hseg[h_tok[np.cumsum(a) - a]]
@@ -1002,8 +1004,9 @@ def _uneven_classes(uneven: np.ndarray, nh: np.ndarray, nr: np.ndarray, hsel: np
     return _flat_order(np.concatenate([ch_h, more_h]), np.concatenate([ch_r, more_r]))
 
 
-#: most options of a group of linked classes :func:`_searched` checks (more: the aligner decides)
-GROUP_OPTIONS = 256
+#: most pairs of matches (of two options of different classes) of a group of linked classes that
+#: :func:`_searched` compares (more: the aligner decides)
+GROUP_WORK = 1 << 15
 #: most assignments of the options of linked classes a segment's search may enumerate (all its
 #: searched groups together; well below ``NODE_CAP`` / 2, so the aligner's own search is exact there)
 ENUM_CAP = 4096
@@ -1030,9 +1033,9 @@ def _class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarr
     the group's options is enumerated and that one taken (:func:`_enumerated`).
 
     ``give_up`` (one flag per segment; those flagged on entry are left out) is set for the segments
-    left to best_stage_matching: a class with more than ``SMALL_CLASS_OPTIONS`` options, or more
-    than ``ENUM_CAP`` assignments to enumerate. Returns the matches of the other segments (flat hyp
-    and ref tokens, in flat order).
+    left to best_stage_matching: a class with more than ``OPTION_CAP`` options (the aligner reduces
+    them), or searches this does not settle (:func:`_searched`). Returns the matches of the other
+    segments (flat hyp and ref tokens, in flat order).
     """
     empty = np.zeros(0, dtype=np.int64)
     if not len(seg):
@@ -1042,9 +1045,9 @@ def _class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarr
     wide = int(b.max()) + 1
     shapes, s_of = _unique_inverse(a * wide + b)
     s_a, s_b = (shapes // wide).tolist(), (shapes % wide).tolist()
-    n_opt = np.array([min(comb(max(x, y), min(x, y)), SMALL_CLASS_OPTIONS + 1) for x, y in zip(s_a, s_b)],
+    n_opt = np.array([min(comb(max(x, y), min(x, y)), OPTION_CAP + 1) for x, y in zip(s_a, s_b)],
                      dtype=np.int64)
-    give_up[seg[n_opt[s_of] > SMALL_CLASS_OPTIONS]] = True
+    give_up[seg[n_opt[s_of] > OPTION_CAP]] = True
     ok = np.flatnonzero(~give_up[seg])
     if not len(ok):
         return empty, empty
@@ -1079,7 +1082,7 @@ def _class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarr
             best = _add(cost[base[:, None, None] + rows], axis=2).argmin(axis=1)
             picked.append((base[:, None] + rows[best]).reshape(-1))
     pe = np.concatenate(picked)
-    pe = pe[np.argsort(eh[pe], kind="stable")]
+    pe = pe[_order(eh[pe])]
     ph, pr, ps = eh[pe], er[pe], es[pe]
     # kept options of one segment crossing each other (within a class they never do)
     n = np.bincount(ps, minlength=S)
@@ -1106,7 +1109,7 @@ def _class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarr
             again = np.zeros(C, dtype=bool)
             again[redo] = True
             pe = np.concatenate([pe[~again[e_cls[pe]]], won])
-            pe = pe[np.argsort(eh[pe], kind="stable")]
+            pe = pe[_order(eh[pe])]
     pe = pe[~give_up[es[pe]]]
     return eh[pe], er[pe]
 
@@ -1146,9 +1149,9 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
     least cost + ``low`` of its options — is at least the descent's total: then the descent is an
     optimum, and the first (the search keeps a later solution only when strictly better). That is
     checked here for every group at once, class by class (``low`` and the options' pairwise
-    crossings from every pair of options of a group). Groups of more than ``GROUP_OPTIONS``
-    options are left to the aligner too. Returns the kept options' pairs (indices into ``eh``,
-    ``er``) of the groups checked.
+    crossings from every pair of options of a group). Groups with more than ``GROUP_WORK`` pairs of
+    matches to compare are left to the aligner too. Returns the kept options' pairs (indices into
+    ``eh``, ``er``) of the groups checked.
     """
     empty = np.zeros(0, dtype=np.int64)
     o = np.lexsort((rank[redo], group))
@@ -1156,8 +1159,9 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
     first = np.concatenate([[True], group[1:] != group[:-1]])
     g_of = np.cumsum(first) - 1
     g_seg = seg[redo[first]]
-    g_on = np.bincount(g_of, weights=n_of[redo])
-    give_up[g_seg[g_on > GROUP_OPTIONS]] = True
+    v = (n_of * np.minimum(s_a, s_b)[s_of])[redo].astype(np.float64)  # matches of a class's options
+    work = (np.bincount(g_of, weights=v) ** 2 - np.bincount(g_of, weights=v * v)) / 2
+    give_up[g_seg[work > GROUP_WORK]] = True
     keep = ~give_up[seg[redo]]
     if not keep.any():
         return empty
@@ -1169,7 +1173,7 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
     k = np.diff(np.append(starts, len(redo)))
     depth = np.arange(len(redo)) - starts[g_of]
     n = n_of[redo]
-    t_u, t_e, u_at, e_at, m_at = tables = _option_tables(redo, s_of, s_a, s_b, at, cost)
+    t_u, t_e, u_at, e_at, m_at = _option_tables(redo, s_of, s_a, s_b, at, cost)
     # the options, class by class (group, class, position)
     o_cls = np.repeat(np.arange(len(redo)), n)
     O = len(o_cls)
@@ -1178,7 +1182,8 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
     o_pos = np.arange(O) - c_lo[o_cls]
     o_m = m_at[redo][o_cls]
     o_e = e_at[redo][o_cls] + o_pos * o_m
-    acc = t_u[u_at[redo][o_cls] + o_pos]
+    unary = t_u[u_at[redo][o_cls] + o_pos]
+    acc = unary.copy()
     # crossings of each option with every option of the later classes of its group (a row each)
     g_end = c_hi[np.append(starts[1:], len(redo)) - 1]
     row_len = g_end[g_of[o_cls]] - c_hi[o_cls]
@@ -1194,11 +1199,9 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
     pair = np.bincount(q[(eh[e1] > eh[e2]) != (er[e1] > er[e2])], minlength=len(p1))
     # low: per option, the least crossings with each later class, summed
     c2 = o_cls[p2]
-    if len(p1):
-        run = np.flatnonzero(np.concatenate([[True], (p1[1:] != p1[:-1]) | (c2[1:] != c2[:-1])]))
-        low = np.bincount(p1[run], weights=np.minimum.reduceat(pair, run), minlength=O).astype(np.int64)
-    else:
-        low = np.zeros(O, dtype=np.int64)
+    run = np.flatnonzero(np.concatenate([[True], (p1[1:] != p1[:-1]) | (c2[1:] != c2[:-1])]))
+    r_min = np.minimum.reduceat(pair, run) if len(p1) else pair
+    low = np.bincount(p1[run], weights=r_min, minlength=O).astype(np.int64)
     # the first descent, every group at once, class by class; bound of its other options
     huge = np.int64(1) << 40
     so_far = np.zeros(NG, dtype=np.int64)
@@ -1207,7 +1210,7 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
     for d in range(int(k.max())):
         act = starts[k > d] + d
         ga = g_of[act]
-        pick = c_lo[act] + np.minimum.reduceat(acc * SMALL_CLASS_OPTIONS + o_pos, c_lo)[act] % SMALL_CLASS_OPTIONS
+        pick = c_lo[act] + np.minimum.reduceat(acc * OPTION_CAP + o_pos, c_lo)[act] % OPTION_CAP
         more = k[ga] > d + 1
         if more.any():
             ah = acc + low
@@ -1224,21 +1227,37 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
         rows = np.repeat(row_start[pick] - (np.cumsum(rl) - rl), rl) + np.arange(int(rl.sum()))
         acc[p2[rows]] += pair[rows]
     sure = least >= so_far
-    picks = picks[sure[g_of]]
-    mm = o_m[picks]
-    out = [t_e[np.repeat(o_e[picks] - (np.cumsum(mm) - mm), mm) + np.arange(int(mm.sum()))]]
+    picks = [picks[sure[g_of]]]
     if not sure.all():
-        # the others: every assignment enumerated where the segment's searches are small (so the
-        # aligner's would not reach NODE_CAP either: each takes at most twice its assignments)
-        size = np.multiply.reduceat(n.astype(np.float64), starts)
-        s_of_g = seg[redo[starts]]
-        small = np.bincount(s_of_g, weights=size)[s_of_g] <= ENUM_CAP
-        give_up[s_of_g[~sure & ~small]] = True
-        redo_g = ~sure & small
-        if redo_g.any():
-            cl = np.repeat(redo_g, k)
-            out.append(_enumerated(redo[cl], g_of[cl], rank, n_of, tables, eh, er))
-    return np.concatenate(out)
+        # the others: the search splits a group where the crossings between two classes do not
+        # depend on their options (:func:`_search`) and keeps the first option of a class left
+        # alone; in the other parts every assignment is enumerated, where the segment's parts are
+        # small (so the aligner's search does not reach NODE_CAP: each part takes at most twice its
+        # assignments)
+        r_max = np.maximum.reduceat(pair, run) if len(p1) else pair
+        blocks, b_of = _unique_inverse(o_cls[p1[run]] * len(redo) + c2[run])
+        b_min = np.full(len(blocks), huge)
+        b_max = np.zeros(len(blocks), dtype=np.int64)
+        np.minimum.at(b_min, b_of, r_min)
+        np.maximum.at(b_max, b_of, r_max)
+        vary = blocks[b_min != b_max]
+        part = _components_of(vary // len(redo), vary % len(redo), len(redo))
+        order = _order(part)  # part by part, classes in order
+        p_start = np.flatnonzero(_firsts(part[order]))
+        k_p = np.diff(np.append(p_start, len(redo)))
+        size = np.multiply.reduceat(n[order].astype(np.float64), p_start)
+        p_seg = seg[redo[order[p_start]]]
+        small = np.bincount(p_seg, weights=size * (k_p > 1), minlength=len(give_up))[p_seg] <= ENUM_CAP
+        fail = ~sure[g_of[order[p_start]]]
+        give_up[p_seg[fail & ~small]] = True
+        picks.append(c_lo[order[p_start[fail & small & (k_p == 1)]]])
+        enum = fail & small & (k_p > 1)
+        if enum.any():
+            picks.append(_enumerated(order[np.repeat(enum, k_p)], k_p[enum], n, c_lo, c_hi, unary, pair,
+                                     row_start))
+    picks = np.concatenate(picks)
+    mm = o_m[picks]
+    return t_e[np.repeat(o_e[picks] - (np.cumsum(mm) - mm), mm) + np.arange(int(mm.sum()))]
 
 
 def _option_tables(cls: np.ndarray, s_of: np.ndarray, s_a: list[int], s_b: list[int], at: np.ndarray,
@@ -1271,90 +1290,83 @@ def _option_tables(cls: np.ndarray, s_of: np.ndarray, s_a: list[int], s_b: list[
     return np.concatenate(table_u), np.concatenate(table_e), u_at, e_at, m_at
 
 
-def _enumerated(redo: np.ndarray, group: np.ndarray, rank: np.ndarray, n_of: np.ndarray,
-                tables: tuple[np.ndarray, ...], eh: np.ndarray, er: np.ndarray) -> np.ndarray:
+def _enumerated(cls: np.ndarray, k: np.ndarray, n: np.ndarray, c_lo: np.ndarray, c_hi: np.ndarray,
+                unary: np.ndarray, pair: np.ndarray, row_start: np.ndarray) -> np.ndarray:
     """The options :func:`_branch_and_bound` keeps for groups of linked classes, found by
-    enumerating every assignment (the helper of :func:`_searched`, whose arrays it takes;
-    ``tables``: :func:`_option_tables` of the classes).
+    enumerating every assignment (the helper of :func:`_searched`, whose arrays it takes).
 
-    ``redo``: the classes, ``group``: their groups. In a group the classes come in ``rank`` order,
-    each one's options cheapest first (stable). The search returns the first assignment of least
-    total crossings in its depth-first order, and it visits assignments in the lexicographic order
-    of their sequence of (option's cost given the earlier classes' options: its pairs' crossings
-    with the fixed matches and with those options; option's cheapest-first position), class by
-    class; so the least assignment by (total, that sequence) is taken. Returns the kept options'
-    pairs (indices into ``eh``, ``er``).
+    ``cls``: the classes of the groups, group by group (``k`` each) in order; ``n``, ``c_lo``,
+    ``c_hi``: each class's number of options and their range among the options; ``unary``: each
+    option's cost (its pairs' crossings with the fixed matches; a class's options cheapest first,
+    stable); ``pair[row_start[o] + x]``: crossings of option o with option ``c_hi[o's class] + x``
+    (the options of the later classes of its group). The search returns the first assignment of
+    least total crossings in its depth-first order, and it visits assignments in the lexicographic
+    order of their sequence of (option's cost given the earlier classes' options, option's
+    cheapest-first position), class by class; so the least assignment by (total, that sequence) is
+    taken. Returns the option kept for each class of ``cls``.
     """
-    o = np.lexsort((rank[redo], group))
-    redo, group = redo[o], group[o]
-    starts = np.flatnonzero(np.concatenate([[True], group[1:] != group[:-1]]))
-    k = np.diff(np.append(starts, len(redo)))
-    size = np.multiply.reduceat(n_of[redo], starts)
     starts = np.cumsum(k) - k
-    n = n_of[redo]
+    nn = n[cls]
+    size = np.multiply.reduceat(nn, starts)
     # stride of each class in its group's assignments: the product of the later classes' counts
-    n_l, stride_l = n.tolist(), [0] * len(redo)
+    n_l, stride_l = nn.tolist(), [0] * len(cls)
     for g0, kg in zip(starts.tolist(), k.tolist()):
         prod = 1
         for i in range(g0 + kg - 1, g0 - 1, -1):
             stride_l[i] = prod
             prod *= n_l[i]
     stride = np.array(stride_l, dtype=np.int64)
-    t_u, t_e, u_at, e_at, m_at = tables
-    # groups in batches of bounded work (assignments × their pairs squared)
-    pairs = np.add.reduceat(m_at[redo], starts)
-    work = np.cumsum(size * pairs * pairs).tolist()
+    # groups in batches of bounded work (assignments × classes)
+    work = np.cumsum(size * k).tolist()
     out = []
     g_lo, done = 0, 0
     while g_lo < len(k):
         g_hi = max(g_lo + 1, bisect_left(work, done + ENUM_BATCH + 1))
         done = work[g_hi - 1]
-        out.append(_best_assignments(redo, starts[g_lo:g_hi], k[g_lo:g_hi], size[g_lo:g_hi], n, stride,
-                                     u_at, e_at, m_at, t_u, t_e, eh, er))
+        G, kb, sb = g_hi - g_lo, k[g_lo:g_hi], size[g_lo:g_hi]
+        bc = np.arange(int(starts[g_lo]), int(starts[g_hi - 1] + k[g_hi - 1]))  # the batch's classes
+        b_first = np.cumsum(kb) - kb  # each group's first class (batch-local)
+        b_grp = np.repeat(np.arange(G), kb)
+        b_n, b_stride, b_cls = nn[bc], stride[bc], cls[bc]
+        # each prefix (choices of the classes up to one) once: its last choice's cost given the others
+        n_pre = sb[b_grp] // b_stride
+        p_start = np.cumsum(n_pre) - n_pre
+        p_cls = np.repeat(np.arange(len(bc)), n_pre)
+        p_id = np.arange(len(p_cls)) - p_start[p_cls]
+        o = c_lo[b_cls[p_cls]] + p_id % b_n[p_cls]
+        dd = p_cls - b_first[b_grp[p_cls]]  # depth: the earlier classes of the prefix
+        e_pre = np.repeat(np.arange(len(p_cls)), dd)
+        e_cls = p_cls[e_pre] - dd[e_pre] + (np.arange(len(e_pre)) - np.repeat(np.cumsum(dd) - dd, dd))
+        e_o = c_lo[b_cls[e_cls]] + (p_id[e_pre] // (b_stride[e_cls] // b_stride[p_cls[e_pre]])) % b_n[e_cls]
+        crossed = np.bincount(e_pre, weights=pair[row_start[e_o] + o[e_pre] - c_hi[b_cls[e_cls]]],
+                              minlength=len(o))
+        acc = unary[o] + crossed.astype(np.int64)
+        # every assignment: its prefixes' costs, their sum, and (cost, position) class by class
+        T = int(sb.sum())
+        a_grp = np.repeat(np.arange(G), sb)
+        a_start = np.cumsum(sb) - sb
+        a_loc = np.arange(T) - a_start[a_grp]
+        kk = kb[a_grp]
+        r_start = np.cumsum(kk) - kk
+        r_asg = np.repeat(np.arange(T), kk)
+        depth = np.arange(len(r_asg)) - r_start[r_asg]
+        lc = b_first[a_grp[r_asg]] + depth
+        prefix = a_loc[r_asg] // b_stride[lc]
+        row = p_start[lc] + prefix
+        total = np.add.reduceat(acc[row], r_start)
+        least = total == np.minimum.reduceat(total, a_start)[a_grp]
+        opt = np.flatnonzero(least)
+        r_opt = np.flatnonzero(least[r_asg])
+        keys = np.zeros((int(kb.max()), len(opt)), dtype=np.int64)
+        keys[depth[r_opt], (np.cumsum(least) - 1)[r_asg[r_opt]]] = \
+            acc[row[r_opt]] * OPTION_CAP + prefix[r_opt] % b_n[lc[r_opt]]
+        ranked = np.lexsort((*keys[::-1], a_grp[opt]))
+        best = opt[ranked[_firsts(a_grp[opt][ranked])]]
+        won = np.zeros(T, dtype=bool)
+        won[best] = True
+        out.append(o[row[won[r_asg]]])
         g_lo = g_hi
     return np.concatenate(out)
-
-
-def _best_assignments(redo: np.ndarray, starts: np.ndarray, k: np.ndarray, size: np.ndarray,
-                      n: np.ndarray, stride: np.ndarray, u_at: np.ndarray, e_at: np.ndarray,
-                      m_at: np.ndarray, t_u: np.ndarray, t_e: np.ndarray, eh: np.ndarray,
-                      er: np.ndarray) -> np.ndarray:
-    """:func:`_enumerated` for the groups of classes ``redo[starts[g]:starts[g] + k[g]]`` (``size``:
-    their numbers of assignments): the kept assignments' pairs."""
-    G, T = len(k), int(size.sum())
-    a_grp = np.repeat(np.arange(G), size)
-    a_start = np.cumsum(size) - size
-    a_loc = np.arange(T) - a_start[a_grp]
-    # (assignment, class) rows: the option (cheapest-first position) and its cost
-    kk = k[a_grp]
-    c_start = np.cumsum(kk) - kk
-    c_asg = np.repeat(np.arange(T), kk)
-    depth = np.arange(len(c_asg)) - c_start[c_asg]
-    ci = starts[a_grp[c_asg]] + depth
-    pos = (a_loc[c_asg] // stride[ci]) % n[ci]
-    cl = redo[ci]
-    acc = t_u[u_at[cl] + pos]
-    # (assignment, class, pair) rows, then pairs of pairs of one assignment, the later class's first
-    mm = m_at[cl]
-    p_row = np.repeat(np.arange(len(cl)), mm)
-    p_edge = t_e[np.repeat(e_at[cl] + pos * mm - (np.cumsum(mm) - mm), mm) + np.arange(len(p_row))]
-    p_asg = c_asg[p_row]
-    L = np.bincount(p_asg, minlength=T)
-    cnt = L[p_asg]
-    u = np.repeat(np.arange(len(p_row)), cnt)
-    v = np.repeat((np.cumsum(L) - L)[p_asg] - (np.cumsum(cnt) - cnt), cnt) + np.arange(len(u))
-    later = depth[p_row[u]] > depth[p_row[v]]
-    u, v = u[later], v[later]
-    crossing = (eh[p_edge[u]] > eh[p_edge[v]]) != (er[p_edge[u]] > er[p_edge[v]])
-    acc = acc + np.bincount(p_row[u[crossing]], minlength=len(cl))
-    total = np.add.reduceat(acc, c_start)
-    K = int(k.max())
-    keys = np.zeros((K, T), dtype=np.int64)
-    keys[depth, c_asg] = acc * SMALL_CLASS_OPTIONS + pos
-    best = np.lexsort((*keys[::-1], total, a_grp))[a_start]
-    won = np.zeros(T, dtype=bool)
-    won[best] = True
-    return p_edge[won[p_asg]]
 
 
 def _firsts(x: np.ndarray) -> np.ndarray:
@@ -1370,9 +1382,19 @@ def _unique(x: np.ndarray) -> np.ndarray:
     return x[_firsts(x)]
 
 
+def _order(x: np.ndarray) -> np.ndarray:
+    """``np.argsort(x, kind="stable")`` of non-negative integers, by one sort of x · 2^b + index
+    where that fits in int64 (numpy's sort is several times faster than its argsort)."""
+    n = len(x)
+    bits = max(n - 1, 1).bit_length()
+    if n and int(x.max()) < 1 << (62 - bits):
+        return np.sort((x << bits) | np.arange(n)) & ((1 << bits) - 1)
+    return np.argsort(x, kind="stable")
+
+
 def _unique_inverse(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``np.unique(x, return_inverse=True)`` (inverse flat) by one argsort."""
-    order = np.argsort(x)
+    """``np.unique(x, return_inverse=True)`` (inverse flat) of non-negative integers by one sort."""
+    order = _order(x)
     s = x[order]
     first = _firsts(s)
     inv = np.empty(len(x), dtype=np.int64)
@@ -1390,7 +1412,7 @@ def _by_segment(found: list[tuple[np.ndarray, np.ndarray, int]], hseg: np.ndarra
     fh = np.concatenate([f[0] for f in found])
     fr = np.concatenate([f[1] for f in found])
     s = hseg[fh]
-    order = np.argsort(s, kind="stable")
+    order = _order(s)
     return s[order], fh[order], fr[order]
 
 
@@ -1416,7 +1438,7 @@ def _one_by_one(work: dict[int, Any], fixed: tuple[np.ndarray, np.ndarray, np.nd
 
 def _flat_order(h: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Matches (flat tokens, one per hypothesis word) by segment and position."""
-    order = np.argsort(h, kind="stable")
+    order = _order(h)
     return h[order], r[order]
 
 
@@ -1455,27 +1477,37 @@ def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray,
     words = _unique(np.concatenate([hid[hsel], rid[rsel]]))
     sets = key_of(words.tolist())
     every = [c for ks in sets for c in ks]
-    codes = {c: n for n, c in enumerate(dict.fromkeys(every))}
+    codes = dict(zip(dict.fromkeys(every), range(len(every))))
     n_keys = max(len(codes), 1)
     w_len = np.fromiter(map(len, sets), np.int64, len(sets))
     w_start = np.cumsum(w_len) - w_len
     w_keys = np.fromiter(map(codes.__getitem__, every), np.int64, len(every))
+    w_of = np.zeros(int(words[-1]) + 1, dtype=np.int64)
+    w_of[words] = np.arange(len(words))
 
     def explode(sel: np.ndarray, ids: np.ndarray, seg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        w = np.searchsorted(words, ids[sel])
+        w = w_of[ids[sel]]
         n = w_len[w]
         tok = np.repeat(sel, n)
-        at = np.repeat(w_start[w] - (np.cumsum(n) - n), n) + np.arange(int(n.sum()))
+        at = np.repeat(w_start[w] - (np.cumsum(n) - n), n) + np.arange(len(tok))
         return tok, seg[tok] * n_keys + w_keys[at]
 
+    # the words of one segment sharing a key: both sides' (token, key) sorted together by key,
+    # hypothesis entries first in each run of one key, each paired with the run's reference entries
     ht, hc = explode(hsel, hid, hseg)
     rt, rc = explode(rsel, rid, rseg)
-    order = np.argsort(rc, kind="stable")
-    rt, rc = rt[order], rc[order]
-    lo = np.searchsorted(rc, hc, "left")
-    cnt = np.searchsorted(rc, hc, "right") - lo
-    eh = np.repeat(ht, cnt)
-    er = rt[np.repeat(lo - (np.cumsum(cnt) - cnt), cnt) + np.arange(int(cnt.sum()))]
+    if not len(hc) or not len(rc):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    order = _order(np.concatenate([hc, rc]))
+    run = np.cumsum(_firsts(np.concatenate([hc, rc])[order])) - 1
+    is_h = order < len(hc)
+    n_h = np.bincount(run[is_h], minlength=run[-1] + 1)
+    n_r = np.bincount(run, minlength=run[-1] + 1) - n_h
+    h_run = run[is_h]
+    cnt = n_r[h_run]
+    at = np.flatnonzero(_firsts(run))[h_run] + n_h[h_run]  # the run's first reference entry
+    eh = np.repeat(ht[order[is_h]], cnt)
+    er = rt[order[np.repeat(at - (np.cumsum(cnt) - cnt), cnt) + np.arange(len(eh))] - len(hc)]
     # distinct candidate pairs, by segment, hypothesis then reference position (flat order)
     pairs = _unique(eh * len(rid) + er)
     eh, er = pairs // len(rid), pairs % len(rid)
@@ -1498,11 +1530,11 @@ def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray,
     comp = _components_of(h_of, nH + r_of, nH + len(r_nodes))
     ch, cr = comp[:nH], comp[nH:]
     a, b = np.bincount(ch), np.bincount(cr)
-    h_tok = h_nodes[np.argsort(ch, kind="stable")]
+    h_tok = h_nodes[_order(ch)]
     c_seg = hseg[h_tok[np.cumsum(a) - a]]
     give_up = np.zeros(S, dtype=bool)
     give_up[c_seg[np.bincount(ch[h_of], minlength=len(a)) != a * b]] = True  # not complete
-    r_tok = r_nodes[np.argsort(cr, kind="stable")]
+    r_tok = r_nodes[_order(cr)]
     even = a == b
     h_even, r_even = np.repeat(even, a), np.repeat(even, b)
     ph, pr = h_tok[h_even], r_tok[r_even]  # a × a components: in order
