@@ -64,6 +64,46 @@ class SpanEncoder:
         starts, ends, lengths = token_spans(data, len(lines), name, self._cjk if name != "none" else ())
         return self._interner.ids(data, starts, ends, grow), lengths
 
+    def encode_text(self, lines: Sequence[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
+        """(flat token ids, tokens per line, text of each new token): :meth:`encode` with
+        ``grow=True`` that also gives the text of the tokens it added (ids ``size`` before the
+        call, onwards, in id order), each decoded once — for metrics that key tokens by their text.
+        """
+        if not lines:
+            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), []
+        name = self.tokenizer.name
+        by_line = sum(map(len, lines)) < SMALL_CORPUS_CHARACTERS  # as in encode
+        if not by_line:
+            data = corpus_bytes(lines, name, self.lowercase)
+            by_line = data.count(b"\n") != len(lines) - 1
+        if by_line:
+            tokenized = [" ".join(line.split())
+                         for line in preprocess(lines, self.tokenizer, self.lowercase)]
+            data, name = corpus_bytes(tokenized, "none", False), "none"
+        starts, ends, lengths = token_spans(data, len(lines), name, self._cjk if name != "none" else ())
+        before = self._interner.size
+        ids = self._interner.ids(data, starts, ends, True)
+        added = self._interner.size - before
+        if not added:
+            return ids, lengths, []
+        fresh = np.flatnonzero(ids >= before)
+        at = np.empty(added, dtype=np.int64)  # one occurrence of each new token (equal ids: equal bytes)
+        at[ids[fresh] - before] = fresh
+        return ids, lengths, _span_texts(data, starts[at], ends[at])
+
+
+def _span_texts(data: bytes, starts: np.ndarray, ends: np.ndarray) -> list[str]:
+    """The text of the byte spans ``data[starts[i]:ends[i]]`` (no white space inside; ``data`` has a
+    byte after the last span, as :func:`.spans.corpus_bytes` pads it): gathered with ``\\n``
+    between them and decoded in one call (lone surrogates as :func:`.spans.corpus_bytes` encodes them)."""
+    size = ends - starts + 1  # each span and the separator after it
+    stop = np.cumsum(size)
+    gather = np.arange(int(stop[-1]), dtype=np.int64)
+    gather -= np.repeat(stop - size - starts, size)
+    joined = np.frombuffer(data, dtype=np.uint8)[gather]
+    joined[stop - 1] = 10
+    return joined.tobytes().decode("utf-8", "surrogatepass").split("\n")[:-1]
+
 
 def make_encoder(tokenizer: Tokenizer, lowercase: bool) -> SpanEncoder | ChunkEncoder:
     """The fastest exact encoder for ``tokenizer``."""

@@ -10,9 +10,8 @@ module when their key sets intersect. This one shape covers every module:
   non-English languages;
 * ``wn_stem`` — the word's WordNet base forms (morphological exceptions + detachment rules);
 * ``synonym`` — the WordNet synsets of the word's base forms, any sense, no disambiguation (§2.2
-  "WN synonymy"): two words match when they share at least one synset (keys: the synset offsets,
-  :meth:`mtscore.lexicon.SynonymIndex.synset_keys`; thousands of words at once by
-  :meth:`~mtscore.lexicon.SynonymIndex.synset_keys_many`).
+  "WN synonymy"): two words match when they share at least one synset (keys: the synset offsets as
+  the index stores them, :meth:`mtscore.lexicon.SynonymIndex.synset_keys`).
 
 Keys are computed once per word type: a :class:`Vocabulary` gives every distinct word of a corpus an id
 and keeps, per module, the key of each id (stems in one batch call; WordNet keys only for the words a
@@ -23,9 +22,14 @@ this module stays cheap); the synonym module reads the compact index of :mod:`mt
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from ...errors import OptionError
+
+if TYPE_CHECKING:
+    from ...text.span_encoder import SpanEncoder
 
 #: every module name, in the order ``--help`` lists them
 MODULES: tuple[str, ...] = ("exact", "porter", "stem", "wn_stem", "synonym")
@@ -127,6 +131,10 @@ class Vocabulary:
     ``keys[k][x]`` is module k's key of word ``words[x]``: the word id itself for ``exact``, the stem for
     ``porter``/``stem`` (all new words stemmed in one call), and for the WordNet modules ``None`` until
     :meth:`key` computes it — they are needed only for words that earlier stages leave unmatched.
+
+    Words come as token lists (:meth:`encode`) or straight from raw text through a span encoder
+    (:meth:`encode_text`: its token ids become word ids through a numpy table); both give a word the
+    same id.
     """
 
     def __init__(self, matchers: Sequence[Matcher]):
@@ -134,24 +142,49 @@ class Vocabulary:
         self.index: dict[str, int] = {}
         self.words: list[str] = []
         self.keys: list[list[Any]] = [[] for _ in self.matchers]
+        #: the span encoder :meth:`encode_text` reads, and the word id of each of its token ids
+        self._encoder: SpanEncoder | None = None
+        self._word_of_token = np.empty(0, dtype=np.int64)
+
+    def _add(self, new: list[str]) -> None:
+        """Ids and eager keys (stems in one batch call) for distinct words not seen before."""
+        start = len(self.words)
+        self.index.update(zip(new, range(start, start + len(new))))
+        self.words.extend(new)
+        for keys, matcher in zip(self.keys, self.matchers):
+            if matcher.name == "exact":
+                keys.extend(range(start, start + len(new)))
+            elif matcher._batch_fn is not None:
+                keys.extend(matcher._batch_fn(new))
+            else:
+                keys.extend([None] * len(new))
 
     def encode(self, sentences: Sequence[Sequence[str]]) -> list[list[int]]:
         """The id lists of tokenized sentences (new words get ids and their eager keys)."""
         index = self.index
         new = [w for w in set().union(*sentences) if w not in index]
         if new:
-            start = len(self.words)
-            index.update(zip(new, range(start, start + len(new))))
-            self.words.extend(new)
-            for keys, matcher in zip(self.keys, self.matchers):
-                if matcher.name == "exact":
-                    keys.extend(range(start, start + len(new)))
-                elif matcher._batch_fn is not None:
-                    keys.extend(matcher._batch_fn(new))
-                else:
-                    keys.extend([None] * len(new))
+            self._add(new)
         get = index.__getitem__
         return [list(map(get, s)) for s in sentences]
+
+    def encode_text(self, encoder: SpanEncoder, lines: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """(flat word ids, words per line) of raw ``lines``, tokenized by ``encoder`` — the same
+        words as ``encode(tokenized lines)`` — with the text of each token new to the encoder decoded
+        once, for its word id and keys. A vocabulary reads the token ids of one encoder only."""
+        if self._encoder is None:
+            self._encoder = encoder
+        elif encoder is not self._encoder:
+            raise ValueError("a Vocabulary maps the token ids of one span encoder only")
+        tokens, lengths, texts = encoder.encode_text(lines)
+        if texts:  # distinct, in token id order
+            index = self.index
+            new = [w for w in texts if w not in index] if index else texts
+            if new:
+                self._add(new)
+            word_ids = np.fromiter(map(index.__getitem__, texts), np.int64, len(texts))
+            self._word_of_token = np.concatenate((self._word_of_token, word_ids))
+        return self._word_of_token[tokens], lengths
 
     def key(self, k: int, x: int) -> Any:
         """Module k's key of word id x (computed and kept on first use)."""
@@ -242,8 +275,7 @@ def get_matcher(name: str, snowball: str | None = None) -> Matcher:
         wn = _wordnet()
         return Matcher(name, wn.base_forms, False)
     if name == "synonym":
-        index = _synonyms()
-        return Matcher(name, index.synset_keys, False, many_fn=index.synset_keys_many)
+        return Matcher(name, _synonyms().synset_keys, False)
     raise OptionError("METEOR module", name, MODULES)
 
 

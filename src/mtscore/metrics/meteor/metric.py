@@ -14,6 +14,7 @@ on ties, as the jar); the corpus statistics are the sums of the kept references'
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import threading
@@ -27,6 +28,8 @@ from ...errors import InputError, OptionError
 from ...io.references import check_reference_streams, reference_count_label
 from ...languages import meteor_language
 from ...progress import track
+from ...text.span_encoder import SMALL_CORPUS_CHARACTERS, SpanEncoder
+from ...text.spans import SPAN_TOKENIZERS
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ...version import __version__
 from ..base import Metric, Score, SegmentStats, checked_inputs
@@ -111,9 +114,18 @@ class PreparedReferences:
     """Reference streams tokenized once (pass to ``extract`` instead of the raw streams)."""
 
     settings: tuple[object, ...]
-    words: list[list[list[str] | None]]
     segments: int
     nrefs: str
+    #: per stream, per segment: the reference's word ids in ``vocabulary`` (None where missing)
+    ids: list[list[list[int] | None]]
+    #: the vocabulary of the METEOR object that prepared them
+    vocabulary: Vocabulary
+
+    @functools.cached_property
+    def words(self) -> list[list[list[str] | None]]:
+        """Per stream, per segment: the reference's words (None where missing)."""
+        words = self.vocabulary.words
+        return [[None if r is None else [words[x] for x in r] for r in stream] for stream in self.ids]
 
 
 class METEOR(Metric[METEORResult]):
@@ -188,6 +200,7 @@ class METEOR(Metric[METEORResult]):
         self.workers = int(workers)
         self._matchers: list[Matcher] | None = None
         self._vocab: Vocabulary | None = None
+        self._encoder: SpanEncoder | None = None
         #: alignments (1.5) whose search hit ``align.STATE_CAP`` and so may not be optimal
         self.bounded_searches = 0
         self._function_words: frozenset[str] | None = None
@@ -228,7 +241,25 @@ class METEOR(Metric[METEORResult]):
     # ---- statistics -----------------------------------------------------------------------------
 
     def tokenize(self, lines: Sequence[str]) -> list[list[str]]:
+        """The words of each segment (tokenized, lowercased if set)."""
         return [line.split() for line in preprocess(lines, self.tokenizer, self.lowercase)]
+
+    def encode(self, lines: Sequence[str]) -> list[list[int]]:
+        """The word ids (in :meth:`vocabulary`) of each segment: ``vocabulary().encode(tokenize(lines))``,
+        computed from the text's UTF-8 bytes where the tokenizer has a span kernel
+        (:class:`mtscore.text.span_encoder.SpanEncoder`: one numpy pass, a token's text decoded
+        only when it is new) and the corpus is not tiny; line by line otherwise (ja-mecab)."""
+        if not lines:  # (tokenize([]) gives one empty segment: the regex tokenizers' joined text)
+            return []
+        vocab = self.vocabulary()
+        if self.tokenizer.name not in SPAN_TOKENIZERS or sum(map(len, lines)) < SMALL_CORPUS_CHARACTERS:
+            return vocab.encode(self.tokenize(lines))
+        if self._encoder is None:
+            self._encoder = SpanEncoder(self.tokenizer, self.lowercase)
+        ids, lengths = vocab.encode_text(self._encoder, lines)
+        flat = ids.tolist()
+        ends = np.cumsum(lengths).tolist()
+        return [flat[a:b] for a, b in zip([0, *ends], ends)]
 
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> PreparedReferences:
@@ -236,15 +267,16 @@ class METEOR(Metric[METEORResult]):
         n = len(refs[0]) if refs and not isinstance(refs, str) and not isinstance(refs[0], str) \
             and hasattr(refs[0], "__len__") else 0
         streams = check_reference_streams(refs, n, names)
-        words: list[list[list[str] | None]] = []
-        for stream in streams:
-            idx = [i for i, r in enumerate(stream) if r is not None]
-            tok = self.tokenize([r for r in stream if r is not None])
-            col: list[list[str] | None] = [None] * n
-            for i, t in zip(idx, tok):
-                col[i] = t
-            words.append(col)
-        return PreparedReferences(self.settings_key(), words, n, reference_count_label(streams))
+        present = [[i for i, r in enumerate(stream) if r is not None] for stream in streams]
+        encoded = iter(self.encode([stream[i] for stream, idx in zip(streams, present) for i in idx]))
+        ids: list[list[list[int] | None]] = []
+        for idx in present:  # every stream in one pass, then back in place
+            col: list[list[int] | None] = [None] * n
+            for i in idx:
+                col[i] = next(encoded)
+            ids.append(col)
+        return PreparedReferences(self.settings_key(), n, reference_count_label(streams), ids,
+                                  self.vocabulary())
 
     def _prepared(self, hyps: Sequence[str], refs: Any) -> tuple[list[str], PreparedReferences]:
         hyps, refs = checked_inputs(self, hyps, refs, PreparedReferences)
@@ -253,26 +285,34 @@ class METEOR(Metric[METEORResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | PreparedReferences) -> SegmentStats:
         """Per-segment statistics against the best reference (see :func:`.score.columns`)."""
-        return self.align_corpus(hyps, refs, keep_alignments=False)[0]
+        return self._align_corpus(hyps, refs, keep_alignments=False)[0]
 
     def align_corpus(self, hyps: Sequence[str],
                      refs: Sequence[Sequence[str | None]] | PreparedReferences,
                      keep_alignments: bool = True
                      ) -> tuple[SegmentStats, list[tuple[int, list[tuple[int, int, int]]]] | None,
                                 list[list[str]], PreparedReferences]:
-        """Statistics plus, per segment, (kept reference, alignment as (i, j, module index))."""
+        """Statistics plus, per segment, (kept reference, alignment as (i, j, module index)); also
+        the hypotheses' words and the prepared references."""
+        stats, kept, hyp_ids, prepared = self._align_corpus(hyps, refs, keep_alignments)
+        words = self.vocabulary().words
+        return stats, kept, [[words[x] for x in h] for h in hyp_ids], prepared
+
+    def _align_corpus(self, hyps: Sequence[str],
+                      refs: Sequence[Sequence[str | None]] | PreparedReferences,
+                      keep_alignments: bool
+                      ) -> tuple[SegmentStats, list[tuple[int, list[tuple[int, int, int]]]] | None,
+                                 list[list[int]], PreparedReferences]:
+        """:meth:`align_corpus` with the hypotheses as word ids."""
         hyps, prepared = self._prepared(hyps, refs)
-        hyp_words = self.tokenize(hyps)
-        S, K, C = len(hyps), len(prepared.words), len(self._columns)
         vocab = self.vocabulary()
-        hyp_ids = vocab.encode(hyp_words)
-        ref_ids: list[list[list[int] | None]] = []  # per reference stream, None where it is missing
-        for stream in prepared.words:
-            present = [i for i in range(S) if stream[i] is not None]
-            col: list[list[int] | None] = [None] * S
-            for i, r in zip(present, vocab.encode([stream[i] for i in present])):  # type: ignore[misc]
-                col[i] = r
-            ref_ids.append(col)
+        if prepared.vocabulary is vocab:
+            ref_ids = prepared.ids  # per reference stream, None where it is missing
+        else:  # prepared by another METEOR object (same tokenizer and case): its words, our ids
+            ref_ids = [[None if r is None else ids for r, ids in zip(stream, vocab.encode(
+                [r or [] for r in stream]))] for stream in prepared.words]
+        hyp_ids = self.encode(hyps)
+        S, K, C = len(hyps), len(ref_ids), len(self._columns)
         fw = self.function_words() if (self.params.delta is not None or self.exclude_stopwords) else None
         # 2005: the leading equivalence stages of the whole corpus at once where they leave no choice
         prefix = self._even_class_prefix()
@@ -327,7 +367,7 @@ class METEOR(Metric[METEORResult]):
         values = values.reshape(S, C)
         stats = SegmentStats(self._columns, values, {"nrefs": prepared.nrefs})
         kept = [(best[i], aligns[best[i]][i] or []) for i in range(S)] if keep_alignments else None
-        return stats, kept, hyp_words, prepared
+        return stats, kept, hyp_ids, prepared
 
     def _even_class_prefix(self) -> list[np.ndarray]:
         """Key codes (per word id) of the leading equivalence stages that
