@@ -160,6 +160,10 @@ def _then(ids: list[int]) -> list[frozenset]:
     return [frozenset(SETS[x]) for x in ids]
 
 
+def _then_text(ids: list[int]) -> list[frozenset]:  # keys of another type (base forms are strings)
+    return [frozenset(f"k{c}" for c in SETS[x]) for x in ids]
+
+
 def _reference(h: list[int], r: list[int]) -> list[tuple[int, int, int]]:
     """Every stage of one segment handed to best_stage_matching (classes in order of first
     reference word; the key-set stage as candidate pairs)."""
@@ -190,11 +194,12 @@ corpora = st.lists(st.tuples(words, st.one_of(st.none(), words)), min_size=1, ma
 
 
 @settings(max_examples=400, deadline=None)
-@given(corpora)
-def test_corpus_stages_equal_the_per_segment_aligner(corpus: list[tuple[list[int], list[int] | None]]) -> None:
+@given(corpora, st.booleans())
+def test_corpus_stages_equal_the_per_segment_aligner(corpus: list[tuple[list[int], list[int] | None]],
+                                                     text_keys: bool) -> None:
     hyp = [h for h, _ in corpus]
     ref = [r for _, r in corpus]
-    stages, matched = even_class_stages(hyp, ref, KEYS, then=_then)
+    stages, matched = even_class_stages(hyp, ref, KEYS, then=_then_text if text_keys else _then)
     assert stages == [len(KEYS) + 1] * len(corpus)
     for s, (h, r) in enumerate(corpus):
         expected = _reference(h, r) if h and r else []
@@ -207,6 +212,7 @@ def test_corpus_stages_equal_the_per_segment_aligner(corpus: list[tuple[list[int
 def test_sort_helpers_equal_numpy(values: list[int], scale: int) -> None:
     """The packed sorts give numpy's stable argsort and unique (also where packing does not fit)."""
     x = np.array(values, dtype=np.int64) * scale
+    assert align._order(x - 7).tolist() == np.argsort(x - 7, kind="stable").tolist()  # negative too
     assert align._order(x).tolist() == np.argsort(x, kind="stable").tolist()
     u, inv = align._unique_inverse(x)
     want_u, want_inv = np.unique(x, return_inverse=True)

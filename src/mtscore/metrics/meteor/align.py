@@ -948,23 +948,18 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
             ho, ro = _set_stage(then, hsel, rsel, hid, rid, hseg, rseg, hpos, rpos, hstart, rstart, found)
             found.append((ho, ro, G))
         stop[:] = G + 1
-    out: list[list[tuple[int, int, int]]] = [[] for _ in range(S)]
-    if found:
-        hflat = np.concatenate([f[0] for f in found])
-        rflat = np.concatenate([f[1] for f in found])
-        seg = hseg[hflat]
-        order = _order(seg)
-        i = hpos[hflat][order].tolist()
-        j = rpos[rflat][order].tolist()
-        ks = np.concatenate([np.full(len(f[0]), f[2]) for f in found])[order].tolist()
-        ends = np.cumsum(np.bincount(seg, minlength=S)).tolist()
-        triples = list(zip(i, j, ks))
-        lo = 0
-        for s, hi in enumerate(ends):
-            if hi > lo:
-                out[s] = triples[lo:hi]
-            lo = hi
-    return stop.tolist(), out
+    if not found:
+        return stop.tolist(), [[] for _ in range(S)]
+    hflat = np.concatenate([f[0] for f in found])
+    rflat = np.concatenate([f[1] for f in found])
+    seg = hseg[hflat]
+    order = _order(seg)
+    i = hpos[hflat][order].tolist()
+    j = rpos[rflat][order].tolist()
+    ks = np.concatenate([np.full(len(f[0]), f[2]) for f in found])[order].tolist()
+    ends = np.cumsum(np.bincount(seg, minlength=S)).tolist()
+    triples = list(zip(i, j, ks))
+    return stop.tolist(), [triples[lo:hi] for lo, hi in zip([0, *ends], ends)]
 
 
 def _uneven_classes(uneven: np.ndarray, nh: np.ndarray, nr: np.ndarray, hsel: np.ndarray,
@@ -1387,7 +1382,7 @@ def _order(x: np.ndarray) -> np.ndarray:
     where that fits in int64 (numpy's sort is several times faster than its argsort)."""
     n = len(x)
     bits = max(n - 1, 1).bit_length()
-    if n and int(x.max()) < 1 << (62 - bits):
+    if n and int(x.max()) < 1 << (62 - bits) and int(x.min()) >= 0:
         return np.sort((x << bits) | np.arange(n)) & ((1 << bits) - 1)
     return np.argsort(x, kind="stable")
 
@@ -1477,11 +1472,15 @@ def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray,
     words = _unique(np.concatenate([hid[hsel], rid[rsel]]))
     sets = key_of(words.tolist())
     every = [c for ks in sets for c in ks]
-    codes = dict(zip(dict.fromkeys(every), range(len(every))))
-    n_keys = max(len(codes), 1)
+    if every and type(every[0]) is int:  # integer keys (synset offsets): numbered by one sort
+        w_keys = _unique_inverse(np.fromiter(every, np.int64, len(every)))[1]
+        n_keys = int(w_keys.max()) + 1
+    else:
+        codes = dict(zip(dict.fromkeys(every), range(len(every))))
+        n_keys = max(len(codes), 1)
+        w_keys = np.fromiter(map(codes.__getitem__, every), np.int64, len(every))
     w_len = np.fromiter(map(len, sets), np.int64, len(sets))
     w_start = np.cumsum(w_len) - w_len
-    w_keys = np.fromiter(map(codes.__getitem__, every), np.int64, len(every))
     w_of = np.zeros(int(words[-1]) + 1, dtype=np.int64)
     w_of[words] = np.arange(len(words))
 
