@@ -15,10 +15,10 @@ Output (deterministic: sorted, gzip without a timestamp where compressed):
   noun.exc (verb.exc, adj.exc, adv.exc), ``inflected-form base base ...``, sorted. Parallel line lists let
   the loader build its tables with a few C-level splits.
 * ``wordnet-3.0-synonyms.txt``: what METEOR's synonym module needs, derived from the file above (all
-  parts of speech merged, see ``build_synonyms``), and ``wordnet-3.0-synonyms.idx``, its hash index
-  (``build_synonym_index``; layout in ``mtscore.lexicon.synonyms``), so that the synonym module maps the
-  two files and loads nothing. ``--synonyms-only`` rebuilds just these two from the shipped
-  ``wordnet-3.0.txt.gz``.
+  parts of speech merged, see ``build_synonyms``), and ``wordnet-3.0-synonyms.idx``, its hash index and
+  each lemma's synonymy keys (``build_synonym_index``, ``synonymy_keys``; layout in
+  ``mtscore.lexicon.synonyms``), so that the synonym module maps the two files and loads nothing.
+  ``--synonyms-only`` rebuilds just these two from the shipped ``wordnet-3.0.txt.gz``.
 * ``WORDNET-LICENSE``: the WordNet 3.0 licence, as Debian ships it.
 * with ``--meteor-jar``: ``function-words-en.txt`` from the jar's ``function/english.words``.
 
@@ -156,11 +156,46 @@ def build_synonyms(wordnet_gz: bytes) -> bytes:
     return "".join(out).encode("ascii")
 
 
+def synonymy_keys(synsets: dict[bytes, list[bytes]]) -> tuple[dict[bytes, list[int]], int]:
+    """Each lemma's synonymy keys, and their number: two sets of lemmas share a synset exactly when
+    their keys meet, with fewer keys than synsets (``mtscore.lexicon.synonyms``, "Keys").
+
+    A key stands for a set of lemmas that is the member set of a synset (synset offsets as numbers,
+    all parts of speech merged, as the synonym module compares them) and is contained in no other
+    synset's member set; a lemma's keys are those of its synsets' member sets that are such maximal
+    sets. Every synset's member set lies within a maximal one, so two lemmas (or a lemma and itself)
+    share a key exactly when they share a synset; both directions are checked here."""
+    members: dict[bytes, set[bytes]] = defaultdict(set)
+    for lemma, offsets in synsets.items():
+        for o in offsets:
+            members[o].add(lemma)
+    member_set = {o: frozenset(m) for o, m in members.items()}
+    number: dict[frozenset[bytes], int] = {}
+    for o in sorted(member_set, key=int):  # numbered by their first synset offset
+        ms = member_set[o]
+        first = next(iter(ms))  # any member: a superset holds it too
+        if ms not in number and not any(ms < member_set[x] for x in synsets[first]):
+            number[ms] = len(number)
+    keys = {lemma: sorted({number[member_set[o]] for o in offsets if member_set[o] in number})
+            for lemma, offsets in synsets.items()}
+    holders: dict[int, set[bytes]] = defaultdict(set)
+    for lemma, ks in keys.items():
+        for k in ks:
+            holders[k].add(lemma)
+    for ms, k in number.items():  # a key's lemmas are its synset's members: they share that synset
+        if holders[k] != ms:
+            raise SystemExit("synonymy keys: a key's lemmas are not one synset's members")
+    for o, ms in member_set.items():  # a synset's members share a key
+        if not set.intersection(*(set(keys[lemma]) for lemma in ms)):
+            raise SystemExit(f"synonymy keys: the members of synset {o.decode()} share no key")
+    return keys, len(number)
+
+
 def build_synonym_index(synonyms: bytes) -> bytes:
-    """The bytes of ``wordnet-3.0-synonyms.idx``: two hash tables (lemmas, exception forms) of the lines of
-    ``wordnet-3.0-synonyms.txt`` (``synonyms``), in the layout ``mtscore.lexicon.synonyms`` documents and
-    with its hash function: per table a bucket directory, then the entries' fingerprints, line offsets in
-    the text and (lemmas) numbers of synsets, entries ordered by bucket, fingerprint and offset."""
+    """The bytes of ``wordnet-3.0-synonyms.idx`` for the text ``synonyms`` of ``wordnet-3.0-synonyms.txt``:
+    its two hash tables (lemmas, exception forms) and the lemmas' synonymy keys (``synonymy_keys``), in
+    the layout ``mtscore.lexicon.synonyms`` documents and with its hash function; entries in bucket,
+    fingerprint, line offset order."""
     from mtscore.lexicon.synonyms import (
         EXCEPTION_BUCKET_BITS,
         HASH_MIX,
@@ -177,17 +212,20 @@ def build_synonym_index(synonyms: bytes) -> bytes:
     if len(text) >= 1 << 32:
         raise SystemExit("the synonym index's uint32 line offsets cannot address a text this long")
     tables = []
+    synsets: dict[bytes, list[bytes]] = {}
     for lo, hi, bits in ((head, tail + 1, LEMMA_BUCKET_BITS),
                          (tail + len(b"\n[exceptions]\n"), len(text), EXCEPTION_BUCKET_BITS)):
-        rows = []  # (bucket, fingerprint, line offset, number of fields after the first)
+        rows = []  # (bucket, fingerprint, line offset, first field)
         pos = lo
         while pos < hi:
             end = text.index(b"\n", pos)
             first, *rest = text[pos:end].split(b" ")
             if not first or not rest or not first.isascii() or len(first) > 250 or (lo == head and not all(
-                    len(field) == 8 and field.isdigit() for field in rest)):  # synsets: 9 bytes each
+                    len(field) == 8 and field.isdigit() for field in rest)):
                 raise SystemExit(f"{SYNONYMS_FILE}: bad line at byte {pos}")
-            rows.append((*bucket_and_fingerprint(string_hash(first), bits), pos, len(rest)))
+            if lo == head:
+                synsets[first] = rest
+            rows.append((*bucket_and_fingerprint(string_hash(first), bits), pos, first))
             pos = end + 1
         rows.sort()
         directory = [0] * ((1 << bits) + 1)
@@ -197,8 +235,13 @@ def build_synonym_index(synonyms: bytes) -> bytes:
             directory[b + 1] += directory[b]
         tables.append((bits, directory, rows))
     (lbits, ldir, lemmas), (ebits, edir, exceptions) = tables
-    if max(n for *_, n in lemmas) > 255:
-        raise SystemExit("a lemma with more than 255 synsets: the index's uint8 counts cannot hold it")
+    keys, _ = synonymy_keys(synsets)
+    key_counts = [len(keys[lemma]) for *_, lemma in lemmas]
+    if max(key_counts) > 255:
+        raise SystemExit("a lemma with more than 255 keys: the index's uint8 counts cannot hold it")
+    key_starts = [0]
+    for n in key_counts[:-1]:
+        key_starts.append(key_starts[-1] + n)
 
     def column(code: str, values) -> bytes:
         out = array(code, values)
@@ -208,11 +251,13 @@ def build_synonym_index(synonyms: bytes) -> bytes:
             out.byteswap()
         return out.tobytes()
 
-    return b"".join([HEADER.pack(INDEX_MAGIC, HASH_MODULUS, HASH_MIX, lbits, ebits, len(lemmas), len(exceptions)),
+    return b"".join([HEADER.pack(INDEX_MAGIC, HASH_MODULUS, HASH_MIX, lbits, ebits, len(lemmas), len(exceptions),
+                                 sum(key_counts)),
                      column("I", ldir), column("I", edir),
                      column("I", (fp for _, fp, _, _ in lemmas)), column("I", (fp for _, fp, _, _ in exceptions)),
                      column("I", (p for _, _, p, _ in lemmas)), column("I", (p for _, _, p, _ in exceptions)),
-                     column("B", (n for *_, n in lemmas))])
+                     column("I", key_starts), column("I", (k for *_, lemma in lemmas for k in keys[lemma])),
+                     column("B", key_counts)])
 
 
 def wordnet_license(copyright_file: Path = LICENSE_FILE) -> str:

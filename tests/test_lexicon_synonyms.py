@@ -116,9 +116,34 @@ print(json.dumps([p for p in opened if "wordnet" in p.lower() and not p.endswith
     assert modules == ["False"]  # the full WordNet tables' module is not even imported
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.sampled_from(_LEMMAS), st.sampled_from(["", "s", "ed", "ing"]))
-def test_synset_keys_are_the_synset_ids(lemma: str, suffix: str) -> None:
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(_LEMMAS), st.sampled_from(["", "s", "ed", "ing", "es"]), st.sampled_from(_LEMMAS),
+       st.sampled_from(["", "s", "ed", "ing", "er"]))
+def test_synonymy_keys_meet_exactly_when_synsets_meet(a: str, x: str, b: str, y: str) -> None:
     syn, wn = load_synonyms(), load_wordnet()
-    assert syn.synset_keys(lemma + suffix) == syn.synset_ids(lemma + suffix) == wn.synset_ids(lemma + suffix)
-    assert all(type(k) is int for k in syn.synset_keys(lemma + suffix))
+    for one, two in ((a + x, b + y), (a + x, a), (a, b)):
+        assert (not syn.synset_keys(one).isdisjoint(syn.synset_keys(two))) == wn.synonymous(one, two)
+    assert all(type(k) is int for k in syn.synset_keys(a + x))
+
+
+def test_synonymy_keys_cover_wordnet(wn: WordNet, syn: SynonymIndex) -> None:
+    """Every synset's members share a key, and every key's lemmas share a synset: so any two sets of
+    lemmas (the base forms of two words) share a key exactly when they share a synset."""
+    keys: dict[str, set[int]] = {}
+    holders: dict[int, list[str]] = {}
+    for lemma in wn.lemmas():
+        e = syn._entry(syn._lemmas, lemma)
+        start, count = int(syn._key_start[e]), int(syn._key_count[e])
+        keys[lemma] = set(syn._keys[start:start + count].tolist())
+        assert keys[lemma], lemma
+        for k in keys[lemma]:
+            holders.setdefault(k, []).append(lemma)
+    members: dict[int, list[str]] = {}
+    for lemma in wn.lemmas():
+        for s in wn.synsets(lemma):
+            members.setdefault(s, []).append(lemma)
+    for s, lemmas in members.items():
+        assert set.intersection(*(keys[lemma] for lemma in lemmas)), s
+    for k, lemmas in holders.items():
+        assert frozenset.intersection(*(wn.synsets(lemma) for lemma in lemmas)), k
+    assert len(holders) < len(members) and sum(map(len, keys.values())) < sum(map(len, members.values()))
