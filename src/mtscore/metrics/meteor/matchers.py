@@ -180,9 +180,13 @@ class Vocabulary:
         if texts:  # distinct, in token id order
             index = self.index
             new = [w for w in texts if w not in index] if index else texts
+            start = len(self.words)
             if new:
                 self._add(new)
-            word_ids = np.fromiter(map(index.__getitem__, texts), np.int64, len(texts))
+            if len(new) == len(texts):  # all new: ids in the same order
+                word_ids = np.arange(start, start + len(texts), dtype=np.int64)
+            else:
+                word_ids = np.fromiter(map(index.__getitem__, texts), np.int64, len(texts))
             self._word_of_token = np.concatenate((self._word_of_token, word_ids))
         return self._word_of_token[tokens], lengths
 

@@ -28,7 +28,7 @@ from ...errors import InputError, OptionError
 from ...io.references import check_reference_streams, reference_count_label
 from ...languages import meteor_language
 from ...progress import track
-from ...text.span_encoder import SMALL_CORPUS_CHARACTERS, SpanEncoder
+from ...text.span_encoder import SpanEncoder
 from ...text.spans import SPAN_TOKENIZERS
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ...version import __version__
@@ -44,6 +44,11 @@ from .matchers import Matcher, Vocabulary, check_modules, get_matcher
 from .score import Parameters, columns, components
 
 VARIANTS = ("2005", "1.5")
+
+#: below this many characters in all, segments are tokenized line by line and their words looked
+#: up in the vocabulary's dict: cheaper than the byte path's fixed numpy cost (they break even at
+#: about 8,000 characters, some 80 segments)
+SMALL_CORPUS_CHARACTERS = 8000
 
 
 @dataclass(frozen=True)
