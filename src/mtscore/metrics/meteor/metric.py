@@ -20,7 +20,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,8 +28,6 @@ from ...errors import InputError, OptionError
 from ...io.references import check_reference_streams, reference_count_label
 from ...languages import meteor_language
 from ...progress import track
-from ...text.span_encoder import SpanEncoder
-from ...text.spans import SPAN_TOKENIZERS
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ...version import __version__
 from ..base import Metric, Score, SegmentStats, checked_inputs
@@ -42,6 +40,9 @@ from .align import (
 )
 from .matchers import Matcher, Vocabulary, check_modules, get_matcher
 from .score import Parameters, columns, components
+
+if TYPE_CHECKING:
+    from ...text.span_encoder import SpanEncoder
 
 VARIANTS = ("2005", "1.5")
 
@@ -257,14 +258,25 @@ class METEOR(Metric[METEORResult]):
         if not lines:  # (tokenize([]) gives one empty segment: the regex tokenizers' joined text)
             return []
         vocab = self.vocabulary()
-        if self.tokenizer.name not in SPAN_TOKENIZERS or sum(map(len, lines)) < SMALL_CORPUS_CHARACTERS:
+        if sum(map(len, lines)) < SMALL_CORPUS_CHARACTERS or not self._uses_span_encoder():
             return vocab.encode(self.tokenize(lines))
-        if self._encoder is None:
-            self._encoder = SpanEncoder(self.tokenizer, self.lowercase)
-        ids, lengths = vocab.encode_text(self._encoder, lines)
+        ids, lengths = vocab.encode_text(self._encoder, lines)  # type: ignore[arg-type]
         flat = ids.tolist()
         ends = np.cumsum(lengths).tolist()
         return [flat[a:b] for a, b in zip([0, *ends], ends)]
+
+    def _uses_span_encoder(self) -> bool:
+        """Whether the tokenizer has a span kernel; its encoder is made (and the numpy kernels
+        imported: sentence-level scoring never needs them) on first use."""
+        if self._encoder is None:
+            from ...text.spans import SPAN_TOKENIZERS
+
+            if self.tokenizer.name not in SPAN_TOKENIZERS:
+                return False
+            from ...text.span_encoder import SpanEncoder
+
+            self._encoder = SpanEncoder(self.tokenizer, self.lowercase)
+        return True
 
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> PreparedReferences:
