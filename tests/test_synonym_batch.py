@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from mtscore.lexicon import SynonymIndex, load_synonyms, load_wordnet
 from mtscore.lexicon.morphology import DETACHMENT_RULES
-from mtscore.lexicon.synonyms import HASH_MODULUS, string_hash
+from mtscore.lexicon.synonyms import _RULES, HASH_MODULUS, string_hash
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "src" / "mtscore" / "lexicon" / "data"
@@ -216,3 +216,11 @@ def test_a_hash_collision_never_gives_a_wrong_answer() -> None:
     assert one and two and one.isdisjoint(two) and [one, two] == [index.synset_keys(lemma.decode()),
                                                                   index.synset_keys(twin.decode())]
     assert index.is_lemma(twin.decode()) and index.synsets(twin.decode()) == frozenset({4})
+    # a verification that would read past the text's end (a long string matched with its last line)
+    import numpy as np
+
+    last = text.rindex(b"\n", 0, len(text) - 1) + 1
+    long_word = np.frombuffer(b"zzz" + b"q" * 40, np.uint8)
+    ok = index._verify(np.array([last, last]), long_word, np.array([0, 0]), np.array([43, 3]),
+                       np.array([len(_RULES), len(_RULES)]))
+    assert ok.tolist() == [False, True]

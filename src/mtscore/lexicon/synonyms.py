@@ -133,6 +133,7 @@ class _Table:
 
     def __init__(self, bits: int, directory: np.ndarray, fingerprint: np.ndarray, position: np.ndarray):
         self.bits = bits
+        self.shift = 64 - bits
         self.directory, self.fingerprint, self.position = directory, fingerprint, position
         self.seq = tuple(_sequence(a) for a in (directory, fingerprint, position))
 
@@ -195,16 +196,18 @@ class SynonymIndex:
     # -- one word at a time ------------------------------------------------------------------------
     def _entry(self, table: _Table, word: str) -> int:
         """The entry (of ``table``) of the text line whose first field is ``word``, or -1."""
-        if not word or not word.isascii() or " " in word or "\n" in word:
+        if not word.isascii() or not word or " " in word or "\n" in word:
             return -1  # no lemma or exception form is empty or holds these
         data = word.encode("ascii")
-        bucket, fp = bucket_and_fingerprint(string_hash(data), table.bits)
+        mixed = int.from_bytes(data, "little") % HASH_MODULUS * HASH_MIX & _MASK  # bucket_and_fingerprint
         directory, fingerprint, position = table.seq
-        text, needle = self._text, data + b" "
+        bucket = mixed >> table.shift
+        fp = mixed & 0xFFFFFFFF
         for e in range(directory[bucket], directory[bucket + 1]):
             if fingerprint[e] == fp:
                 pos = position[e]
-                if text[pos:pos + len(needle)] == needle:
+                end = pos + len(data)
+                if self._text[pos:end + 1] == data + b" ":
                     return e
         return -1
 
@@ -429,8 +432,9 @@ class SynonymIndex:
         text = self._chars
         last = len(text) - 1
         ending = _ENDING_LEN[rule]
-        if len(pos) and int((pos + keep + ending).max()) > last:  # (only a line near the text's end)
-            pos = np.where(pos + keep + ending > last, last - keep - ending, pos)  # a sure mismatch: "\n"
+        over = pos + keep + ending > last  # the text ends first: no match (only near the text's end)
+        if over.any():
+            pos, keep, ending = np.where(over, 0, pos), np.where(over, 0, keep), np.where(over, 0, ending)
         # the kept prefixes, all at once: chars index c of a query's byte t is start + t, text index pos + t
         ends = np.cumsum(keep)
         c = np.repeat(start - (ends - keep), keep) + np.arange(int(ends[-1]) if len(ends) else 0)
@@ -438,9 +442,9 @@ class SynonymIndex:
         bad = np.zeros(len(pos), bool)
         bad[np.searchsorted(ends, differ, side="right")] = True
         for j in range(_ENDING_BYTES.shape[1]):  # the ending's bytes
-            bad |= (j < ending) & (text[pos + keep + j] != _ENDING_BYTES[rule, j])
+            bad |= (j < ending) & (text[np.minimum(pos + keep + j, last)] != _ENDING_BYTES[rule, j])
         bad |= text[pos + keep + ending] != 32  # the first field ends there
-        return ~bad
+        return ~(bad | over)
 
 
 _lock = threading.Lock()
