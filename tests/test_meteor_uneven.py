@@ -106,6 +106,22 @@ def test_many_linked_classes_equal_the_aligner(segments: list[tuple[list, list]]
             assert got[s] == best_stage_matching([(x[0], y[0]) for x, y in groups], fixed, groups)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(class_segments(max_classes=9), min_size=1, max_size=4), st.integers(1, 12))
+def test_a_small_node_cap_is_followed(segments: list[tuple[list, list]], node_cap: int) -> None:
+    """Where the aligner's search may stop early (NODE_CAP), nothing is enumerated: what is kept is
+    still what the aligner keeps."""
+    saved = align.NODE_CAP
+    align.NODE_CAP = node_cap
+    try:
+        got, give_up = _choices(segments)
+        for s, (groups, fixed) in enumerate(segments):
+            if groups and not give_up[s]:
+                assert got[s] == best_stage_matching([(x[0], y[0]) for x, y in groups], fixed, groups)
+    finally:
+        align.NODE_CAP = saved
+
+
 def test_linked_classes_by_hand() -> None:
     # "a a" / "a" and "b" / "b b" interleaved: hyp a0 b1 a2, ref b0 a1 b2; no fixed matches.
     # a's options (0,1) and (2,1), b's (1,0) and (1,2); the cheapest (first) ones cross; the

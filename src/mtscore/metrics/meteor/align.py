@@ -59,7 +59,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from heapq import nlargest
-from itertools import accumulate, combinations
+from itertools import accumulate, combinations, pairwise
 from math import comb
 from typing import Any
 
@@ -100,7 +100,7 @@ def chunk_count(edges: Sequence[Edge]) -> int:
         return 0
     s = sorted(edges)
     chunks = 1
-    for (i, j), (k, l) in zip(s, s[1:]):
+    for (i, j), (k, l) in pairwise(s):
         if not (k == i + 1 and l == j + 1):
             chunks += 1
     return chunks
@@ -1222,7 +1222,7 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
         rows = np.repeat(row_start[pick] - (np.cumsum(rl) - rl), rl) + np.arange(int(rl.sum()))
         acc[p2[rows]] += pair[rows]
     sure = least >= so_far
-    picks = [picks[sure[g_of]]]
+    kept = [picks[sure[g_of]]]
     if not sure.all():
         # the others: the search splits a group where the crossings between two classes do not
         # depend on their options (:func:`_search`) and keeps the first option of a class left
@@ -1242,17 +1242,18 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
         k_p = np.diff(np.append(p_start, len(redo)))
         size = np.multiply.reduceat(n[order].astype(np.float64), p_start)
         p_seg = seg[redo[order[p_start]]]
-        small = np.bincount(p_seg, weights=size * (k_p > 1), minlength=len(give_up))[p_seg] <= ENUM_CAP
+        cap = min(ENUM_CAP, NODE_CAP // 2)
+        small = np.bincount(p_seg, weights=size * (k_p > 1), minlength=len(give_up))[p_seg] <= cap
         fail = ~sure[g_of[order[p_start]]]
         give_up[p_seg[fail & ~small]] = True
-        picks.append(c_lo[order[p_start[fail & small & (k_p == 1)]]])
+        kept.append(c_lo[order[p_start[fail & small & (k_p == 1)]]])
         enum = fail & small & (k_p > 1)
         if enum.any():
-            picks.append(_enumerated(order[np.repeat(enum, k_p)], k_p[enum], n, c_lo, c_hi, unary, pair,
-                                     row_start))
-    picks = np.concatenate(picks)
-    mm = o_m[picks]
-    return t_e[np.repeat(o_e[picks] - (np.cumsum(mm) - mm), mm) + np.arange(int(mm.sum()))]
+            kept.append(_enumerated(order[np.repeat(enum, k_p)], k_p[enum], n, c_lo, c_hi, unary, pair,
+                                    row_start))
+    chosen = np.concatenate(kept)
+    mm = o_m[chosen]
+    return t_e[np.repeat(o_e[chosen] - (np.cumsum(mm) - mm), mm) + np.arange(int(mm.sum()))]
 
 
 def _option_tables(cls: np.ndarray, s_of: np.ndarray, s_a: list[int], s_b: list[int], at: np.ndarray,
