@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import gc
 import mmap
+import re
 import struct
 import sys
 import threading
@@ -70,6 +71,8 @@ HASH_MIX = 0x9E3779B97F4A7C15
 #: bucket bits of the two tables (about one lemma a bucket)
 LEMMA_BUCKET_BITS, EXCEPTION_BUCKET_BITS = 17, 13
 _MASK = (1 << 64) - 1
+#: any whitespace but a newline (what ``str.strip`` and ``str.split`` count as whitespace)
+_SPACE_BUT_NEWLINE = re.compile(r"[^\S\n]")
 HEADER = struct.Struct("<8sQQIIIII")
 
 #: batch words up to this long (a longer one is looked up alone): 256 * 2**7 * 2**48 = 2**63
@@ -293,11 +296,17 @@ class SynonymIndex:
         ids = self._ids
         missing = [w for w in words if w not in ids]
         if missing:
-            norms = [w.strip().lower().replace(" ", "_") for w in missing]
-            new = [n for n in dict.fromkeys(norms) if n not in ids]
-            if new:
+            joined = "\n".join(missing)
+            if (joined.count("\n") == len(missing) - 1 and _SPACE_BUT_NEWLINE.search(joined) is None
+                    and joined.lower() == joined):  # no whitespace, no upper case: normalized already
+                new = list(dict.fromkeys(missing))
                 ids.update(zip(new, self._batch(new)))
-            ids.update(zip(missing, map(ids.__getitem__, norms)))
+            else:
+                norms = [w.strip().lower().replace(" ", "_") for w in missing]
+                new = [n for n in dict.fromkeys(norms) if n not in ids]
+                if new:
+                    ids.update(zip(new, self._batch(new)))
+                ids.update(zip(missing, map(ids.__getitem__, norms)))
         return [ids[w] for w in words]
 
     def _batch(self, norms: list[str]) -> list[frozenset[int]]:
