@@ -185,7 +185,7 @@ HYP_WORDS = ["the cat was sitting on a mat", "dog runs home quick", "they are si
 
 def corpus_lines(seed: int, n: int) -> tuple[list[str], list[list[str | None]]]:
     rng = np.random.default_rng(seed)
-    pick = lambda pool: " ".join(rng.choice(pool, size=rng.integers(0, 4)).tolist())  # noqa: E731
+    pick = lambda pool: " ".join(rng.choice(pool, size=rng.integers(0, 4)).tolist())
     hyps = [pick(HYP_WORDS) for _ in range(n)]
     refs: list[list[str | None]] = [[pick(REF_WORDS) for _ in range(n)] for _ in range(2)]
     for i in rng.choice(n, size=n // 5, replace=False).tolist():
@@ -193,9 +193,9 @@ def corpus_lines(seed: int, n: int) -> tuple[list[str], list[list[str | None]]]:
     return hyps, refs
 
 
-@pytest.mark.parametrize("kw", [dict(), dict(variant="1.5", modules="exact stem synonym"),
-                                dict(delta=0.5), dict(modules="exact wn_stem", lowercase=False),
-                                dict(tokenize="intl"), dict(exclude_stopwords=True)])
+@pytest.mark.parametrize("kw", [{}, {"variant": "1.5", "modules": "exact stem synonym"},
+                                {"delta": 0.5}, {"modules": "exact wn_stem", "lowercase": False},
+                                {"tokenize": "intl"}, {"exclude_stopwords": True}])
 @pytest.mark.parametrize("seed", [0, 1])
 def test_statistics_and_alignments_equal_the_line_by_line_path(kw: dict, seed: int) -> None:
     hyps, refs = corpus_lines(seed, 300)

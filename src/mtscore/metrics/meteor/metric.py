@@ -285,7 +285,7 @@ class METEOR(Metric[METEORResult]):
             and hasattr(refs[0], "__len__") else 0
         streams = check_reference_streams(refs, n, names)
         present = [[i for i, r in enumerate(stream) if r is not None] for stream in streams]
-        encoded = iter(self.encode([stream[i] for stream, idx in zip(streams, present) for i in idx]))
+        encoded = iter(self.encode([r for stream in streams for r in stream if r is not None]))
         ids: list[list[list[int] | None]] = []
         for idx in present:  # every stream in one pass, then back in place
             col: list[list[int] | None] = [None] * n
