@@ -300,7 +300,7 @@ class SynonymIndex:
             if (joined.count("\n") == len(missing) - 1 and _SPACE_BUT_NEWLINE.search(joined) is None
                     and joined.lower() == joined):  # no whitespace, no upper case: normalized already
                 new = list(dict.fromkeys(missing))
-                ids.update(zip(new, self._batch(new)))
+                ids.update(zip(new, self._batch(new, joined if len(new) == len(missing) else None)))
             else:
                 norms = [w.strip().lower().replace(" ", "_") for w in missing]
                 new = [n for n in dict.fromkeys(norms) if n not in ids]
@@ -309,7 +309,7 @@ class SynonymIndex:
                 ids.update(zip(missing, map(ids.__getitem__, norms)))
         return [ids[w] for w in words]
 
-    def _batch(self, norms: list[str]) -> list[frozenset[int]]:
+    def _batch(self, norms: list[str], joined: str | None = None) -> list[frozenset[int]]:
         """:meth:`_keys_of` of distinct normalized words, vectorized.
 
         Queries, each a string to find among the lemmas: every word itself; for an exception form, the
@@ -317,10 +317,12 @@ class SynonymIndex:
         letters, each rule of ``_RULES`` that applies, of which the first that finds a lemma counts.
         All are hashed (prefix sums), searched and verified at once, then the found lines' synset
         fields are read. A non-ASCII word has no keys (:meth:`_keys_of`); an empty word, one with a
-        newline or one longer than ``_MAX_BATCH_LEN`` is looked up alone."""
+        newline or one longer than ``_MAX_BATCH_LEN`` is looked up alone. ``joined``: the words joined
+        by newlines, if the caller has it."""
         n = len(norms)
         out: list[frozenset[int]] = [frozenset()] * n
-        joined = "\n".join(norms)
+        if joined is None:
+            joined = "\n".join(norms)
         if not joined or joined.count("\n") != n - 1 or "\n\n" in joined or joined[0] == "\n" or joined[-1] == "\n":
             odd = [i for i, w in enumerate(norms) if not w or "\n" in w]  # (no newline separates them)
             for i in odd:
@@ -341,7 +343,7 @@ class SynonymIndex:
         if not usable.all():  # (no lemma is that long) one by one, where the hash has no limit
             for i in np.flatnonzero(~usable).tolist():
                 out[i] = self._keys_of(norms[i])
-        if len(data) != len(joined.encode("utf-8")):  # non-ASCII words: no keys
+        if not joined.isascii():  # non-ASCII words: no keys
             usable &= np.fromiter(map(str.isascii, norms), bool, n)
         modulus = np.uint64(HASH_MODULUS)
         weight = _weights()
