@@ -10,8 +10,10 @@ module when their key sets intersect. This one shape covers every module:
   non-English languages;
 * ``wn_stem`` — the word's WordNet base forms (morphological exceptions + detachment rules);
 * ``synonym`` — the WordNet synsets of the word's base forms, any sense, no disambiguation (§2.2
-  "WN synonymy"): two words match when they share at least one synset (keys: the synset offsets as
-  the index stores them, :meth:`mtscore.lexicon.SynonymIndex.synset_keys`).
+  "WN synonymy"): two words match when they share at least one synset (keys: integers that two
+  words share exactly when they share a synset, :meth:`mtscore.lexicon.SynonymIndex.synset_keys`;
+  thousands of words at once by
+  :meth:`~mtscore.lexicon.SynonymIndex.synset_keys_many`).
 
 Keys are computed once per word type: a :class:`Vocabulary` gives every distinct word of a corpus an id
 and keeps, per module, the key of each id (stems in one batch call; WordNet keys only for the words a
@@ -279,7 +281,8 @@ def get_matcher(name: str, snowball: str | None = None) -> Matcher:
         wn = _wordnet()
         return Matcher(name, wn.base_forms, False)
     if name == "synonym":
-        return Matcher(name, _synonyms().synset_keys, False)
+        index = _synonyms()
+        return Matcher(name, index.synset_keys, False, many_fn=index.synset_keys_many)
     raise OptionError("METEOR module", name, MODULES)
 
 
