@@ -141,7 +141,7 @@ class TokenInterner:
         # (np.take and index arrays: much faster than boolean-mask indexing here)
         short = np.flatnonzero(n <= _SHORT)
         s_len = np.take(n, short)
-        keys = np.take(words, np.take(starts, short))
+        keys = words[np.take(starts, short)]
         keys &= np.take(_MASKS, s_len)
         s_len <<= 56
         keys |= s_len.view(np.uint64)
