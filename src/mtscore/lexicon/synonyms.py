@@ -55,6 +55,7 @@ from typing import Any
 
 import numpy as np
 
+from ..ragged import ranges
 from .morphology import DETACHMENT_RULES
 
 _DATA_DIR = Path(__file__).parent / "data"
@@ -147,7 +148,7 @@ class _Table:
         lo = self.directory[bucket].astype(np.intp)
         size = self.directory[bucket + 1].astype(np.intp) - lo
         query = np.repeat(np.arange(len(hashes)), size)
-        entry = np.repeat(lo - np.cumsum(size) + size, size) + np.arange(len(query))
+        entry = ranges(lo, size)
         same = self.fingerprint[entry] == (mixed & np.uint64(0xFFFFFFFF)).astype(np.uint32)[query]
         return query[same], entry[same]
 
@@ -421,7 +422,7 @@ class SynonymIndex:
         if len(found) == 0:
             return out
         start, size = first.ravel()[found], counts.ravel()[found]
-        keys = self._keys[np.repeat(start - np.cumsum(size) + size, size) + np.arange(int(size.sum()))].tolist()
+        keys = self._keys[ranges(start, size)].tolist()
         per_word = counts.sum(axis=1)
         words = np.flatnonzero(per_word)
         stop = np.cumsum(per_word)[words]

@@ -65,6 +65,8 @@ from typing import Any
 
 import numpy as np
 
+from ...ragged import ranges
+
 #: most options a component may have before it is reduced (bounded search, see module doc)
 OPTION_CAP = 2000
 #: most branch-and-bound nodes per stage before the best solution so far is kept
@@ -1062,7 +1064,7 @@ def _class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarr
     f_cnt = np.bincount(f_seg, minlength=S)
     cnt = f_cnt[es]
     rep = np.repeat(np.arange(E), cnt)
-    fi = np.repeat((np.cumsum(f_cnt) - f_cnt)[es] - (np.cumsum(cnt) - cnt), cnt) + np.arange(len(rep))
+    fi = ranges((np.cumsum(f_cnt) - f_cnt)[es], cnt)
     cost = np.bincount(rep[(eh[rep] > f_h[fi]) != (er[rep] > f_r[fi])], minlength=E)
     # per class shape: every option's cost, the first cheapest
     at = np.zeros(C, dtype=np.int64)
@@ -1083,7 +1085,7 @@ def _class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarr
     n = np.bincount(ps, minlength=S)
     cnt = n[ps]
     rep = np.repeat(np.arange(len(ph)), cnt)
-    other = np.repeat((np.cumsum(n) - n)[ps] - (np.cumsum(cnt) - cnt), cnt) + np.arange(len(rep))
+    other = ranges((np.cumsum(n) - n)[ps], cnt)
     crossing = (ph[rep] > ph[other]) != (pr[rep] > pr[other])
     if crossing.any():
         c1, c2 = e_cls[pe[rep[crossing]]], e_cls[pe[other[crossing]]]
@@ -1120,7 +1122,7 @@ def _linked_classes(seg: np.ndarray, h_lo: np.ndarray, h_hi: np.ndarray, r_lo: n
     g_n = np.diff(np.append(g_start, L))
     cnt = g_n[g_of]
     p = np.repeat(np.arange(L), cnt)
-    q = np.repeat(g_start[g_of] - (np.cumsum(cnt) - cnt), cnt) + np.arange(len(p))
+    q = ranges(g_start[g_of], cnt)
     keep = p < q
     p, q = p[keep], q[keep]
     apart = (((h_hi[p] < h_lo[q]) | (h_hi[q] < h_lo[p]))
@@ -1184,10 +1186,10 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
     row_len = g_end[g_of[o_cls]] - c_hi[o_cls]
     row_start = np.cumsum(row_len) - row_len
     p1 = np.repeat(np.arange(O), row_len)
-    p2 = np.repeat(c_hi[o_cls] - row_start, row_len) + np.arange(len(p1))
+    p2 = ranges(c_hi[o_cls], row_len)
     mm = o_m[p1] * o_m[p2]
     q = np.repeat(np.arange(len(p1)), mm)
-    loc = np.arange(len(q)) - np.repeat(np.cumsum(mm) - mm, mm)
+    loc = ranges(np.zeros_like(mm), mm)
     m2 = o_m[p2][q]
     i = loc // m2
     e1, e2 = t_e[o_e[p1][q] + i], t_e[o_e[p2][q] + loc - i * m2]
@@ -1219,7 +1221,7 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
         so_far[ga] += acc[pick]
         picks[act] = pick
         rl = row_len[pick]
-        rows = np.repeat(row_start[pick] - (np.cumsum(rl) - rl), rl) + np.arange(int(rl.sum()))
+        rows = ranges(row_start[pick], rl)
         acc[p2[rows]] += pair[rows]
     sure = least >= so_far
     kept = [picks[sure[g_of]]]
@@ -1252,8 +1254,7 @@ def _searched(redo: np.ndarray, group: np.ndarray, seg: np.ndarray, rank: np.nda
             kept.append(_enumerated(order[np.repeat(enum, k_p)], k_p[enum], n, c_lo, c_hi, unary, pair,
                                     row_start))
     chosen = np.concatenate(kept)
-    mm = o_m[chosen]
-    return t_e[np.repeat(o_e[chosen] - (np.cumsum(mm) - mm), mm) + np.arange(int(mm.sum()))]
+    return t_e[ranges(o_e[chosen], o_m[chosen])]
 
 
 def _option_tables(cls: np.ndarray, s_of: np.ndarray, s_a: list[int], s_b: list[int], at: np.ndarray,
@@ -1332,7 +1333,7 @@ def _enumerated(cls: np.ndarray, k: np.ndarray, n: np.ndarray, c_lo: np.ndarray,
         o = c_lo[b_cls[p_cls]] + p_id % b_n[p_cls]
         dd = p_cls - b_first[b_grp[p_cls]]  # depth: the earlier classes of the prefix
         e_pre = np.repeat(np.arange(len(p_cls)), dd)
-        e_cls = p_cls[e_pre] - dd[e_pre] + (np.arange(len(e_pre)) - np.repeat(np.cumsum(dd) - dd, dd))
+        e_cls = ranges(p_cls - dd, dd)
         e_o = c_lo[b_cls[e_cls]] + (p_id[e_pre] // (b_stride[e_cls] // b_stride[p_cls[e_pre]])) % b_n[e_cls]
         crossed = np.bincount(e_pre, weights=pair[row_start[e_o] + o[e_pre] - c_hi[b_cls[e_cls]]],
                               minlength=len(o))
@@ -1489,7 +1490,7 @@ def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray,
         w = w_of[ids[sel]]
         n = w_len[w]
         tok = np.repeat(sel, n)
-        at = np.repeat(w_start[w] - (np.cumsum(n) - n), n) + np.arange(len(tok))
+        at = ranges(w_start[w], n)
         return tok, seg[tok] * n_keys + w_keys[at]
 
     # the words of one segment sharing a key: both sides' (token, key) sorted together by key,
@@ -1507,7 +1508,7 @@ def _set_stage(key_of: Callable[[list[int]], list[frozenset]], hsel: np.ndarray,
     cnt = n_r[h_run]
     at = np.flatnonzero(_firsts(run))[h_run] + n_h[h_run]  # the run's first reference entry
     eh = np.repeat(ht[order[is_h]], cnt)
-    er = rt[order[np.repeat(at - (np.cumsum(cnt) - cnt), cnt) + np.arange(len(eh))] - len(hc)]
+    er = rt[order[ranges(at, cnt)] - len(hc)]
     # distinct candidate pairs, by segment, hypothesis then reference position (flat order)
     pairs = _unique(eh * len(rid) + er)
     eh, er = pairs // len(rid), pairs % len(rid)
