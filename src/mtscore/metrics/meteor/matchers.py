@@ -64,15 +64,13 @@ class Matcher:
     """One module: ``keys(word)`` is the set of keys (a word matches another when the sets meet)."""
 
     def __init__(self, name: str, key_fn: Callable[[str], Iterable[Any]], single: bool,
-                 batch_fn: Callable[[list[str]], list[Any]] | None = None,
-                 many_fn: Callable[[list[str]], list[Any]] | None = None):
+                 batch_fn: Callable[[list[str]], list[Any]] | None = None):
         self.name = name
         self._key_fn = key_fn
-        #: keys of many words at once (e.g. PyStemmer's ``stemWords``); None: key by key, on demand
+        #: keys of many words in one call (PyStemmer's ``stemWords``, the synonym index's batch
+        #: lookup); None: word by word. A :class:`Vocabulary` asks it for every new word of a
+        #: ``single`` module at once, for a set-valued module's words when a stage compares them
         self._batch_fn = batch_fn
-        #: set-valued modules: the keys of many words in one call, computed on demand
-        #: (:meth:`keys`); None: word by word
-        self._many_fn = many_fn
         #: every word has exactly one key (exact, porter, stem): the relation is an equivalence
         self.single = single
         self._cache: dict[str, Any] = {}
@@ -90,10 +88,10 @@ class Matcher:
     def keys(self, words: Sequence[str]) -> list[Any]:
         """Per word: its key (``single`` modules) or its frozenset of keys."""
         cache, fn, single = self._cache, self._key_fn, self.single
-        if self._many_fn is not None:
+        if self._batch_fn is not None:
             missing = [w for w in dict.fromkeys(words) if w not in cache]
             if missing:
-                for w, k in zip(missing, self._many_fn(missing)):
+                for w, k in zip(missing, self._batch_fn(missing)):
                     cache[w] = k if single else frozenset(k)
             return [cache[w] for w in words]
         out = []
@@ -132,7 +130,7 @@ class Vocabulary:
 
     ``keys[k][x]`` is module k's key of word ``words[x]``: the word id itself for ``exact``, the stem for
     ``porter``/``stem`` (all new words stemmed in one call), and for the WordNet modules ``None`` until
-    :meth:`key` computes it — they are needed only for words that earlier stages leave unmatched.
+    :meth:`keys_of` computes it — they are needed only for words that earlier stages leave unmatched.
 
     Words come as token lists (:meth:`encode`) or straight from raw text through a span encoder
     (:meth:`encode_text`: its token ids become word ids through a numpy table); both give a word the
@@ -156,7 +154,7 @@ class Vocabulary:
         for keys, matcher in zip(self.keys, self.matchers):
             if matcher.name == "exact":
                 keys.extend(range(start, start + len(new)))
-            elif matcher._batch_fn is not None:
+            elif matcher.single and matcher._batch_fn is not None:
                 keys.extend(matcher._batch_fn(new))
             else:
                 keys.extend([None] * len(new))
@@ -191,13 +189,6 @@ class Vocabulary:
                 word_ids = np.fromiter(map(index.__getitem__, texts), np.int64, len(texts))
             self._word_of_token = np.concatenate((self._word_of_token, word_ids))
         return self._word_of_token[tokens], lengths
-
-    def key(self, k: int, x: int) -> Any:
-        """Module k's key of word id x (computed and kept on first use)."""
-        key = self.keys[k][x]
-        if key is None:
-            key = self.keys[k][x] = self.matchers[k].key(self.words[x])
-        return key
 
     def keys_of(self, k: int, ids: Sequence[int]) -> list[Any]:
         """Module k's keys of word ids ``ids`` (the missing ones computed in one
@@ -282,7 +273,7 @@ def get_matcher(name: str, snowball: str | None = None) -> Matcher:
         return Matcher(name, wn.base_forms, False)
     if name == "synonym":
         index = _synonyms()
-        return Matcher(name, index.synset_keys, False, many_fn=index.synset_keys_many)
+        return Matcher(name, index.synset_keys, False, index.synset_keys_many)
     raise OptionError("METEOR module", name, MODULES)
 
 

@@ -541,19 +541,10 @@ class METEOR(Metric[METEORResult]):
                     if hits:
                         cands[j] += [(i, k) for i in hits] if exact else [(i, k) for i in hits if h[i] != y]
             else:  # other modules only for different words
-                hk = []
-                for i, x in enumerate(h):
-                    ks = key[x]
-                    if ks is None:
-                        ks = vocab.key(k, x)
-                    if ks:
-                        hk.append((i, x, ks))
+                hk = [(i, x, ks) for i, (x, ks) in enumerate(zip(h, vocab.keys_of(k, h))) if ks]
                 if not hk:
                     continue
-                for j, y in enumerate(r):
-                    rks = key[y]
-                    if rks is None:
-                        rks = vocab.key(k, y)
+                for j, (y, rks) in enumerate(zip(r, vocab.keys_of(k, r))):
                     if rks:
                         cands[j] += [(i, k) for i, x, ks in hk if x != y and not ks.isdisjoint(rks)]
         return cands
@@ -721,16 +712,10 @@ def _in_forks(task: Callable[[int, int, bool], Any], bounds: list[tuple[int, int
 def _key_sets(vocab: Vocabulary, k: int, ids: Sequence[int], positions: Iterable[int]
               ) -> list[tuple[int, Any]]:
     """(position, key set) of the words at ``positions`` that have keys under module k (a key-set
-    module: wn_stem, synonym); keys computed on first use."""
-    key = vocab.keys[k]
-    out = []
-    for p in positions:
-        ks = key[ids[p]]
-        if ks is None:
-            ks = vocab.key(k, ids[p])
-        if ks:
-            out.append((p, ks))
-    return out
+    module: wn_stem, synonym); keys computed on first use (:meth:`Vocabulary.keys_of`)."""
+    positions = list(positions)
+    sets = vocab.keys_of(k, [ids[p] for p in positions])
+    return [(p, ks) for p, ks in zip(positions, sets) if ks]
 
 
 def corpus_meteor(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
