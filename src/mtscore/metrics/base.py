@@ -139,6 +139,20 @@ def checked_inputs(metric: Any, hyps: Sequence[str], refs: Any,
     return hyps, refs
 
 
+def sentence_references(hyp: Any, refs: Any, what: str) -> list[list[str]]:
+    """The checked inputs of a sentence-level score: ``refs`` (a string or a list of strings) as
+    the reference streams of one segment; ``what`` names the score in the error messages."""
+    from ..errors import InputError
+
+    if not isinstance(hyp, str):
+        raise InputError(f"the hypothesis must be a string, got {type(hyp).__name__}")
+    if isinstance(refs, str):
+        refs = [refs]
+    if not refs:
+        raise InputError(f"{what} needs at least one reference")
+    return [[r] for r in refs]
+
+
 class Metric(ABC, Generic[R]):
     """A configured metric. Subclasses define ``columns``, ``extract``, ``compute``, ``scores``."""
 

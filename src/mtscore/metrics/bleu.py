@@ -28,7 +28,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..errors import InputError, OptionError
+from ..errors import OptionError
 from ..io.references import (
     check_hypotheses,
     check_reference_streams,
@@ -37,7 +37,7 @@ from ..io.references import (
 from ..text.span_encoder import encode_streams, make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
-from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
+from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs, sentence_references
 from .clipping import clipped_counts
 from .ngrams import Encoded
 
@@ -204,13 +204,7 @@ class BLEU(Metric[BLEUResult]):
                 and all(type(r) is str for r in refs):
             return self._result(self._row(hyp, refs), {"nrefs": str(len(refs))})
         # anything else takes the general checks (None: a missing reference)
-        if not isinstance(hyp, str):
-            raise InputError(f"the hypothesis must be a string, got {type(hyp).__name__}")
-        if isinstance(refs, str):
-            refs = [refs]
-        if not refs:
-            raise InputError("sentence BLEU needs at least one reference")
-        stats = self.extract([hyp], [[r] for r in refs])
+        stats = self.extract([hyp], sentence_references(hyp, refs, "sentence BLEU"))
         return self.compute(stats.total(), stats.meta)
 
     # ---- the score: a pure function of summed statistics ---------------------------------

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...errors import InputError, OptionError
+from ...errors import OptionError
 from ...io.references import check_reference_streams, reference_count_label
 from ...languages import meteor_language
 from ...progress import track
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ...version import __version__
-from ..base import Metric, Score, SegmentStats, checked_inputs
+from ..base import Metric, Score, SegmentStats, checked_inputs, sentence_references
 from .align import (
     align_jar,
     align_jar_beam,
@@ -754,12 +754,6 @@ def sentence_meteor(hyp: str, refs: Sequence[str] | str, *,
                     tokenize: str | None = None, lowercase: bool = True,
                     exclude_stopwords: bool = False, language: str = "en") -> METEORResult:
     """METEOR of one hypothesis against its references (a string or a list of strings)."""
-    if not isinstance(hyp, str):
-        raise InputError(f"the hypothesis must be a string, got {type(hyp).__name__}")
-    if isinstance(refs, str):
-        refs = [refs]
-    if not refs:
-        raise InputError("sentence_meteor needs at least one reference")
-    return corpus_meteor([hyp], [[r] for r in refs], modules=modules, variant=variant, alpha=alpha,
+    return corpus_meteor([hyp], sentence_references(hyp, refs, "sentence_meteor"), modules=modules, variant=variant, alpha=alpha,
                          beta=beta, gamma=gamma, delta=delta, weights=weights, tokenize=tokenize,
                          lowercase=lowercase, exclude_stopwords=exclude_stopwords, language=language)
