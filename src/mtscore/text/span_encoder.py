@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..ragged import ranges
 from .chunked import ChunkEncoder
 from .interning import TokenInterner
 from .spans import SPAN_TOKENIZERS, corpus_bytes, token_spans
@@ -47,21 +48,27 @@ class SpanEncoder:
         """token -> id (built on demand; for tests and debugging)."""
         return self._interner.tokens()
 
-    def encode(self, lines: Sequence[str], grow: bool) -> tuple[np.ndarray, np.ndarray]:
-        """(flat token ids, tokens per line)."""
-        if not lines:
-            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+    def _spans(self, lines: Sequence[str]) -> tuple[bytes, np.ndarray, np.ndarray, np.ndarray]:
+        """The corpus's bytes, its tokens' byte spans (starts, ends) and tokens per line. A few short
+        segments (sentence_bleu: the line tokenizer is cheaper than the kernel), or a segment with a
+        line break of its own, are tokenized line by line and the result read as ``none``."""
         name = self.tokenizer.name
-        # a few short segments (sentence_bleu): the line tokenizer is cheaper than the kernel
         by_line = sum(map(len, lines)) < SMALL_CORPUS_CHARACTERS
         if not by_line:
             data = corpus_bytes(lines, name, self.lowercase)
-            by_line = data.count(b"\n") != len(lines) - 1  # a segment with a line break of its own
+            by_line = data.count(b"\n") != len(lines) - 1
         if by_line:
             tokenized = [" ".join(line.split())
                          for line in preprocess(lines, self.tokenizer, self.lowercase)]
             data, name = corpus_bytes(tokenized, "none", False), "none"
         starts, ends, lengths = token_spans(data, len(lines), name, self._cjk if name != "none" else ())
+        return data, starts, ends, lengths
+
+    def encode(self, lines: Sequence[str], grow: bool) -> tuple[np.ndarray, np.ndarray]:
+        """(flat token ids, tokens per line)."""
+        if not lines:
+            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+        data, starts, ends, lengths = self._spans(lines)
         return self._interner.ids(data, starts, ends, grow), lengths
 
     def encode_text(self, lines: Sequence[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
@@ -71,16 +78,7 @@ class SpanEncoder:
         """
         if not lines:
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), []
-        name = self.tokenizer.name
-        by_line = sum(map(len, lines)) < SMALL_CORPUS_CHARACTERS  # as in encode
-        if not by_line:
-            data = corpus_bytes(lines, name, self.lowercase)
-            by_line = data.count(b"\n") != len(lines) - 1
-        if by_line:
-            tokenized = [" ".join(line.split())
-                         for line in preprocess(lines, self.tokenizer, self.lowercase)]
-            data, name = corpus_bytes(tokenized, "none", False), "none"
-        starts, ends, lengths = token_spans(data, len(lines), name, self._cjk if name != "none" else ())
+        data, starts, ends, lengths = self._spans(lines)
         before = self._interner.size
         ids = self._interner.ids(data, starts, ends, True)
         added = self._interner.size - before
@@ -97,11 +95,8 @@ def _span_texts(data: bytes, starts: np.ndarray, ends: np.ndarray) -> list[str]:
     byte after the last span, as :func:`.spans.corpus_bytes` pads it): gathered with ``\\n``
     between them and decoded in one call (lone surrogates as :func:`.spans.corpus_bytes` encodes them)."""
     size = ends - starts + 1  # each span and the separator after it
-    stop = np.cumsum(size)
-    gather = np.arange(int(stop[-1]), dtype=np.int64)
-    gather -= np.repeat(stop - size - starts, size)
-    joined = np.frombuffer(data, dtype=np.uint8)[gather]
-    joined[stop - 1] = 10
+    joined = np.frombuffer(data, dtype=np.uint8)[ranges(starts, size)]
+    joined[np.cumsum(size) - 1] = 10
     return joined.tobytes().decode("utf-8", "surrogatepass").split("\n")[:-1]
 
 
