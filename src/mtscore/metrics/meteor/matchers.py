@@ -60,6 +60,11 @@ def _synonyms() -> Any:
     return load_synonyms()
 
 
+#: fewest new words :meth:`Matcher.keys` looks up with the module's batch function (the synonym
+#: index's batch lookup breaks even with word-by-word lookups at about 80 words)
+MIN_BATCH = 100
+
+
 class Matcher:
     """One module: ``keys(word)`` is the set of keys (a word matches another when the sets meet)."""
 
@@ -86,24 +91,18 @@ class Matcher:
         return k
 
     def keys(self, words: Sequence[str]) -> list[Any]:
-        """Per word: its key (``single`` modules) or its frozenset of keys."""
-        cache, fn, single = self._cache, self._key_fn, self.single
-        if self._batch_fn is not None:
-            missing = [w for w in dict.fromkeys(words) if w not in cache]
-            if missing:
-                for w, k in zip(missing, self._batch_fn(missing)):
-                    cache[w] = k if single else frozenset(k)
-            return [cache[w] for w in words]
-        out = []
-        for w in words:
-            k = cache.get(w)
-            if k is None:
-                k = fn(w)
-                if not single:
-                    k = frozenset(k)
-                cache[w] = k
-            out.append(k)
-        return out
+        """Per word: its key (``single`` modules) or its frozenset of keys. Words not seen before are
+        keyed in one ``batch_fn`` call when there are at least ``MIN_BATCH`` of them (below that a
+        batch's fixed cost is more than word-by-word lookups: one segment's words in the 1.5
+        variant or the study's per-segment stages)."""
+        cache, single = self._cache, self.single
+        missing = [w for w in dict.fromkeys(words) if w not in cache]
+        if missing:
+            found: Iterable[Any] = self._batch_fn(missing) \
+                if self._batch_fn is not None and len(missing) >= MIN_BATCH else map(self._key_fn, missing)
+            for w, k in zip(missing, found):
+                cache[w] = k if single else frozenset(k)
+        return [cache[w] for w in words]
 
     def pairs(self, hyp: Sequence[str], ref: Sequence[str], hyp_pos: Sequence[int],
               ref_pos: Sequence[int]) -> list[tuple[int, int]]:
