@@ -134,7 +134,7 @@ def test_compute_is_pure_and_vectorized() -> None:
     metric = BLEU(smooth="add-k")
     stats = metric.extract(["the cat sat", "a dog"], [["the cat sat down", "the dog"]])
     rows = stats.values.copy()
-    many = metric.scores(rows)
+    many = metric.compute_many(rows)
     one = [metric.compute(r).score for r in rows]
     np.testing.assert_allclose(many, one, rtol=0, atol=1e-12)
     np.testing.assert_array_equal(rows, stats.values)  # smoothing did not mutate the statistics

@@ -69,7 +69,7 @@ def test_sentence_bleu_every_segment(pair: str, ref_ids: tuple[str, ...]) -> Non
         if meta["human_systems"].get(path.stem) in ref_ids:
             continue
         hyps = read_lines(path)
-        ours = metric.scores(metric.extract(hyps, prepared).values)
+        ours = metric.compute_many(metric.extract(hyps, prepared).values)
         # sacreBLEU's own per-sentence statistics and score function (what sentence_score runs)
         rows = sacre._extract_corpus_statistics(hyps, refs)
         theirs = np.array([sacre._compute_score_from_stats(list(row)).score for row in rows])
@@ -78,7 +78,7 @@ def test_sentence_bleu_every_segment(pair: str, ref_ids: tuple[str, ...]) -> Non
     hyps = read_lines(next((folder / "systems").glob("*.txt")))
     for i in range(0, len(hyps), 97):
         expected = sacre.sentence_score(hyps[i], [r[i] for r in refs]).score
-        got = metric.scores(metric.extract([hyps[i]], [[r[i]] for r in refs]).values)[0]
+        got = metric.compute_many(metric.extract([hyps[i]], [[r[i]] for r in refs]).values)[0]
         assert abs(got - expected) < 1e-9
 
 
@@ -119,7 +119,7 @@ def test_sentence_smoothing_variants(smooth: str, value: float | None, effective
     hyps = read_lines(folder / "systems" / "Online-A.txt")[:300]
     refs = [read_lines(folder / "references" / "A.txt")[:300]]
     metric = BLEU(smooth=smooth, smooth_value=value, effective_order=effective)
-    ours = metric.scores(metric.extract(hyps, refs).values)
+    ours = metric.compute_many(metric.extract(hyps, refs).values)
     sacre = SacreBLEU(smooth_method=smooth, smooth_value=value, effective_order=effective)
     theirs = [sacre.sentence_score(h, [r]).score for h, r in zip(hyps, refs[0])]
     np.testing.assert_allclose(ours, theirs, rtol=0, atol=1e-9)

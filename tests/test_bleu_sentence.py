@@ -127,7 +127,7 @@ def test_rows_and_results_identical_to_the_numpy_path(tokenize: str) -> None:
                           effective_order=effective)
             vectorized = metric.compute(rows, {"nrefs": "var"})
             assert list(vectorized) == [metric.compute(row, {"nrefs": "var"}) for row in rows]
-            assert metric.scores(rows).tolist() == [r.score for r in vectorized]
+            assert metric.compute_many(rows).tolist() == [r.score for r in vectorized]
             segments = [metric.sentence_score(hyp, [s[i] for s in refs if s[i] is not None])
                         for i, hyp in enumerate(hyps)]
             assert [s.score for s in segments] == [r.score for r in vectorized]
@@ -179,7 +179,7 @@ def test_one_row_compute_identical_to_vectorized(order_row: tuple[int, list[int]
                   max_order=n)
     for values in (np.array(row, dtype=np.int64), np.array(row, dtype=np.float64) / 2):
         assert metric.compute(values) == metric.compute(values[None, :])[0]
-        assert metric.compute(values).score == metric.scores(values[None, :])[0]
+        assert metric.compute(values).score == metric.compute_many(values[None, :])[0]
 
 
 @settings(max_examples=100, deadline=None)

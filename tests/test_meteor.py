@@ -179,7 +179,7 @@ def test_rows_are_sentence_scores_and_corpus_sums(variant: str) -> None:
     assert [s.score for s in full.segments] == pytest.approx(list(per_row), abs=1e-12)
     # vectorised scores over many summed rows (e.g. bootstrap resamples)
     rows = np.stack([stats.values[[0, 1]].sum(0), stats.values[[1, 3]].sum(0)])
-    assert metric.scores(rows) == pytest.approx(
+    assert metric.compute_many(rows) == pytest.approx(
         [metric.compute(r).score for r in rows], abs=1e-12)
 
 

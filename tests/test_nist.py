@@ -123,7 +123,7 @@ def test_statistics_are_additive_and_vectorized(sample):
     halves = stats.take(slice(0, 200)).total() + stats.take(slice(200, None)).total()
     assert metric.compute(halves).score == pytest.approx(metric.compute(stats.total()).score, rel=1e-12)
     rows = np.stack([stats.take(slice(0, 100)).total(), stats.total()])
-    vec = metric.scores(rows)
+    vec = metric.compute_many(rows)
     assert vec[1] == pytest.approx(metric.compute(stats.total()).score, rel=1e-12)
     assert vec[0] == pytest.approx(metric.compute(rows[0]).score, rel=1e-12)
 

@@ -28,15 +28,18 @@ class Ratio(Metric[Score]):
     def columns(self):
         return ("matches", "total")
 
+    def prepare_references(self, refs, names=None):  # pragma: no cover
+        raise NotImplementedError
+
     def extract(self, hyps, refs):  # pragma: no cover
         raise NotImplementedError
 
-    def scores(self, totals):
+    def compute_many(self, totals):
         t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
         return 100.0 * t[:, 0] / t[:, 1]
 
     def compute(self, totals, meta: Mapping[str, str] | None = None):
-        return Score("ratio", float(self.scores(totals)[0]), "ratio")
+        return Score("ratio", float(self.compute_many(totals)[0]), "ratio")
 
     def signature(self, meta=None):
         return "ratio"
@@ -325,7 +328,7 @@ def test_system_ci_from_segments_and_over_systems():
 def test_segment_mean_metric():
     stats = SegmentMean.stats(np.array([1.0, np.nan, 3.0]))
     assert SegmentMean().compute(stats.total()).score == pytest.approx(2.0)
-    assert np.isnan(SegmentMean().scores(np.zeros((1, 2))))[0]
+    assert np.isnan(SegmentMean().compute_many(np.zeros((1, 2))))[0]
 
 
 def test_permutation_system_level_from_segments_brute_force():

@@ -34,15 +34,18 @@ class Ratio(Metric[Score]):
     def columns(self) -> tuple[str, ...]:
         return ("matches", "total")
 
+    def prepare_references(self, refs, names=None):  # pragma: no cover - not used
+        raise NotImplementedError
+
     def extract(self, hyps, refs) -> SegmentStats:  # pragma: no cover - not used
         raise NotImplementedError
 
-    def scores(self, totals: np.ndarray) -> np.ndarray:
+    def compute_many(self, totals: np.ndarray) -> np.ndarray:
         t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
         return np.where(t[:, 1] > 0, 100.0 * t[:, 0] / np.where(t[:, 1] > 0, t[:, 1], 1), 0.0)
 
     def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> Score:
-        return Score("ratio", float(self.scores(totals)[0]), self.signature(meta))
+        return Score("ratio", float(self.compute_many(totals)[0]), self.signature(meta))
 
     def signature(self, meta: Mapping[str, str] | None = None) -> str:
         return "ratio"

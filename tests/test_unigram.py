@@ -86,7 +86,7 @@ def test_missing_reference_is_skipped_and_ties_keep_first():
 def test_vectorized_scores_and_zero_denominators():
     metric = Unigram("f1")
     rows = np.array([[0, 0, 0], [3, 4, 6], [0, 5, 5]])
-    out = metric.scores(rows)
+    out = metric.compute_many(rows)
     assert out[0] == 0.0 and out[2] == 0.0
     assert out[1] == pytest.approx(2 * 0.75 * 0.5 / 1.25)
     m = unigram_measures(3, 4, 6)

@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     result = metric.score_corpus([hyps[n - 1]], ref_lines)
     seg = result.segments[0]
     ref_scores: list[float | None] = [result.score] if len(refs) == 1 else \
-        [float(metric.scores(metric.extract([hyps[n - 1]], [r]).values)[0]) for r in ref_lines]
+        [float(metric.compute_many(metric.extract([hyps[n - 1]], [r]).values)[0]) for r in ref_lines]
     if args.format == "json":
         print(json.dumps({"line": n, "reference_file": args.refs[seg.reference],
                           "reference_scores": ref_scores, **seg.to_dict(),

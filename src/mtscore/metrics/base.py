@@ -5,7 +5,11 @@ A metric is two things:
 * ``extract(hyps, refs) -> SegmentStats``: one row per segment, one named column per statistic.
   Rows are additive: the statistics of any set of segments are the sum of their rows.
 * ``compute(totals)``: a pure function from one summed row (1-D) to a frozen result object, and
-  ``scores(totals)`` the same function vectorized over many summed rows (2-D) -> one float per row.
+  ``compute_many(totals)`` the same function vectorized over many summed rows (2-D) -> one float per row.
+
+The whole contract is :class:`Metric`: ``prepare_references``, ``extract``, ``compute``,
+``compute_many`` and ``signature`` (a :class:`Signature` built from the metric's declared settings).
+Callers never ask a metric's type.
 
 Corpus scores, sentence scores, bootstrap resamples, blocks and streaming all reuse these two.
 """
@@ -64,6 +68,34 @@ class SegmentStats:
                 else:
                     meta[key] = value
         return SegmentStats(columns, np.concatenate([p.values for p in parts], axis=0), meta)
+
+
+class Signature(str):
+    """The signature of a score: every setting that can change it, as ``NAME|key:value|...``.
+
+    A string (it prints, compares and serializes as the text), that also keeps its parts, as
+    sacreBLEU's signature object does: ``sig.name``, ``sig.fields`` (key -> value, in order) and
+    ``sig[key]``-style access through :meth:`get`. Built by :meth:`Signature.of`.
+    """
+
+    name: str
+    fields: Mapping[str, str]
+
+    def __new__(cls, text: str) -> Signature:
+        self = super().__new__(cls, text)
+        name, *parts = text.split("|")
+        self.name = name
+        self.fields = dict(part.split(":", 1) if ":" in part else (part, "") for part in parts)
+        return self
+
+    @classmethod
+    def of(cls, name: str, fields: Sequence[tuple[str, object]]) -> Signature:
+        """The signature ``name|key:value|...`` of ``fields`` in the order given."""
+        return cls("|".join([name, *(f"{key}:{value}" for key, value in fields)]))
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        """One field's value (``None`` or ``default`` when the signature has no such field)."""
+        return self.fields.get(key, default)
 
 
 @dataclass(frozen=True)
@@ -154,17 +186,30 @@ def sentence_references(hyp: Any, refs: Any, what: str) -> list[list[str]]:
 
 
 class Metric(ABC, Generic[R]):
-    """A configured metric. Subclasses define ``columns``, ``extract``, ``compute``, ``scores``."""
+    """A configured metric: the whole contract every metric implements (DESIGN.md).
+
+    Subclasses define ``columns``, ``prepare_references``, ``extract``, ``compute``,
+    ``compute_many`` and ``signature``; everything else (corpus scores, resampling, blocks,
+    streaming, distributed runs) is built on these alone.
+    """
 
     #: short name as used on the command line (``bleu``, ``meteor``, ...)
     name: str = ""
-    #: larger is better (True for every metric shipped so far)
+    #: larger is better (False for error rates such as TER)
     higher_is_better: bool = True
+    #: the tokenizer the metric reads text with (None for metrics given scores, not text)
+    tokenizer: Any = None
 
     @property
     @abstractmethod
     def columns(self) -> tuple[str, ...]:
         """Names of the statistics, in column order."""
+
+    @abstractmethod
+    def prepare_references(self, refs: Sequence[Sequence[str | None]],
+                           names: Sequence[str] | None = None) -> Any:
+        """Check, tokenize and index reference streams once, for scoring many systems against
+        them (``extract`` accepts the result in place of raw streams)."""
 
     @abstractmethod
     def extract(self, hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> SegmentStats:
@@ -175,12 +220,13 @@ class Metric(ABC, Generic[R]):
         """The result for one summed row of statistics (``meta`` from the stats, for the signature)."""
 
     @abstractmethod
-    def scores(self, totals: np.ndarray) -> np.ndarray:
+    def compute_many(self, totals: np.ndarray) -> np.ndarray:
         """Vectorized: one score (float) per row of a 2-D array of summed statistics."""
 
     @abstractmethod
-    def signature(self, meta: Mapping[str, str] | None = None) -> str:
-        """The signature of this configuration (and of the data facts in ``meta``, if given)."""
+    def signature(self, meta: Mapping[str, str] | None = None) -> Signature | str:
+        """The signature of this configuration (and of the data facts in ``meta``, if given),
+        a :class:`Signature` built from the metric's declared settings."""
 
     # Everything below is derived from the four methods above.
 
@@ -190,5 +236,5 @@ class Metric(ABC, Generic[R]):
         return self.compute(stats.total(), stats.meta)
 
     def segment_scores(self, stats: SegmentStats) -> np.ndarray:
-        """One score per segment (the vectorized ``scores`` on each row)."""
-        return self.scores(stats.values)
+        """One score per segment (the vectorized ``compute_many`` on each row)."""
+        return self.compute_many(stats.values)

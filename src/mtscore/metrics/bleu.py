@@ -253,7 +253,7 @@ class BLEU(Metric[BLEUResult]):
         prec[no_match] = 0.0
         return score, prec, bp, eff
 
-    def scores(self, totals: np.ndarray) -> np.ndarray:
+    def compute_many(self, totals: np.ndarray) -> np.ndarray:
         """BLEU (0–100) for each row of summed statistics."""
         return self._precisions(totals)[0]
 

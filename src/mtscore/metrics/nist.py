@@ -196,7 +196,7 @@ class NIST(Metric[NISTResult]):
         bp = brevity_factor(t[:, 0], t[:, 1])
         return precisions.sum(axis=1) * bp, precisions, bp
 
-    def scores(self, totals: np.ndarray) -> np.ndarray:
+    def compute_many(self, totals: np.ndarray) -> np.ndarray:
         """NIST for each row of summed statistics."""
         return self._parts(totals)[0]
 

@@ -134,7 +134,7 @@ class Unigram(Metric[UnigramResult]):
         stats = np.stack([matches[best, cols], enc.lengths, prep.lengths[best, cols]], axis=1)
         return SegmentStats(self.columns, stats.astype(np.int64), {"nrefs": prep.nrefs})
 
-    def scores(self, totals: np.ndarray) -> np.ndarray:
+    def compute_many(self, totals: np.ndarray) -> np.ndarray:
         t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
         if t.shape[1] != 3:
             raise ValueError(f"unigram statistics have 3 columns, got {t.shape[1]}")

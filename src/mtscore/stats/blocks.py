@@ -83,7 +83,7 @@ def block_scores(metric: Metric[Any], stats: SegmentStats, blocks: int, block_si
     used = blocks * block_size
     summed = np.asarray(stats.values[:used], dtype=np.float64).reshape(
         blocks, block_size, -1).sum(axis=1)
-    return metric.scores(summed)
+    return metric.compute_many(summed)
 
 
 def block_test(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats], blocks: int = 20,
@@ -108,7 +108,7 @@ def block_test(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats],
             f"{total}; " + (f"use fewer or smaller blocks, e.g. {' or '.join(hint)}" if hint else
                             "use fewer or smaller blocks"))
     per_block = {n: block_scores(metric, s, blocks, block_size) for n, s in zip(names, stats)}
-    scores = {n: float(metric.scores(np.asarray(s.values[:used], dtype=np.float64)
+    scores = {n: float(metric.compute_many(np.asarray(s.values[:used], dtype=np.float64)
                                      .sum(axis=0)[None, :])[0]) for n, s in zip(names, stats)}
     sign = -1.0 if metric.higher_is_better else 1.0
     ranking = sorted(names, key=lambda n: (sign * scores[n], n))

@@ -343,7 +343,7 @@ def system_correlation_ci(metric: Metric[Any], stats_by_system: Mapping[str, Seg
         raise InputError(f"human segment scores must have one value per segment ({n_seg}), "
                          f"NaN for unjudged; got shape {human.shape[1:]}")
     point = system_correlation(
-        dict(zip(names, metric.scores(np.stack([s.total() for s in stats]).astype(np.float64)))),
+        dict(zip(names, metric.compute_many(np.stack([s.total() for s in stats]).astype(np.float64)))),
         human_system_scores(dict(zip(names, human))), method)
     values, width = stacked_values(stats)
     judged = ~np.isnan(human)
@@ -353,7 +353,7 @@ def system_correlation_ci(metric: Metric[Any], stats_by_system: Mapping[str, Seg
     for idx in bootstrap_index_chunks(n_seg, resamples, seed):
         counts = index_counts(idx, n_seg).astype(np.float64)            # r × segments
         totals = counts @ values
-        metric_samples = np.stack([metric.scores(totals[:, k * width:(k + 1) * width])
+        metric_samples = np.stack([metric.compute_many(totals[:, k * width:(k + 1) * width])
                                    for k in range(len(names))], axis=1)
         with np.errstate(invalid="ignore", divide="ignore"):
             human_samples = (counts @ filled.T) / (counts @ judged.T.astype(np.float64))
@@ -682,18 +682,22 @@ class SegmentMean(Metric[Any]):
         ok = ~np.isnan(v)
         return SegmentStats(("sum", "count"), np.stack([np.where(ok, v, 0.0), ok * 1.0], axis=1))
 
+    def prepare_references(self, refs: Sequence[Sequence[str | None]],
+                           names: Sequence[str] | None = None) -> Any:
+        raise InputError("SegmentMean scores given numbers; it reads no references")
+
     def extract(self, hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> SegmentStats:
         raise InputError("SegmentMean scores given numbers; build its statistics with "
                          "SegmentMean.stats(scores)")
 
-    def scores(self, totals: np.ndarray) -> np.ndarray:
+    def compute_many(self, totals: np.ndarray) -> np.ndarray:
         t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(t[:, 1] > 0, t[:, 0] / np.where(t[:, 1] > 0, t[:, 1], 1.0), np.nan)
 
     def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> Any:
         from ..metrics.base import Score
-        return Score(self.label, float(self.scores(totals)[0]), self.signature(meta))
+        return Score(self.label, float(self.compute_many(totals)[0]), self.signature(meta))
 
     def signature(self, meta: Mapping[str, str] | None = None) -> str:
         return f"{self.label}|mean of segment scores"

@@ -118,7 +118,7 @@ def reference_sensitivity(metric: Metric[Any], hyps_by_system: Mapping[str, Sequ
             if exclude.get(name) in subset:
                 continue
             stats = metric.extract(hyps_by_system[name], prepared)
-            scores[j, k] = float(metric.scores(stats.total()[None, :].astype(np.float64))[0])
+            scores[j, k] = float(metric.compute_many(stats.total()[None, :].astype(np.float64))[0])
             signature = signature or metric.signature(stats.meta)
         signatures.append(signature)
     full = scores[-1]

@@ -2,7 +2,7 @@
 
 A bootstrap resample of segments is a row of a count matrix ``W`` (how often each segment was drawn);
 the summed statistics of every resample at once are the matrix product ``W @ stats.values`` and the
-scores ``metric.scores(W @ stats.values)``. Nothing is re-tokenized.
+scores ``metric.compute_many(W @ stats.values)``. Nothing is re-tokenized.
 
 Indices are drawn as sacreBLEU 2.6.0 draws them (``numpy.random.default_rng(seed).choice(n,
 size=(resamples, n))``), so with the same seed the resamples are the same as ``sacrebleu -pbs``'s
@@ -89,7 +89,7 @@ def _scores_of(metric: Metric[Any], values: np.ndarray, width: int,
                indices: np.ndarray) -> np.ndarray:
     counts = index_counts(indices, values.shape[0]).astype(np.float64)
     totals = counts @ values
-    return np.stack([metric.scores(totals[:, k * width:(k + 1) * width])
+    return np.stack([metric.compute_many(totals[:, k * width:(k + 1) * width])
                      for k in range(values.shape[1] // width)], axis=1)
 
 
@@ -182,7 +182,7 @@ def bootstrap_ci(metric: Metric[Any], stats: SegmentStats, resamples: int = 1000
     check_resampling(resamples, seed, confidence)
     if len(stats) == 0:
         raise InputError("empty corpus: no segments to resample")
-    score = float(metric.scores(stats.total()[None, :])[0])
+    score = float(metric.compute_many(stats.total()[None, :])[0])
     samples = bootstrap_scores(metric, [stats], resamples, seed)[:, 0]
     return interval_from_samples(score, samples, confidence, resamples, seed,
                                  metric.signature(stats.meta))

@@ -195,7 +195,7 @@ def _comparisons(names: list[str], scores: np.ndarray, pairs: list[tuple[int, in
 
 
 def _corpus_scores(metric: Metric[Any], stats: list[SegmentStats]) -> np.ndarray:
-    return metric.scores(np.stack([s.total() for s in stats]).astype(np.float64))
+    return metric.compute_many(np.stack([s.total() for s in stats]).astype(np.float64))
 
 
 def paired_bootstrap(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats],
@@ -262,7 +262,7 @@ def approximate_randomization(metric: Metric[Any], stats_by_system: Mapping[str,
             # trial system 1 takes a's rows where the mask is True and b's elsewhere; system 2 the rest
             shuf_1 = pa - pb + tb
             shuf_2 = ta + tb - shuf_1
-            diff = np.abs(metric.scores(shuf_1) - metric.scores(shuf_2))
+            diff = np.abs(metric.compute_many(shuf_1) - metric.compute_many(shuf_2))
             exceed[j] += np.count_nonzero(diff > observed[j])
     pvalues = [(int(c) + 1) / (trials + 1) for c in exceed]
     signature = metric.signature(stats[0].meta)

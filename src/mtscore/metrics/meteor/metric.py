@@ -376,7 +376,7 @@ class METEOR(Metric[METEORResult]):
         else:
             stacked = np.array([row if row is not None else zero for col in rows for row in col],
                                dtype=np.int64).reshape(K, S, C)
-            scores = self.scores(stacked.reshape(K * S, C)).reshape(K, S)
+            scores = self.compute_many(stacked.reshape(K * S, C)).reshape(K, S)
             scores[np.array([[row is None for row in col] for col in rows])] = -np.inf
             best_k = np.argmax(scores, axis=0)  # the first of equal scores, as the jar
             values = stacked[best_k, np.arange(S)]
@@ -594,7 +594,7 @@ class METEOR(Metric[METEORResult]):
 
     # ---- the score: a pure function of summed statistics ---------------------------------------
 
-    def scores(self, totals: np.ndarray) -> np.ndarray:
+    def compute_many(self, totals: np.ndarray) -> np.ndarray:
         """METEOR (0–1) for each row of summed statistics."""
         t = np.atleast_2d(np.asarray(totals))
         if t.shape[1] != len(self._columns):
