@@ -7,12 +7,14 @@ import csv
 import io
 import json
 import math
+import shutil
+import subprocess
 
 import numpy as np
 import pytest
 
 from mtscore.errors import OptionError
-from mtscore.report.tables import FORMATS, Table, render
+from mtscore.report.tables import FORMATS, Table, render, wide_table
 
 PI = 3.141592653589793
 TABLE = Table(("system", "BLEU", "n", "signature"),
@@ -107,10 +109,11 @@ def test_latex_booktabs():
     for rule in (r"\toprule", r"\midrule", r"\bottomrule"):
         assert lines.count(rule) == 1
     assert lines.index(r"\toprule") < lines.index(r"\midrule") < lines.index(r"\bottomrule")
-    assert r"sys\_A & 3.14 & 12 & BLEU|nrefs:1 \\" in lines
-    assert r"B \& C & 27.00 & 7 & BLEU|nrefs:1 \\" in lines
-    assert r"50\% off & – & 3 & x \\" in lines
+    assert r"sys\_A & 3.14 & 12 & BLEU\textbar\allowbreak{}nrefs:1 \\" in lines
+    assert r"B \& C & 27.00 & 7 & BLEU\textbar\allowbreak{}nrefs:1 \\" in lines
+    assert r"50\% off & -- & 3 & x \\" in lines
     assert r"\hline" not in out  # booktabs rules only
+    assert lines[0] == r"% needs \usepackage{booktabs}"
 
 
 def test_unknown_format_and_bad_width():
@@ -118,6 +121,84 @@ def test_unknown_format_and_bad_width():
         render(TABLE, "xml")
     with pytest.raises(OptionError, match="width"):
         render(TABLE, "text", width=-1)
+
+
+# ---- layouts, LaTeX that compiles, Python views ------------------------------------------------
+
+LONG = Table(("system", "metric", "score", "signature"),
+             (("A", "BLEU", 30.5, "BLEU|nrefs:2|tok:13a"), ("A", "TER", 55.25, "TER|nrefs:2|case:lc"),
+              ("HUMAN-B", "BLEU", 20.0, "BLEU|nrefs:1|tok:13a"),
+              ("HUMAN-B", "TER", 60.0, "TER|nrefs:1|case:lc"), ("B", "BLEU", 31.0, "BLEU|nrefs:2|tok:13a")),
+             title="Scores <x> | y")
+
+
+def test_wide_layout_pivots_systems_by_metrics():
+    wide = wide_table(LONG)
+    assert wide.columns == ("system", "BLEU", "TER")
+    assert wide.rows == (("A", 30.5, 55.25), ("HUMAN-B", 20.0, 60.0), ("B", 31.0, None))
+    assert wide.notes[0] == "BLEU: BLEU|nrefs:2|tok:13a"
+    assert "BLEU (HUMAN-B): BLEU|nrefs:1|tok:13a" in wide.notes
+    assert LONG.wide() == wide
+    for fmt in FORMATS:  # every format renders the wide layout
+        out = render(LONG, fmt, width=1, layout="wide")
+        assert "55.2" in out or "55.25" in out
+    assert json.loads(render(LONG, "json", layout="wide"))[2] == {"system": "B", "BLEU": 31.0, "TER": None}
+    # several value columns: one column per metric and value
+    t = Table(("system", "metric", "score", "low"), (("A", "BLEU", 1.0, 0.5), ("A", "TER", 2.0, 1.5)))
+    assert wide_table(t).columns == ("system", "BLEU", "BLEU low", "TER", "TER low")
+    # a table without system and metric columns is left alone
+    assert wide_table(TABLE) is TABLE
+    with pytest.raises(OptionError, match="layout"):
+        render(LONG, "text", layout="tall")
+
+
+def test_latex_under_ot1_and_signatures_under_the_table():
+    out = render(LONG, "latex")
+    assert "|" not in out.replace(r"\textbar", "")  # OT1 prints | as an em dash
+    assert r"Scores \textless{}x\textgreater{} \textbar\allowbreak{} y" in out
+    body = out[out.index(r"\midrule"):out.index(r"\bottomrule")]
+    assert "nrefs" not in body and "(a)" in body  # the signature column became marks
+    assert r"(a) BLEU\textbar\allowbreak{}nrefs:2" in out
+    t = Table(("x",), (("τ – ρ × α − … ≥ ~ ^ \\ \"q\" é",),))
+    assert not any(ch in render(t, "latex") for ch in "τρα×−…≥")
+
+
+LATEX_DOC = r"""\documentclass{article}
+\usepackage{booktabs}
+\begin{document}
+%s
+\end{document}
+"""
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex not installed")
+def test_latex_compiles_with_pdflatex(tmp_path):
+    hostile = Table(("system", "metric", "score", "signature"),
+                    (("$\\frac{x$", "BLEU", 1.0, "BLEU|nrefs:1|tok:13a|smooth:exp"),
+                     ("cost $5 or $6 & 50% #1 _a_ {b} ~c ^d <e> |f|", "chrF++", 2.0,
+                      "chrF2++|nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no|version:2.6.0"),
+                     ("Café – τ ρ × − …", "TER", None, "TER|nrefs:1|case:lc|tok:tercom")),
+                    title="Kendall τ_b and Spearman ρ ≥ 0 — p < 0.05", notes=("σ ± 1; α = 0.05",))
+    body = "\n".join([render(hostile, "latex"), render(hostile, "latex", layout="wide"),
+                      render(LONG, "latex", width=3, layout="wide")])
+    tex = tmp_path / "t.tex"
+    tex.write_text(LATEX_DOC % body, encoding="utf-8")
+    proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex.name],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    assert (tmp_path / "t.pdf").stat().st_size > 0
+
+
+def test_table_repr_html_and_pandas():
+    big = Table(tuple(f"c{i}" for i in range(30)), tuple(tuple(range(30)) for _ in range(5000)),
+                title="big")
+    assert len(repr(big)) < 200 and "5000 rows" in repr(big)
+    assert "<table>" in LONG._repr_html_() and "HUMAN-B" in LONG._repr_html_()
+    frame = LONG.to_pandas()
+    assert list(frame.columns) == list(LONG.columns) and len(frame) == len(LONG.rows)
+    assert frame.attrs["title"] == LONG.title
+    back = Table(tuple(frame.columns), tuple(tuple(r) for r in frame.itertuples(index=False)))
+    assert back.records() == LONG.records()
 
 
 # ---- the commands ------------------------------------------------------------------------------

@@ -1,6 +1,18 @@
 """A small table model rendered as aligned text, JSON, TSV, Markdown or LaTeX (booktabs).
 
 Numbers are rounded to ``width`` decimals everywhere except JSON, which keeps full precision.
+
+Two layouts (``render(..., layout=...)``, the CLI's ``--layout``):
+
+* ``long`` (default): the table as built — for scores, one row per system and metric
+  (``system, metric, score, signature``), the format every command reads back;
+* ``wide``: a table with ``system`` and ``metric`` columns pivoted to systems × metrics
+  (:func:`wide_table`), one column per metric, the signatures in the notes (LaTeX: under the
+  table) — the layout of a paper's results table. Tables without those two columns are unchanged.
+
+LaTeX output needs ``\\usepackage{booktabs}`` (said in a comment line of the output) and compiles
+under the default OT1 font encoding: ``|``, ``<``, ``>`` and the few non-ASCII symbols the tables
+use (–, −, ×, τ, ρ, …) are written as LaTeX commands.
 """
 
 from __future__ import annotations
@@ -16,9 +28,11 @@ import numpy as np
 from ..errors import OptionError
 
 FORMATS = ("text", "json", "tsv", "markdown", "latex")
+#: table layouts: ``long`` as built, ``wide`` systems × metrics (see :func:`wide_table`)
+LAYOUTS = ("long", "wide")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Table:
     """Rows of values under named columns, with an optional title and notes (signatures, methods)."""
 
@@ -29,6 +43,86 @@ class Table:
 
     def records(self) -> list[dict[str, Any]]:
         return [dict(zip(self.columns, row)) for row in self.rows]
+
+    def __repr__(self) -> str:
+        cols = ", ".join(self.columns[:8]) + (", …" if len(self.columns) > 8 else "")
+        title = f"{self.title[:60]!r}, " if self.title else ""
+        return f"Table({title}{len(self.rows)} rows × {len(self.columns)} columns: {cols})"
+
+    def __str__(self) -> str:
+        return render(self, "text")
+
+    def _repr_html_(self) -> str:
+        from .html import table_html
+
+        return table_html(self, width=4)
+
+    def to_pandas(self) -> Any:
+        """A ``pandas.DataFrame`` of the rows (title and notes in ``DataFrame.attrs``); pandas is
+        optional and imported here."""
+        try:
+            import pandas as pd
+        except ImportError:  # pragma: no cover - pandas is an optional dependency
+            from .figures import MissingExtraError
+
+            raise MissingExtraError("to_pandas() needs pandas, which is not installed: "
+                                    "pip install pandas") from None
+        frame = pd.DataFrame([list(r) for r in self.rows], columns=list(self.columns))
+        frame.attrs.update(title=self.title, notes=list(self.notes))
+        return frame
+
+    def wide(self, row: str = "system", column: str = "metric") -> Table:
+        """This table pivoted to ``row`` × ``column`` values (see :func:`wide_table`)."""
+        return wide_table(self, row=row, column=column)
+
+
+def wide_table(table: Table, *, row: str = "system", column: str = "metric",
+               signature: str = "signature") -> Table:
+    """Pivot a long table (one row per ``row`` and ``column`` value, e.g. system and metric) to
+    one row per ``row`` value and one column per ``column`` value and value column.
+
+    With one value column (``score``) the new columns are named by the metric (``BLEU``); with
+    several (``score, low, high``) ``BLEU``, ``BLEU low``, ``BLEU high``. The ``signature`` column
+    leaves the table: each metric's signature becomes a note (``BLEU: …``; a system scored with
+    another signature, e.g. fewer references, is named beside it). A table without ``row`` and
+    ``column`` is returned unchanged. Rows keep the order of their first appearance.
+    """
+    if row not in table.columns or column not in table.columns:
+        return table
+    ri, ci = table.columns.index(row), table.columns.index(column)
+    si = table.columns.index(signature) if signature in table.columns else None
+    values = [j for j in range(len(table.columns)) if j not in (ri, ci, si)]
+    keys: dict[Any, None] = {}
+    metrics: dict[Any, None] = {}
+    cells: dict[tuple[Any, Any], tuple[Any, ...]] = {}
+    sigs: dict[Any, dict[str, list[str]]] = {}
+    for r in table.rows:
+        k, m = r[ri], r[ci]
+        keys.setdefault(k)
+        metrics.setdefault(m)
+        cells[(k, m)] = tuple(r[j] for j in values)
+        if si is not None and r[si] not in (None, ""):
+            sigs.setdefault(m, {}).setdefault(str(r[si]), []).append(str(k))
+    names = [table.columns[j] for j in values]
+    columns = [row]
+    for m in metrics:
+        columns += [str(m)] if len(names) == 1 else \
+            [f"{m}" if n == "score" else f"{m} {n}" for n in names]
+    blank = (None,) * len(values)
+    rows = tuple((k, *(v for m in metrics for v in cells.get((k, m), blank))) for k in keys)
+    return Table(tuple(columns), rows, title=table.title,
+                 notes=(*_signature_notes(sigs), *table.notes))
+
+
+def _signature_notes(sigs: dict[Any, dict[str, list[str]]]) -> list[str]:
+    """``metric: signature`` per metric; when systems differ, the most common signature first and
+    the others with the systems they apply to."""
+    notes = []
+    for m, by_sig in sigs.items():
+        ordered = sorted(by_sig.items(), key=lambda kv: -len(kv[1]))
+        notes.append(f"{m}: {ordered[0][0]}")
+        notes.extend(f"{m} ({', '.join(who)}): {sig}" for sig, who in ordered[1:])
+    return notes
 
 
 def _cell(value: Any, width: int) -> str:
@@ -53,14 +147,26 @@ def _json_value(value: Any) -> Any:
     return value
 
 
-def render(tables: Table | Sequence[Table], fmt: str = "text", width: int = 2) -> str:
-    """Render one table or several (separated by a blank line; JSON: a list of objects per table)."""
+def check_layout(layout: str) -> None:
+    if layout not in LAYOUTS:
+        raise OptionError("layout", layout, LAYOUTS)
+
+
+def render(tables: Table | Sequence[Table], fmt: str = "text", width: int = 2,
+           layout: str = "long") -> str:
+    """Render one table or several (separated by a blank line; JSON: a list of objects per table).
+
+    ``layout="wide"`` pivots every table with ``system`` and ``metric`` columns to systems ×
+    metrics first (:func:`wide_table`)."""
     if fmt not in FORMATS:
         raise OptionError("format", fmt, FORMATS)
+    check_layout(layout)
     if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or width < 0:
         raise OptionError("width", width, detail="decimals must be a non-negative integer")
     if isinstance(tables, Table):
         tables = [tables]
+    if layout == "wide":
+        tables = [wide_table(t) for t in tables]
     if fmt == "json":
         payload: Any = [[{k: _json_value(v) for k, v in r.items()} for r in t.records()]
                         for t in tables]
@@ -77,11 +183,16 @@ def _is_numeric(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def numeric_columns(t: Table) -> list[bool]:
+    """Per column: every value a number (or missing), in a table with rows."""
+    return [all(_is_numeric(row[j]) or row[j] is None for row in t.rows) and t.rows != ()
+            for j in range(len(t.columns))]
+
+
 def _text(t: Table, width: int) -> str:
     cells = [[_cell(v, width) for v in row] for row in t.rows]
     widths = [max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(t.columns)]
-    numeric = [all(_is_numeric(row[j]) or row[j] is None for row in t.rows) and t.rows != ()
-               for j in range(len(t.columns))]
+    numeric = numeric_columns(t)
 
     def line(values: Sequence[str]) -> str:
         return "  ".join(v.rjust(w) if num else v.ljust(w)
@@ -97,22 +208,23 @@ def _text(t: Table, width: int) -> str:
     return "\n".join(out)
 
 
+def _one_line(s: str) -> str:
+    return s.replace("\t", " ").replace("\r", " ").replace("\n", " ")
+
+
 def _tsv(t: Table, width: int) -> str:
-    def clean(s: str) -> str:
-        return s.replace("\t", " ").replace("\n", " ")
-    out = ["\t".join(t.columns)]
-    out.extend("\t".join(clean(_cell(v, width)) for v in row) for row in t.rows)
+    out = ["\t".join(_one_line(c) for c in t.columns)]
+    out.extend("\t".join(_one_line(_cell(v, width)) for v in row) for row in t.rows)
     return "\n".join(out)
 
 
 def _markdown(t: Table, width: int) -> str:
     def esc(s: str) -> str:
-        return s.replace("|", "\\|").replace("\r", " ").replace("\n", " ")
+        return _one_line(s.replace("|", "\\|"))
     out = []
     if t.title:
         out += [f"**{esc(t.title)}**", ""]
-    numeric = [all(_is_numeric(row[j]) or row[j] is None for row in t.rows) and t.rows != ()
-               for j in range(len(t.columns))]
+    numeric = numeric_columns(t)
     out.append("| " + " | ".join(esc(c) for c in t.columns) + " |")
     out.append("|" + "|".join("---:" if n else ":---" for n in numeric) + "|")
     out.extend("| " + " | ".join(esc(_cell(v, width)) for v in row) + " |" for row in t.rows)
@@ -122,25 +234,66 @@ def _markdown(t: Table, width: int) -> str:
     return "\n".join(out)
 
 
+#: characters LaTeX reads as commands, and those the default OT1 encoding prints wrongly (``|`` as
+#: an em dash, ``<`` as ¡) or pdflatex cannot set without extra packages (Greek, maths symbols)
 _LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
                   "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-                  "\\": r"\textbackslash{}"}
+                  "\\": r"\textbackslash{}", "|": r"\textbar\allowbreak{}", "<": r"\textless{}",
+                  ">": r"\textgreater{}", "\"": r"\textquotedbl{}", "–": "--", "—": "---",
+                  "−": r"\ensuremath{-}", "×": r"\ensuremath{\times}", "·": r"\ensuremath{\cdot}",
+                  "±": r"\ensuremath{\pm}", "≥": r"\ensuremath{\geq}", "≤": r"\ensuremath{\leq}",
+                  "…": r"\ldots{}", "α": r"\ensuremath{\alpha}", "β": r"\ensuremath{\beta}",
+                  "ρ": r"\ensuremath{\rho}", "τ": r"\ensuremath{\tau}", "σ": r"\ensuremath{\sigma}",
+                  "χ": r"\ensuremath{\chi}", "→": r"\ensuremath{\rightarrow}", "\n": " ", "\r": " ",
+                  "\t": " "}
 
 
-def _latex_escape(s: str) -> str:
+def latex_escape(s: str) -> str:
+    """``s`` as LaTeX text that pdflatex sets literally under the default OT1 encoding."""
     return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in s)
 
 
+def _looks_like_signature(value: Any) -> bool:
+    return isinstance(value, str) and "|" in value and ":" in value and " " not in value.strip()
+
+
+def _footnote_signatures(t: Table) -> tuple[Table, list[str]]:
+    """A signature column leaves the tabular (611 pt is too wide for a page): its distinct values
+    become marks (a, b, …) in a narrow column, the signatures notes under the table."""
+    cols = [j for j, c in enumerate(t.columns)
+            if t.rows and all(_looks_like_signature(r[j]) or r[j] in (None, "") for r in t.rows)
+            and any(_looks_like_signature(r[j]) for r in t.rows)]
+    if not cols:
+        return t, []
+    marks: dict[str, str] = {}
+    for r in t.rows:
+        for j in cols:
+            if r[j]:
+                marks.setdefault(r[j], _mark(len(marks)))
+    rows = tuple(tuple(f"({marks[v]})" if j in cols and v else v for j, v in enumerate(r))
+                 for r in t.rows)
+    notes = [f"({m}) {sig}" for sig, m in marks.items()]
+    return Table(t.columns, rows, t.title, t.notes), notes
+
+
+def _mark(i: int) -> str:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return letters[i] if i < 26 else _mark(i // 26 - 1) + letters[i % 26]
+
+
 def _latex(t: Table, width: int) -> str:
-    numeric = [all(_is_numeric(row[j]) or row[j] is None for row in t.rows) and t.rows != ()
-               for j in range(len(t.columns))]
-    spec = "".join("r" if n else "l" for n in numeric)
-    out = [r"\begin{table}[t]", r"\centering", rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
-           " & ".join(_latex_escape(c) for c in t.columns) + r" \\", r"\midrule"]
-    out.extend(" & ".join(_latex_escape(_cell(v, width)) for v in row) + r" \\" for row in t.rows)
+    t, sig_notes = _footnote_signatures(t)
+    spec = "".join("r" if n else "l" for n in numeric_columns(t))
+    out = [r"% needs \usepackage{booktabs}", r"\begin{table}[t]", r"\centering"]
+    if t.title:
+        out.append(rf"\caption{{{latex_escape(t.title)}}}")
+    out += [rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
+            " & ".join(latex_escape(c) for c in t.columns) + r" \\", r"\midrule"]
+    out.extend(" & ".join(latex_escape(_cell(v, width)) for v in row) + r" \\" for row in t.rows)
     out += [r"\bottomrule", r"\end{tabular}"]
-    if t.title or t.notes:
-        caption = " ".join([t.title, *t.notes]).strip()
-        out.append(rf"\caption{{{_latex_escape(caption)}}}")
+    notes = [*sig_notes, *t.notes]
+    if notes:
+        out.append(r"\par\smallskip{\footnotesize\raggedright " +
+                   r"\par ".join(latex_escape(n) for n in notes) + r"\par}")
     out.append(r"\end{table}")
     return "\n".join(out)
