@@ -9,6 +9,7 @@ import json
 import math
 import shutil
 import subprocess
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -225,7 +226,7 @@ def test_score_command_formats(capsys, files, fmt):
     import mtscore
 
     ref, hyp = files
-    expected = mtscore.corpus_bleu(open(hyp).read().splitlines(), [open(ref).read().splitlines()])
+    expected = mtscore.corpus_bleu(Path(hyp).read_text().splitlines(), [Path(ref).read_text().splitlines()])
     out = _run(capsys, "score", "-r", ref, "-i", hyp, "--format", fmt, "--width", "3")
     if fmt == "json":
         assert json.loads(out)[0]["score"] == expected.score  # full precision
@@ -248,7 +249,7 @@ def test_width_option_on_score(capsys, files):
 
 # ---- compare, correlate, study: every format, --width, JSON at full precision -----------------
 
-SAMPLE_FORMATS = [f for f in FORMATS]
+SAMPLE_FORMATS = list(FORMATS)
 
 
 @pytest.fixture
@@ -263,8 +264,8 @@ def sample_files():
 def _bleu(hyp_path: str, ref_path: str) -> float:
     import sacrebleu
 
-    hyps = open(hyp_path, encoding="utf-8").read().splitlines()
-    refs = open(ref_path, encoding="utf-8").read().splitlines()
+    hyps = Path(hyp_path).read_text(encoding="utf-8").splitlines()
+    refs = Path(ref_path).read_text(encoding="utf-8").splitlines()
     return sacrebleu.corpus_bleu(hyps, [refs]).score
 
 
