@@ -11,9 +11,8 @@ import argparse
 import importlib
 import os
 import sys
-from typing import NoReturn
 
-from ..errors import MtscoreError
+from ..errors import MtscoreError, one_line
 from ..version import __version__
 
 #: subcommand modules and their one-line help, in the order ``mtscore --help`` lists them
@@ -28,11 +27,9 @@ COMMANDS = {
 }
 
 
-def build_parser(only: str | None = None,
-                 parser_class: type[argparse.ArgumentParser] = argparse.ArgumentParser
-                 ) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The full parser, or (``only``) one with just that subcommand's module imported."""
-    parser = parser_class(
+    parser = argparse.ArgumentParser(
         prog="mtscore",
         description="Reference-based MT evaluation: BLEU and METEOR exact to the papers and their "
                     "reference tools, with the statistics that say whether a score can be trusted.")
@@ -46,89 +43,70 @@ def build_parser(only: str | None = None,
     return parser
 
 
-class _NotSure(Exception):
-    """The fast parse cannot vouch for its result: the full parser decides (and reports errors)."""
-
-
-class _StrictParser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _NotSure(message)
-
-
-def _parse_score_fast(argv: list[str]) -> argparse.Namespace | None:
-    """``score`` parsed with the options of the metrics named on the command line only, so that the
-    other metrics' modules are not imported. The result is what the full parser gives (less the other
-    metrics' options, which these metrics do not read: ``registry.SELF_CONTAINED``) when every option is
-    one of this parser's, written in full, and the metrics asked for are among those included;
-    otherwise None, and the full parser parses."""
-    from ..metrics import registry
-
-    if argv[0] != "score" or "--" in argv or "-h" in argv or "--help" in argv:
-        return None
-    metrics = [a for a in argv if a in registry.names()]
-    if not metrics or not set(metrics) <= registry.SELF_CONTAINED:
-        return None
-    if "numpy" not in sys.modules:
-        # these metrics do no linear algebra: no BLAS thread pool to start when numpy loads (a third
-        # of numpy's import time on a small machine); a user's own setting is kept
+def _one_blas_thread(command: str | None) -> None:
+    """``score`` does no large matrix products: numpy need not start a BLAS thread pool when it loads
+    (a third of its import time on a small, busy machine). The statistics commands, which multiply
+    resample matrices, keep the pool. A user's own setting is kept."""
+    if command == "score" and "numpy" not in sys.modules:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    with registry.options_of(metrics):
-        parser = build_parser(only="score", parser_class=_StrictParser)
-    score = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices["score"]
-    for arg in argv[1:]:
-        if arg.startswith("-") and arg != "-" and \
-                (arg.split("=", 1)[0] if arg.startswith("--") else arg) not in score._option_string_actions:
-            return None  # an abbreviation, a negative number, another metric's option ...
+
+
+def _stdout_to_devnull() -> None:
+    """After a broken pipe or a failed write: point standard output at ``os.devnull`` so that the
+    interpreter's last flush finds nothing to fail on (the Python documentation's recipe for
+    SIGPIPE)."""
     try:
-        args = parser.parse_args(argv)
-    except _NotSure:
-        return None
-    return args if set(args.metrics) <= set(metrics) else None
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (e.g. captured output)
+        pass
+
+
+def os_error_message(err: OSError) -> str:
+    """One line for an error of the operating system: the path (if any) and what went wrong."""
+    what = err.strerror or err.__class__.__name__
+    if err.filename is not None:
+        where = os.fsdecode(err.filename) if isinstance(err.filename, bytes) else str(err.filename)
+        return one_line(f"{where}: {what}")
+    return one_line(f"writing the output: {what}" if err.errno is not None else str(err) or what)
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the ``mtscore`` command line; the exit code: 0, 1 (an error, one line on standard error),
+    2 (a usage error), 130 (interrupted)."""
     as_program = argv is None  # run as the ``mtscore`` command, not called from Python
     argv = sys.argv[1:] if argv is None else list(argv)
     command = next((a for a in argv if not a.startswith("-")), None)
-    args = _parse_score_fast(argv) if command == "score" else None
-    fast = args is not None
-    if args is None:
+    prefix = f"mtscore {command}" if command in COMMANDS else "mtscore"
+    try:
+        _one_blas_thread(command)
         parser = build_parser(only=command if command in COMMANDS else "")
         args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help(sys.stderr)
-        return 2
-    from .. import progress
+        if not getattr(args, "func", None):
+            parser.print_help(sys.stderr)
+            return 2
+        from .. import progress
 
-    progress.set_quiet(getattr(args, "quiet", False))
-    if as_program and fast:
-        # a one-shot scoring process that ends in _leave: the cycle collector would only walk the
-        # word tables again and again (tens of collections, ~20 ms for a METEOR corpus), and the
-        # few cycles made are freed with the process
-        import gc
-
-        gc.disable()
-    try:
+        progress.set_quiet(getattr(args, "quiet", False))
         code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a failed write (a full disk) is reported here, not at exit
+        return code
     except MtscoreError as err:
-        print(f"mtscore {args.command}: error: {err}", file=sys.stderr)
+        print(f"{prefix}: error: {err}", file=sys.stderr)
         return 1
-    except BrokenPipeError:  # e.g. piped into head
+    except BrokenPipeError:  # e.g. piped into head: quiet, as other command-line tools
+        if as_program:
+            _stdout_to_devnull()
         return 0
+    except OSError as err:
+        if as_program:
+            _stdout_to_devnull()
+        print(f"{prefix}: error: {os_error_message(err)}", file=sys.stderr)
+        return 1
+    except UnicodeEncodeError as err:
+        print(f"{prefix}: error: cannot write {err.object[err.start:err.end]!a} in the output's "
+              f"encoding {err.encoding} (set PYTHONIOENCODING=utf-8:surrogateescape)", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
+        print("mtscore: interrupted", file=sys.stderr)
         return 130
-    if as_program and fast:
-        _leave(code)
-    return code
-
-
-def _leave(code: int) -> None:
-    """End the process now that the scores are written: flush the output and exit without tearing
-    down the interpreter's heap (tens of milliseconds for a scored corpus; ``score`` -m meteor has no
-    exit handlers or files to close)."""
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BrokenPipeError:  # e.g. piped into head
-        code = 0
-    os._exit(code)

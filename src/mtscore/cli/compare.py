@@ -7,10 +7,10 @@ from __future__ import annotations
 import argparse
 
 from ..errors import InputError
-from ..metrics import registry
 from ..report.tables import Table
 from ..stats.blocks import block_test
 from ..stats.significance import approximate_randomization, paired_bootstrap
+from . import options
 from .common import add_output_options, emit, read_systems_and_refs
 
 #: default resamples (bootstrap) / trials (randomization), as sacreBLEU
@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="reference files, one segment per line (several files: several references)")
     p.add_argument("--input", "-i", nargs="+", required=True, metavar="SYS",
                    help="system outputs, one file per system (at least two)")
-    p.add_argument("--metric", "-m", default="bleu", choices=registry.names(),
+    p.add_argument("--metric", "-m", default="bleu", choices=options.names(),
                    help="metric (default bleu)")
     p.add_argument("--lowercase", "-lc", action="store_true", help="lowercase before scoring (BLEU)")
     p.add_argument("--baseline", metavar="NAME",
@@ -54,7 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="block test: number of blocks K (default 20 when --block-size is given)")
     p.add_argument("--block-size", type=int, default=None,
                    help="block test: segments per block B (default 25 when --blocks is given)")
-    registry.add_all_options(p)
+    options.add_all_options(p)
     add_output_options(p, default_width=3)
     p.set_defaults(func=run)
 
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if len(args.input) < 2:
         raise InputError("compare needs at least two systems (-i A.txt B.txt ...)")
     systems, refs = read_systems_and_refs(args.input, args.refs)
-    metric = registry.from_args(args.metric, args)
+    metric = options.from_args(args.metric, args)
     prepared = metric.prepare_references(refs, names=args.refs) \
         if hasattr(metric, "prepare_references") else refs
     stats = {name: metric.extract(hyps, prepared) for name, hyps in systems}

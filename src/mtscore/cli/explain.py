@@ -7,9 +7,9 @@ import json
 
 from ..errors import InputError
 from ..languages import add_language_option
-from ..metrics import meteor_cli
 from ..metrics.meteor.metric import METEOR, METEORSegment
 from .common import read_systems_and_refs
+from .options import meteor as meteor_cli
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..errors import OptionError
-from ..metrics import registry
 from ..report.tables import Table
+from . import options as registry
 from .common import add_output_options, emit, read_systems_and_refs
 
 

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from ..languages import tokenizer_of
-from ..text.tokenizers import TOKENIZERS
-from .bleu import BLEU, SMOOTH_DEFAULTS
+from ...text.tokenizers import TOKENIZERS
+
+if TYPE_CHECKING:
+    from ...metrics.bleu import BLEU
+
+#: ``metrics.bleu.SMOOTH_DEFAULTS``'s keys (a literal: this module does not import BLEU)
+SMOOTH_METHODS = ("none", "floor", "add-k", "exp")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -15,7 +20,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                        help=f"tokenizer for BLEU ({', '.join(TOKENIZERS)}; default 13a, or the "
                             "target language's with -l, as sacreBLEU)")
     group.add_argument("--smooth", "--smooth-method", "-s", dest="smooth", default="exp",
-                       choices=tuple(SMOOTH_DEFAULTS), help="BLEU smoothing (default exp)")
+                       choices=SMOOTH_METHODS, help="BLEU smoothing (default exp)")
     group.add_argument("--smooth-value", "-sv", type=float, default=None,
                        help="value for floor (0.1) or add-k (1) smoothing")
     group.add_argument("--max-order", type=int, default=4, help="largest n-gram order (default 4)")
@@ -24,6 +29,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> BLEU:
+    from ...languages import tokenizer_of
+    from ...metrics.bleu import BLEU
+
     return BLEU(tokenize=tokenizer_of(args), lowercase=args.lowercase, smooth=args.smooth,
                 smooth_value=args.smooth_value, max_order=args.max_order,
                 # sentence BLEU uses the effective order, as sacreBLEU's --sentence-level does

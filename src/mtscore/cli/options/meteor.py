@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from ..errors import OptionError
-from ..languages import target_of
-from ..text.tokenizers import TOKENIZERS
-from .meteor.matchers import DEFAULT_MODULES, MODULES
-from .meteor.metric import METEOR, VARIANTS
+from ...errors import OptionError
+from ...text.tokenizers import TOKENIZERS
+
+if TYPE_CHECKING:
+    from ...metrics.meteor.metric import METEOR
+
+#: ``metrics.meteor``'s MODULES, DEFAULT_MODULES and VARIANTS (literals: this module does not import
+#: METEOR, whose import loads numpy and the aligner)
+MODULES = ("exact", "porter", "stem", "wn_stem", "synonym")
+DEFAULT_MODULES = ("exact", "porter", "synonym")
+VARIANTS = ("2005", "1.5")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -46,6 +53,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> METEOR:
+    from ...languages import target_of
+    from ...metrics.meteor.metric import METEOR
+
     if args.meteor_weights is not None and args.meteor_modules is not None \
             and len(args.meteor_weights) != len(args.meteor_modules):
         raise OptionError("--meteor-weights", " ".join(map(str, args.meteor_weights)),

@@ -6,9 +6,10 @@ NIST shares ``--tokenize`` and ``--lowercase`` with BLEU (mteval-v13a tokenizes 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from ..languages import tokenizer_of
-from .nist import NIST
+if TYPE_CHECKING:
+    from ...metrics.nist import NIST
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -18,5 +19,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> NIST:
+    from ...languages import tokenizer_of
+    from ...metrics.nist import NIST
+
     return NIST(tokenize=tokenizer_of(args), lowercase=getattr(args, "lowercase", False),
                 max_order=args.nist_max_order)

@@ -7,9 +7,13 @@ is the score (and so which one chooses the best reference per segment). JSON out
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from ..languages import tokenizer_of
-from .unigram import MEASURES, Unigram
+if TYPE_CHECKING:
+    from ...metrics.unigram import Unigram
+
+#: ``metrics.unigram.MEASURES`` (a literal: this module does not import the metric)
+MEASURES = ("precision", "recall", "f1", "fmean")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -22,5 +26,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> Unigram:
+    from ...languages import tokenizer_of
+    from ...metrics.unigram import Unigram
+
     return Unigram(args.unigram_measure, tokenize=tokenizer_of(args),
                    lowercase=args.unigram_case == "lc")
