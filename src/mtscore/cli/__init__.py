@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 
-from ..errors import MtscoreError, one_line
+from ..errors import InputError, MtscoreError
 from ..version import __version__
 
 #: subcommand modules and their one-line help, in the order ``mtscore --help`` lists them
@@ -64,11 +64,11 @@ def _stdout_to_devnull() -> None:
 
 def os_error_message(err: OSError) -> str:
     """One line for an error of the operating system: the path (if any) and what went wrong."""
-    what = err.strerror or err.__class__.__name__
+    what = err.strerror or str(err) or err.__class__.__name__
     if err.filename is not None:
         where = os.fsdecode(err.filename) if isinstance(err.filename, bytes) else str(err.filename)
-        return one_line(f"{where}: {what}")
-    return one_line(f"writing the output: {what}" if err.errno is not None else str(err) or what)
+        return str(InputError(what, source=where))
+    return str(InputError(what, source="writing the output"))
 
 
 def main(argv: list[str] | None = None) -> int:
