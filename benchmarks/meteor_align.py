@@ -1,26 +1,27 @@
-"""Benchmark and check of the METEOR 2005 aligner: this tree's against another revision's.
+"""Benchmark and check of METEOR's aligners: this tree's against another revision's, whole.
 
     python benchmarks/meteor_align.py [--data DIR ...] [--all] [--against REV] [--ref ID ...]
-                                      [--mode corpus|study|both]
+                                      [--mode corpus|study|both|jar|beam|all]
 
 For each data set folder (default: WMT22 de-en from ../shared when present, else the embedded
 427-segment sample; ``--all``: every pair under ../shared/data/wmt22), every system is aligned against
 each reference (``--ref``; default every reference of the folder; a ``HUMAN-X`` system is never aligned
-with reference X) with the study's METEOR 2005 module sets (exact porter synonym; exact; exact porter;
-exact wn_stem), in two ways (``--mode``):
+with reference X), in these ways (``--mode``; ``both``: corpus and study, ``all``: every one):
 
-* ``corpus``: ``METEOR(modules=...).align_corpus(hyps, [refs])`` of each module set on its own — the
-  corpus-wide stages (:func:`.align.even_class_stages`) and whatever they hand on, as
+* ``corpus``: ``METEOR(modules=...).align_corpus(hyps, [refs])`` with each of the study's METEOR 2005
+  module sets (exact porter synonym; exact; exact porter; exact wn_stem) on its own — the corpus-wide
+  stages (:mod:`mtscore.metrics.meteor.align.corpus`) and whatever they hand on, as
   ``mtscore score -m meteor`` runs them;
-* ``study``: the module sets sharing one stage cache, as the study does — the per-segment aligner
-  (``small_classes_choice`` and ``best_stage_matching`` per stage).
+* ``study``: the same module sets sharing one stage cache, as the study does — the per-segment aligner
+  (:mod:`mtscore.metrics.meteor.align.stage`);
+* ``jar``: variant 1.5 (exact stem synonym), the jar's objective searched exactly;
+* ``beam``: variant 1.5 with the jar's own beam of 40.
 
-With ``--against REV`` (a git revision of this repository) everything is done again with
-``src/mtscore/metrics/meteor/align.py`` of that revision in place of this tree's (every function the
-metric module takes from it is swapped), and the script reports, per folder and mode, the time spent
-in the aligner's functions, the segments whose statistics or alignments (kept reference, matches and
-their modules) differ, and the largest corpus-score difference. The matchers, scoring and everything
-else are this tree's in both runs. Exit status 1 when anything differs.
+With ``--against REV`` (a git revision of this repository) the same is computed by that revision's
+whole ``src/`` tree (``git archive``, imported in a child process), and the script reports, per
+folder and mode, the time each tree took, the segments whose statistics or alignments (kept
+reference, matches and their modules) differ, and the largest corpus-score difference. Exit status 1
+when anything differs.
 
 No timing here is asserted anywhere; numbers depend on the machine and its load.
 """
@@ -28,15 +29,14 @@ No timing here is asserted anywhere; numbers depend on the machine and its load.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import importlib.util
+import os
+import pickle
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -45,50 +45,10 @@ REPO = Path(__file__).resolve().parents[1]
 WMT22 = REPO.parent / "shared" / "data" / "wmt22"
 SHARED = WMT22 / "de-en"
 MODULE_SETS = (("exact", "porter", "synonym"), ("exact",), ("exact", "porter"), ("exact", "wn_stem"))
-ALIGN = "src/mtscore/metrics/meteor/align.py"
+JAR_MODULES = ("exact", "stem", "synonym")
+MODES = ("corpus", "study", "jar", "beam")
 
 Key = tuple[str, str, str, str]  # (mode, reference, system, module set)
-
-
-def _revision_module(rev: str) -> ModuleType:
-    """``align.py`` of git revision ``rev``, imported as a stand-alone module."""
-    text = subprocess.run(["git", "-C", str(REPO), "show", f"{rev}:{ALIGN}"], capture_output=True,
-                          text=True, check=True).stdout
-    path = Path(tempfile.mkdtemp()) / "align_rev.py"
-    path.write_text(text, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("align_rev", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@contextlib.contextmanager
-def _aligner(module: ModuleType, spent: list[float]) -> Iterator[None]:
-    """The metric module's functions from this tree's ``align`` replaced by ``module``'s, each timed
-    (seconds added to ``spent[0]``)."""
-    import mtscore.metrics.meteor.align as ours
-    import mtscore.metrics.meteor.metric as metric_module
-
-    def timed(fn: Any) -> Any:
-        def call(*args: Any, **kwargs: Any) -> Any:
-            t = time.perf_counter()
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                spent[0] += time.perf_counter() - t
-        return call
-
-    names = [n for n, v in vars(metric_module).items()
-             if callable(v) and getattr(ours, n, None) is v and not isinstance(v, type)]
-    saved = {n: getattr(metric_module, n) for n in names}
-    for n in names:
-        setattr(metric_module, n, timed(getattr(module, n)))
-    try:
-        yield
-    finally:
-        for n, v in saved.items():
-            setattr(metric_module, n, v)
 
 
 def _references(folder: Path, wanted: list[str] | None) -> list[str]:
@@ -96,10 +56,19 @@ def _references(folder: Path, wanted: list[str] | None) -> list[str]:
     return [r for r in refs if wanted is None or r in wanted]
 
 
-def _align_all(folder: Path, refs: list[str], modes: list[str], module: ModuleType
+def _runs(mode: str) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
+    """(modules, METEOR keyword arguments) of one mode's runs."""
+    if mode == "jar":
+        return [(JAR_MODULES, {"variant": "1.5"})]
+    if mode == "beam":
+        return [(JAR_MODULES, {"variant": "1.5", "jar_beam": 40})]
+    return [(modules, {}) for modules in MODULE_SETS]
+
+
+def _align_all(folder: Path, refs: list[str], modes: list[str]
                ) -> tuple[dict[Key, tuple[np.ndarray, Any]], dict[str, float]]:
     """Per-segment statistics and kept alignments of every (mode, reference, system, module set)
-    with ``module`` as the aligner, and the seconds spent inside it per mode."""
+    with the ``mtscore`` this process imports, and the seconds each mode took."""
     from mtscore.io.text import read_lines
     from mtscore.metrics.meteor import METEOR
 
@@ -107,68 +76,99 @@ def _align_all(folder: Path, refs: list[str], modes: list[str], module: ModuleTy
     times: dict[str, float] = {}
     systems = sorted((folder / "systems").glob("*.txt"))
     for mode in modes:
-        spent = [0.0]
-        with _aligner(module, spent):
-            for ref in refs:
-                ref_lines = read_lines(folder / "references" / f"{ref}.txt")
-                stages: dict[Any, Any] = {}
-                for path in systems:
-                    if path.stem == f"HUMAN-{ref}":
-                        continue
-                    hyps = read_lines(path)
-                    for modules in MODULE_SETS:
-                        cache = {"stage_cache": stages} if mode == "study" else {}
-                        metric = METEOR(modules=modules, **cache)
-                        stats, kept, _, _ = metric.align_corpus(hyps, [ref_lines], keep_alignments=True)
-                        out[(mode, ref, path.stem, "+".join(modules))] = (stats.values, kept)
-        times[mode] = spent[0]
+        start = time.perf_counter()
+        for ref in refs:
+            ref_lines = read_lines(folder / "references" / f"{ref}.txt")
+            stages: dict[Any, Any] = {}
+            for path in systems:
+                if path.stem == f"HUMAN-{ref}":
+                    continue
+                hyps = read_lines(path)
+                for modules, kwargs in _runs(mode):
+                    if mode == "study":
+                        kwargs = {"stage_cache": stages}
+                    metric = METEOR(modules=modules, **kwargs)
+                    stats, kept, _, _ = metric.align_corpus(hyps, [ref_lines], keep_alignments=True)
+                    out[(mode, ref, path.stem, "+".join(modules))] = (stats.values, kept)
+        times[mode] = time.perf_counter() - start
     return out, times
+
+
+def _revision_results(rev: str, folder: Path, refs: list[str], modes: list[str]
+                      ) -> tuple[dict[Key, tuple[np.ndarray, Any]], dict[str, float]]:
+    """:func:`_align_all` computed by git revision ``rev``'s ``src/`` tree in a child process."""
+    work = Path(tempfile.mkdtemp(prefix="meteor-align-rev-"))
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, "src"], capture_output=True,
+                             check=True).stdout
+    tar = work / "src.tar"
+    tar.write_bytes(archive)
+    with tarfile.open(tar) as t:
+        t.extractall(work, filter="data")
+    dump = work / "results.pickle"
+    env = {**os.environ, "PYTHONPATH": str(work / "src")}
+    subprocess.run([sys.executable, __file__, "--child", str(dump), "--data", str(folder),
+                    "--ref", *refs, "--mode", *modes], env=env, check=True)
+    with dump.open("rb") as f:
+        return pickle.load(f)
+
+
+def _report(folder: Path, refs: list[str], mode: str, new: dict, t_new: dict, old: dict | None,
+            t_old: dict, rev: str | None) -> bool:
+    """Print one folder's and mode's line; True when something differs."""
+    from mtscore.metrics.meteor import METEOR
+
+    keys = [k for k in new if k[0] == mode]
+    line = f"{folder} [{mode}, refs {' '.join(refs)}]: {t_new[mode]:.2f} s (this tree)"
+    if old is None:
+        print(line)
+        return False
+    segments = sum(len(new[k][0]) for k in keys)
+    stats_differ = sum(int((new[k][0] != old[k][0]).any(axis=1).sum()) for k in keys)
+    align_differ = sum(sum(a != b for a, b in zip(new[k][1], old[k][1])) for k in keys)
+    worst = 0.0
+    for k in keys:
+        metric = METEOR(modules=k[3].split("+"), **({"variant": "1.5"} if mode in ("jar", "beam") else {}))
+        a = metric.compute(new[k][0].sum(axis=0)).score
+        b = metric.compute(old[k][0].sum(axis=0)).score
+        worst = max(worst, abs(a - b))
+    print(f"{line}, {t_old[mode]:.2f} s ({rev}); of {segments} aligned segments "
+          f"({len(keys)} system x reference x module set runs) statistics differ in "
+          f"{stats_differ}, alignments in {align_differ}; largest corpus METEOR difference "
+          f"{worst:.2e}", flush=True)
+    return bool(stats_differ or align_differ or worst)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", nargs="+", type=Path, help="data set folders (default: WMT22 de-en)")
     parser.add_argument("--all", action="store_true", help="every WMT22 pair under ../shared")
-    parser.add_argument("--against", metavar="REV", help="git revision whose aligner to compare with")
+    parser.add_argument("--against", metavar="REV", help="git revision whose METEOR to compare with")
     parser.add_argument("--ref", nargs="+", help="reference ids (default: every reference of a folder)")
-    parser.add_argument("--mode", choices=("corpus", "study", "both"), default="both",
-                        help="corpus-wide stages per module set, the study's shared stage cache, or both")
+    parser.add_argument("--mode", nargs="+", choices=(*MODES, "both", "all"), default=["both"],
+                        help="which aligners (see above; default: both = corpus study)")
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)  # internal: dump results here
     args = parser.parse_args()
-    import mtscore.metrics.meteor.align as ours
+    modes = [m for mode in args.mode for m in
+             (("corpus", "study") if mode == "both" else MODES if mode == "all" else (mode,))]
+    modes = list(dict.fromkeys(modes))
+    if args.child is not None:
+        result = _align_all(args.data[0], args.ref, modes)
+        with args.child.open("wb") as f:
+            pickle.dump(result, f)
+        return 0
     from mtscore.data import sample_path
-    from mtscore.metrics.meteor import METEOR
 
     if args.all:
         folders = sorted(p for p in WMT22.glob("*-*") if (p / "systems").is_dir())
     else:
         folders = args.data or [SHARED if SHARED.is_dir() else sample_path()]
-    modes = ["corpus", "study"] if args.mode == "both" else [args.mode]
-    other = _revision_module(args.against) if args.against else None
     failed = False
     for folder in folders:
         refs = _references(folder, args.ref)
-        new, t_new = _align_all(folder, refs, modes, ours)
-        old, t_old = _align_all(folder, refs, modes, other) if other is not None else ({}, {})
+        new, t_new = _align_all(folder, refs, modes)
+        old, t_old = _revision_results(args.against, folder, refs, modes) if args.against else (None, {})
         for mode in modes:
-            keys = [k for k in new if k[0] == mode]
-            line = (f"{folder} [{mode}, refs {' '.join(refs)}]: aligner {t_new[mode]:.2f} s (this tree)")
-            if other is None:
-                print(line)
-                continue
-            segments = sum(len(new[k][0]) for k in keys)
-            stats_differ = sum(int((new[k][0] != old[k][0]).any(axis=1).sum()) for k in keys)
-            align_differ = sum(sum(a != b for a, b in zip(new[k][1], old[k][1])) for k in keys)
-            worst = 0.0
-            for k in keys:
-                metric = METEOR(modules=k[3].split("+"))
-                a = metric.compute(new[k][0].sum(axis=0)).score
-                b = metric.compute(old[k][0].sum(axis=0)).score
-                worst = max(worst, abs(a - b))
-            failed = failed or bool(stats_differ or align_differ or worst)
-            print(f"{line}, {t_old[mode]:.2f} s ({args.against}); of {segments} aligned segments "
-                  f"({len(keys)} system x reference x module set runs) statistics differ in "
-                  f"{stats_differ}, alignments in {align_differ}; largest corpus METEOR difference "
-                  f"{worst:.2e}")
+            failed = _report(folder, refs, mode, new, t_new, old, t_old, args.against) or failed
     return 1 if failed else 0
 
 
