@@ -17,7 +17,7 @@ Corpus scores, sentence scores, bootstrap resamples, blocks and streaming all re
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -238,3 +238,26 @@ class Metric(ABC, Generic[R]):
     def segment_scores(self, stats: SegmentStats) -> np.ndarray:
         """One score per segment (the vectorized ``compute_many`` on each row)."""
         return self.compute_many(stats.values)
+
+    # ---- streaming: a corpus read and extracted chunk by chunk (mtscore.streaming; helper H6) ----
+
+    def reference_corpus(self, read_references: Callable[[], list[list[str | None]]]) -> Any:
+        """What extracting any chunk of a corpus needs from its whole reference corpus, read by
+        calling ``read_references`` (the reference streams); None, reading nothing, for metrics whose
+        segment statistics depend on the segment alone (every metric but NIST)."""
+        return None
+
+    def prepare_chunk(self, refs: Sequence[Sequence[str | None]], corpus: Any, start: int) -> Any:
+        """The prepared references of segments ``start .. start + len(refs[0]) - 1`` of a corpus;
+        ``corpus``: what :meth:`reference_corpus` gave."""
+        return self.prepare_references(refs)
+
+    def extract_stream(self, hyps: Iterable[str], refs: Sequence[Iterable[str | None]], *,
+                       chunk_size: int = 20_000, jobs: int | None = 1) -> Iterator[SegmentStats]:
+        """The statistics of a corpus of any length (``hyps`` and reference streams ``refs`` as
+        iterables, e.g. open files' lines), one :class:`SegmentStats` per chunk of ``chunk_size``
+        segments, extracted in ``jobs`` processes (None: every core). Concatenated
+        (``SegmentStats.concat``) they equal ``extract(list(hyps), refs)``; summed, the corpus row."""
+        from ..streaming import extract_stream
+
+        return extract_stream(self, hyps, refs, chunk_size=chunk_size, jobs=jobs)

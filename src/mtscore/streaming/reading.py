@@ -1,0 +1,256 @@
+"""Reading segment files in chunks: strict UTF-8 as :mod:`mtscore.io.text` (a BOM at the start dropped,
+CRLF read as LF, blank lines are segments), errors naming the file and the line in whichever chunk
+they occur; systems and references read in lockstep; files of different lengths are an error.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any, BinaryIO, cast
+
+from ..errors import InputError
+from ..io.references import check_reference_streams
+
+#: bytes read at once from a file
+BLOCK_BYTES = 1 << 22
+_BOM = b"\xef\xbb\xbf"
+_OPEN_PROBLEMS: dict[type[OSError], str] = {
+    FileNotFoundError: "no such file",
+    IsADirectoryError: "is a directory, expected a text file with one segment per line",
+    PermissionError: "permission denied",
+}
+
+
+def open_segments(path: str | os.PathLike[str]) -> BinaryIO:
+    """Open a segment file for reading in binary; a missing file or a folder is an InputError."""
+    name = os.fspath(path)
+    try:
+        return open(name, "rb")
+    except (FileNotFoundError, IsADirectoryError, PermissionError) as err:
+        raise InputError(_OPEN_PROBLEMS[type(err)], source=name) from None
+
+
+class LineReader:
+    """The segments of one file (``-``: standard input) or binary stream, ``take(n)`` at a time."""
+
+    def __init__(self, source: str | os.PathLike[str] | BinaryIO, name: str | None = None,
+                 block: int = BLOCK_BYTES):
+        if isinstance(source, (str, os.PathLike)) and os.fspath(source) == "-":
+            source, name = sys.stdin.buffer, name or "<stdin>"
+        if isinstance(source, (str, os.PathLike)):
+            self.name = name or os.fspath(source)
+            self._handle, self._owned = open_segments(source), True
+        else:
+            self.name = name or str(getattr(source, "name", "<stream>"))
+            self._handle, self._owned = source, False
+        self._block = block
+        self._pending: list[str] = []
+        self._pos = 0
+        self._tail = b""
+        self._eof = False
+        self._started = False
+        #: lines decoded so far (numbers the lines of the next block in errors)
+        self._decoded = 0
+        #: segments handed out by :meth:`take`
+        self.lines_read = 0
+
+    def take(self, n: int) -> list[str]:
+        """The next ``n`` segments (fewer only at the end of the input)."""
+        while len(self._pending) - self._pos < n and not self._eof:
+            self._fill()
+        out = self._pending[self._pos:self._pos + n]
+        self._pos += len(out)
+        if self._pos >= len(self._pending):
+            self._pending, self._pos = [], 0
+        elif self._pos > 1 << 16:
+            del self._pending[:self._pos]
+            self._pos = 0
+        if not out and not self.lines_read:
+            raise InputError("empty file: no segments", source=self.name)
+        self.lines_read += len(out)
+        return out
+
+    def count_rest(self) -> int:
+        """How many segments are left (read to the end, not decoded): for length-mismatch errors."""
+        rest = len(self._pending) - self._pos
+        data = self._tail
+        while not self._eof:
+            block = self._handle.read(self._block)
+            if not block:
+                break
+            rest += block.count(b"\n")
+            data = block[block.rfind(b"\n") + 1:] if b"\n" in block else data + block
+        self._eof = True
+        return rest + (1 if data else 0)
+
+    def close(self) -> None:
+        if self._owned:
+            self._handle.close()
+
+    def _fill(self) -> None:
+        data = self._handle.read(self._block)
+        if not self._started:
+            self._started = True
+            data = data.removeprefix(_BOM)
+        if not data:
+            self._eof = True
+            if self._tail:  # a last line without a final newline
+                self._pending.extend(self._decode(self._tail))
+                self._tail = b""
+            return
+        data = self._tail + data
+        cut = data.rfind(b"\n")
+        if cut < 0:
+            self._tail = data
+            return
+        self._tail = data[cut + 1:]
+        self._pending.extend(self._decode(data[:cut]))
+
+    def _decode(self, block: bytes) -> list[str]:
+        """Complete lines (``block`` without its final newline) as strings."""
+        try:
+            text = block.decode("utf-8")
+        except UnicodeDecodeError as err:
+            line = self._decoded + 1 + block.count(b"\n", 0, err.start)
+            column = err.start - (block.rfind(b"\n", 0, err.start) + 1) + 1
+            raise InputError(f"invalid UTF-8 (byte 0x{block[err.start]:02x} at column {column})",
+                             source=self.name, line=line) from None
+        lines = text.split("\n")
+        self._decoded += len(lines)
+        if "\r" in text:
+            lines = [line.removesuffix("\r") for line in lines]
+        return lines
+
+
+class TabSeparated:
+    """Several systems in one input, one per tab-separated field, read as sacreBLEU reads standard
+    input: the first line sets the number of systems (``System 1`` …), every line and field is
+    right-stripped, and a line with another number of fields is an error."""
+
+    def __init__(self, reader: LineReader):
+        self.reader = reader
+        first = reader.take(1)
+        self._first = first
+        self.width = len(self._fields(first[0]))
+        self.names = [f"System {i + 1}" for i in range(self.width)]
+
+    @staticmethod
+    def _fields(line: str) -> list[str]:
+        return [field.rstrip() for field in line.rstrip().split("\t")]
+
+    def take(self, n: int) -> list[list[str]]:
+        lines, self._first = self._first + self.reader.take(n - len(self._first)), []
+        start = self.reader.lines_read - len(lines)
+        rows = [self._fields(line) for line in lines]
+        for number, row in enumerate(rows, start=start + 1):
+            if len(row) != self.width:
+                raise InputError(f"{len(row)} tab-separated fields but the first line has "
+                                 f"{self.width} (standard input is read as sacreBLEU reads it: one "
+                                 "system per tab-separated field)", source=self.reader.name,
+                                 line=number)
+        return [list(column) for column in zip(*rows)] if rows else [[] for _ in self.names]
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Segments ``start .. start + len(systems[0]) - 1`` of every system and reference stream."""
+
+    start: int
+    systems: list[list[str]]
+    refs: list[list[str | None]]
+
+    def __len__(self) -> int:
+        return len(self.refs[0])
+
+
+@dataclass
+class Inputs:
+    """The systems (file per system, or tab-separated systems in one stream) and reference files."""
+
+    names: list[str]
+    sources: list[LineReader | TabSeparated]
+    refs: list[LineReader]
+    ref_paths: list[str] = field(default_factory=list)
+
+    def close(self) -> None:
+        for source in [*self.sources, *self.refs]:
+            (source.reader if isinstance(source, TabSeparated) else source).close()
+
+
+def open_inputs(hyp_paths: Sequence[str] | None, ref_paths: Sequence[str],
+                names: Sequence[str] | None = None) -> Inputs:
+    """Readers for the system files (none: standard input, tab-separated systems as sacreBLEU) and
+    the reference files; ``names``: the systems' names (default: the file names)."""
+    refs = [LineReader(p) for p in ref_paths]
+    if not hyp_paths:
+        if sys.stdin.isatty():
+            raise InputError("no hypotheses: give -i FILE or pipe them on standard input")
+        tabbed = TabSeparated(LineReader(sys.stdin.buffer, "<stdin>"))
+        return Inputs(["stdin"] if tabbed.width == 1 else tabbed.names, [tabbed], refs,
+                      list(ref_paths))
+    sources: list[LineReader | TabSeparated] = [LineReader(p) for p in hyp_paths]
+    return Inputs(list(names or hyp_paths), sources, refs, list(ref_paths))
+
+
+def read_chunks(inputs: Inputs, chunk_size: int) -> Iterator[Chunk]:
+    """The corpus chunk by chunk; files of different lengths are an error naming the file."""
+    start = 0
+    while True:
+        refs: list[list[str | None]] = [list(r.take(chunk_size)) for r in inputs.refs]
+        systems: list[list[str]] = []
+        for source in inputs.sources:
+            if isinstance(source, TabSeparated):
+                systems.extend(source.take(chunk_size))
+            else:
+                systems.append(source.take(chunk_size))
+        sizes = {len(part) for part in refs} | {len(part) for part in systems}
+        if len(sizes) > 1:
+            raise _mismatch(inputs, start, [len(r) for r in refs], [len(s) for s in systems])
+        n = sizes.pop()
+        if n:
+            yield Chunk(start, systems, refs)
+        start += n
+        if n < chunk_size:
+            return
+
+
+def _mismatch(inputs: Inputs, start: int, ref_sizes: list[int], sizes: list[int]) -> InputError:
+    """The error for files of different lengths: the first file whose length differs from the
+    first reference's (both counted to the end)."""
+    readers = [*inputs.refs, *(s.reader if isinstance(s, TabSeparated) else s for s in inputs.sources)]
+    counts = {id(r): start + n for r, n in zip(readers, [*ref_sizes, *sizes])}
+    totals = [counts[id(r)] + r.count_rest() for r in readers]
+    bad = next(i for i, n in enumerate(totals) if n != totals[0])
+    return InputError(f"has {totals[bad]} lines but reference {inputs.refs[0].name} has {totals[0]}",
+                      source=readers[bad].name)
+
+
+def iter_chunks(hyps: Iterable[str], refs: Sequence[Iterable[str | None]], chunk_size: int
+                ) -> Iterator[Chunk]:
+    """Chunks of a corpus given as iterables (one hypothesis stream, reference streams)."""
+    if isinstance(refs, str) or not isinstance(refs, Sequence) or not refs:
+        check_reference_streams(cast(Any, refs), 0)  # the contract's error for a bad layout
+    hyp_it, ref_its = iter(hyps), [iter(r) for r in refs]
+    start = 0
+    while True:
+        h = list(islice(hyp_it, chunk_size))
+        rs = [list(islice(r, chunk_size)) for r in ref_its]
+        if any(len(r) != len(h) for r in rs):
+            if start == 0 and len(h) < chunk_size:
+                check_reference_streams(rs, len(h))  # names the layout when that is the problem
+            n_hyps = start + len(h) + sum(1 for _ in hyp_it)
+            k, r = next((k, r) for k, r in enumerate(rs) if len(r) != len(h))
+            raise InputError(f"reference stream {k} has {start + len(r) + sum(1 for _ in ref_its[k])} "
+                             f"segments but the hypotheses have {n_hyps}")
+        if not h:
+            if start == 0:
+                raise InputError("empty corpus: hypotheses has no segments")
+            return
+        yield Chunk(start, [h], rs)
+        start += len(h)
+        if len(h) < chunk_size:
+            return
