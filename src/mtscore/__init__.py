@@ -15,6 +15,7 @@ from .version import __version__
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("Metric", "Score", "SegmentStats"), "mtscore.metrics.base"),
     **dict.fromkeys(("BLEU", "BLEUResult", "corpus_bleu", "sentence_bleu"), "mtscore.metrics.bleu"),
+    **dict.fromkeys(("CHRF", "CHRFResult", "corpus_chrf", "sentence_chrf"), "mtscore.metrics.chrf"),
     **dict.fromkeys(("Dataset", "load_dataset"), "mtscore.io.dataset"),
     **dict.fromkeys(("NIST", "NISTResult", "corpus_nist"), "mtscore.metrics.nist"),
     **dict.fromkeys(("METEOR", "METEORResult", "METEORSegment", "WordMatch", "corpus_meteor",
@@ -26,6 +27,7 @@ if _TYPE_CHECKING:
     from .io.dataset import Dataset, load_dataset
     from .metrics.base import Metric, Score, SegmentStats
     from .metrics.bleu import BLEU, BLEUResult, corpus_bleu, sentence_bleu
+    from .metrics.chrf import CHRF, CHRFResult, corpus_chrf, sentence_chrf
     from .metrics.meteor import (
         METEOR,
         METEORResult,
@@ -53,9 +55,11 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "BLEU",
+    "CHRF",
     "METEOR",
     "NIST",
     "BLEUResult",
+    "CHRFResult",
     "Dataset",
     "InputError",
     "METEORResult",
@@ -71,10 +75,12 @@ __all__ = [
     "WordMatch",
     "__version__",
     "corpus_bleu",
+    "corpus_chrf",
     "corpus_meteor",
     "corpus_nist",
     "corpus_unigram",
     "load_dataset",
     "sentence_bleu",
+    "sentence_chrf",
     "sentence_meteor",
 ]

@@ -23,6 +23,7 @@ _ENTRIES: dict[str, str] = {
     "meteor": f"{__name__}.meteor",
     "nist": f"{__name__}.nist",
     "unigram": f"{__name__}.unigram",
+    "chrf": f"{__name__}.chrf", "chrf++": f"{__name__}.chrf_plus", "chrF2": f"{__name__}.chrf2",
 }
 
 

@@ -1,0 +1,205 @@
+"""chrF's statistics for a whole corpus at once with numpy: equals :mod:`.char_ngrams` segment by
+segment (tests compare the two on WMT22 and on random text).
+
+* characters: the corpus as one array of code points (UTF-32), white space removed by a mask of
+  the code points ``str.split`` splits on (:data:`..text.spans.UNICODE_SPACES` and the ASCII ones);
+  a character's id is its code point;
+* words (chrF++): the corpus's UTF-8 bytes split on white space by the span kernel
+  (:func:`..text.spans.token_spans`, tokenizer ``none``), then one cut per word before a final, or
+  else after a first, ASCII punctuation byte (:func:`.char_ngrams.chrf_words`), ids from
+  :class:`..text.interning.TokenInterner`;
+* matches per order, one reference stream at a time (with a single reference, BLEU's "clipped by
+  the largest reference count" is Popović's min(hypothesis count, reference count)): characters by
+  :func:`prefix_matches` (the n-grams of every order are prefixes of the 6-grams: one sort for all
+  orders), words by :func:`.clipping.clipped_counts`; n-gram counts per order from the lengths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..text.interning import TokenInterner
+from ..text.spans import UNICODE_SPACES, corpus_bytes, token_spans
+from .char_ngrams import PUNCTUATION
+from .clipping import SMALL_CORPUS_TOKENS, _bits, _unigrams_and_local_ids, clipped_counts
+
+#: code points are the character ids
+CODE_POINTS = 0x110000
+
+#: (ids, units per present segment, index of the present segments)
+Stream = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+#: ASCII code points str.split() splits on: \t \n \v \f \r, \x1c-\x1f and space
+_ASCII_SPACES = ((9, 13), (28, 32))
+
+_PUNCT_BYTES = np.zeros(256, dtype=bool)
+_PUNCT_BYTES[[ord(c) for c in PUNCTUATION]] = True
+
+
+def _code_points(lines: Sequence[str]) -> np.ndarray:
+    """The code points of the lines, concatenated (lone surrogates kept as such)."""
+    text = "".join(lines)
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+
+
+def _is_space(cps: np.ndarray) -> np.ndarray:
+    """Code points ``str.split`` splits on."""
+    space = np.zeros(len(cps), dtype=bool)
+    for lo, hi in _ASCII_SPACES:
+        space |= (cps - np.uint32(lo)) <= np.uint32(hi - lo)
+    wide = np.flatnonzero(cps >= 0x80)
+    if len(wide):
+        space[wide] = np.isin(cps[wide], UNICODE_SPACES)
+    return space
+
+
+def encode_chars(lines: Sequence[str], whitespace: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(code points of every segment, concatenated, as int64; characters per segment), white
+    space removed unless ``whitespace``. Lines are already lowercased if the metric asks."""
+    cps = _code_points(lines)
+    lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
+    if not whitespace:
+        keep = ~_is_space(cps)
+        if not keep.all():
+            seg = np.repeat(np.arange(len(lines), dtype=np.int64), lengths)
+            lengths = np.bincount(seg[keep], minlength=len(lines)).astype(np.int64)
+            cps = cps[keep]
+    return cps.astype(np.int64), lengths
+
+
+def word_spans(lines: Sequence[str]) -> tuple[bytes, np.ndarray, np.ndarray, np.ndarray]:
+    """chrF++'s words (:func:`.char_ngrams.chrf_words`) as byte spans of the corpus's UTF-8 bytes:
+    (bytes, starts, ends, words per segment)."""
+    if any("\n" in line for line in lines):  # a line break inside a segment is white space too
+        lines = [line.replace("\n", " ") for line in lines]
+    data = corpus_bytes(lines, "none", False)
+    starts, ends, lengths = token_spans(data, len(lines), "none")
+    b = np.frombuffer(data, dtype=np.uint8)
+    long = (ends - starts) > 1  # a punctuation byte is a whole character
+    cut_end = long & _PUNCT_BYTES[b[ends - 1]]
+    cut_start = long & ~cut_end & _PUNCT_BYTES[b[starts]]
+    split = cut_end | cut_start
+    if not split.any():
+        return data, starts, ends, lengths
+    # each split word becomes two: (start, cut) and (cut, end)
+    cut = np.where(cut_end, ends - 1, starts + 1)
+    twice = np.repeat(np.arange(len(starts)), 1 + split.astype(np.int64))
+    second = np.zeros(len(twice), dtype=bool)
+    second[1:] = twice[1:] == twice[:-1]
+    first_of_split = np.zeros(len(twice), dtype=bool)
+    first_of_split[:-1] = second[1:]
+    new_starts = np.where(second, cut[twice], starts[twice])
+    new_ends = np.where(first_of_split, cut[twice], ends[twice])
+    seg = np.repeat(np.arange(len(lines), dtype=np.int64), lengths)
+    lengths = lengths + np.bincount(seg, weights=split, minlength=len(lines)).astype(np.int64)
+    return data, new_starts, new_ends, lengths
+
+
+def encode_words(interner: TokenInterner, lines: Sequence[str], grow: bool
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """(word ids, words per segment); ``grow=False`` gives words the interner lacks id -1."""
+    if not lines:
+        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+    data, starts, ends, lengths = word_spans(lines)
+    return interner.ids(data, starts, ends, grow), lengths
+
+
+def streams_of(ids: np.ndarray, lengths: np.ndarray, present: Sequence[np.ndarray]) -> list[Stream]:
+    """Split one encoding of every stream's present segments (in stream order) into streams."""
+    out = []
+    unit_at = line_at = 0
+    for idx in present:
+        stream_lengths = lengths[line_at:line_at + len(idx)]
+        size = int(stream_lengths.sum())
+        out.append((ids[unit_at:unit_at + size], stream_lengths, idx))
+        unit_at, line_at = unit_at + size, line_at + len(idx)
+    return out
+
+
+def order_statistics(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, ref: Stream, vocab_size: int,
+                     max_order: int) -> np.ndarray:
+    """(segments × 3·max_order): per order (hypothesis n-grams, reference n-grams, matches) of
+    every segment against one reference stream (zeros where it has no reference); the
+    hypothesis count is 0 where the reference has no n-gram of the order
+    (:func:`.char_ngrams.match_statistics`)."""
+    S = len(hyp_lengths)
+    _, ref_present_lengths, present = ref
+    ref_lengths = np.zeros(S, dtype=np.int64)
+    ref_lengths[present] = ref_present_lengths
+    out = np.zeros((S, 3 * max_order), dtype=np.int64)
+    matches = prefix_matches(hyp_ids, hyp_lengths, ref, vocab_size, max_order)
+    for n in range(1, max_order + 1):
+        ref_count = np.maximum(ref_lengths - (n - 1), 0)
+        out[:, 3 * n - 3] = np.where(ref_count > 0, np.maximum(hyp_lengths - (n - 1), 0), 0)
+        out[:, 3 * n - 2] = ref_count
+        out[:, 3 * n - 1] = matches[:, n - 1]
+    return out
+
+
+def prefix_matches(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, ref: Stream, vocab_size: int,
+                   max_order: int) -> np.ndarray:
+    """:func:`.clipping.clipped_counts` against one reference stream (segments × max_order) with one
+    sort for all orders: every position whose first token occurs in the hypothesis and the
+    reference of its segment ("shared", :mod:`.clipping`'s local ids) gets the key (segment, local
+    ids + 1 of its next ``max_order`` tokens, source), where the ids stop (0) at the first token that
+    is not shared or lies past its segment. Sorted keys group the n-grams of every order n: they
+    are the runs of equal first n ids (the n-th one not 0); per run min(hypothesis, reference)."""
+    S, N = len(hyp_lengths), max_order
+    ids, lengths, present = ref
+    H, T = len(hyp_ids), len(hyp_ids) + len(ids)
+    if H == 0 or T == H or T < SMALL_CORPUS_TOKENS or N == 1 \
+            or _bits(S - 1) + _bits(vocab_size) + _bits(T - 1) > 63:
+        return clipped_counts(hyp_ids, hyp_lengths, [ref], vocab_size, max_order)
+    small = np.int32 if T < 2**31 and S < 2**31 and vocab_size < 2**31 else np.int64
+    seg = np.concatenate((np.repeat(np.arange(S, dtype=small), hyp_lengths),
+                          np.repeat(present.astype(small), lengths)))
+    out = np.zeros((S, N), dtype=np.int64)
+    out[:, 0], local = _unigrams_and_local_ids(hyp_ids, [ref], seg, [H, len(ids)], S, vocab_size,
+                                               small)
+    if local is None:
+        return out
+    b = _bits(int(local.max()) + 1)
+    if _bits(S - 1) + N * b + 1 > 63:
+        return clipped_counts(hyp_ids, hyp_lengths, [ref], vocab_size, max_order)
+    keys = _prefix_keys(local, np.concatenate((hyp_lengths, lengths)), H, seg, N, b)
+    keys.sort()
+    for n in range(2, N + 1):
+        gram = keys >> (1 + (N - n) * b)  # (segment, first n ids)
+        keys = keys[(gram & ((1 << b) - 1)) != 0]  # n-grams of order n (and so of every lower one)
+        if not len(keys):
+            break
+        gram = keys >> (1 + (N - n) * b)
+        start = np.flatnonzero(np.concatenate(([True], gram[1:] != gram[:-1])))
+        in_ref = np.cumsum(keys & 1)
+        end = np.append(start[1:], len(keys)) - 1
+        ref_count = in_ref[end] - in_ref[start] + (keys[start] & 1)
+        hyp_count = np.diff(np.append(start, len(keys))) - ref_count
+        out[:, n - 1] = np.bincount(gram[start] >> (n * b), weights=np.minimum(hyp_count, ref_count),
+                                    minlength=S)
+    return out
+
+
+def _prefix_keys(local: np.ndarray, unit_lengths: np.ndarray, H: int, seg: np.ndarray, N: int,
+                 b: int) -> np.ndarray:
+    """The key (segment, ids of the next N tokens, source) of every position with a shared token
+    (see :func:`prefix_matches`); ``unit_lengths``: tokens per hypothesis, then per reference."""
+    code = np.zeros(len(local) + N, dtype=np.int64)
+    code[:len(local)] = local
+    code += 1  # 0: not shared, or past the end
+    last = np.zeros(len(code), dtype=bool)  # the last token of its segment
+    last[np.cumsum(unit_lengths)[unit_lengths > 0] - 1] = True
+    at = np.flatnonzero(local >= 0)
+    keys = code[at]
+    alive = np.ones(len(at), dtype=bool)
+    for j in range(1, N):
+        alive &= ~last[at + (j - 1)]
+        c = code[at + j]
+        alive &= c != 0
+        keys <<= b
+        keys |= np.where(alive, c, 0)
+    keys <<= 1
+    keys |= at >= H  # the source: 1 for the reference
+    keys |= seg[at].astype(np.int64) << (N * b + 1)
+    return keys
