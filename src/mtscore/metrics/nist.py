@@ -21,9 +21,11 @@ not be summed.
 
 from __future__ import annotations
 
+import copy
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -137,6 +139,22 @@ class NISTReferences(PreparedBase):
                 parts.append(segment_counts(present[k][seg], gid, size))
             self.clip_tables.append(max_counts(parts))
 
+    # ---- streaming (helper H6): the corpus's weights for a range of its segments ----------------
+
+    def segment_range(self, lo: int, hi: int) -> NISTReferences:
+        """These references restricted to segments ``lo .. hi - 1``, with the information weights
+        (and n-gram ids) of the whole corpus: ``extract`` of those segments' hypotheses against it
+        gives the rows that ``extract`` of the whole corpus gives them (for chunked scoring)."""
+        part = copy.copy(self)
+        part.segments = hi - lo
+        part.ref_len = self.ref_len[lo:hi]
+        part.clip_tables = []
+        for n, (keys, counts) in enumerate(self.clip_tables, start=1):
+            size = max(self.space.size(n), 1)
+            a, b = np.searchsorted(keys, [lo * size, hi * size])
+            part.clip_tables.append((keys[a:b] - lo * size, counts[a:b]))
+        return part
+
 
 class NIST(Metric[NISTResult]):
     """NIST (mteval-v13a): ``extract`` / ``compute`` as in :mod:`mtscore.metrics.base`."""
@@ -219,6 +237,18 @@ class NIST(Metric[NISTResult]):
                          f"case:{'lc' if self.lowercase else 'mixed'}",
                          f"tok:{self.tokenizer.signature()}", f"order:{self.max_order}",
                          f"version:{__version__}"])
+
+    # ---- streaming (helper H6): the weights from a first pass over the whole reference corpus ----
+
+    def reference_corpus(self, read_references: Callable[[], list[list[str | None]]]) -> NISTReferences:
+        """§2: the information weights need every reference segment of the corpus, so the streamed
+        chunks are scored against the whole prepared references (read once, in a first pass)."""
+        return self.prepare_references(read_references())
+
+    def prepare_chunk(self, refs: Sequence[Sequence[str | None]], corpus: Any, start: int
+                      ) -> NISTReferences:
+        """Segments ``start ..`` of the prepared corpus (:meth:`NISTReferences.segment_range`)."""
+        return corpus.segment_range(start, start + len(refs[0]))
 
 
 def corpus_nist(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *, tokenize: str = "13a",
