@@ -1,6 +1,22 @@
-"""Errors raised for bad input. Every message names where the problem is and what it is."""
+"""Errors raised for bad input. Every message names where the problem is and what it is.
+
+A message is always one line: control characters (a newline in a file name) and bytes that were not
+UTF-8 (surrogate escapes in names the OS gives) are shown escaped, as ``\\n`` and ``\\udcff``.
+"""
 
 from __future__ import annotations
+
+import re
+
+#: C0 and C1 control characters, DEL, line and paragraph separators, and lone surrogates
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with every control character and lone surrogate escaped (``\\n``, ``\\udcff``)."""
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii")
+                            if not "\ud800" <= m.group() <= "\udfff" else f"\\u{ord(m.group()):04x}",
+                            text)
 
 
 class MtscoreError(ValueError):
@@ -22,7 +38,7 @@ class InputError(MtscoreError):
             where += ": "
         elif line is not None:
             where = f"line {line}: "
-        super().__init__(where + problem)
+        super().__init__(one_line(where + problem))
 
 
 class OptionError(MtscoreError):
@@ -38,4 +54,4 @@ class OptionError(MtscoreError):
             msg += f": {detail}"
         if self.valid:
             msg += f" (valid: {', '.join(self.valid)})"
-        super().__init__(msg)
+        super().__init__(one_line(msg))

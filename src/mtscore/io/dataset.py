@@ -13,11 +13,17 @@ The layout (that of the WMT22 folders and of the embedded sample, :func:`mtscore
 ``seg_id`` is the 1-based line number in the text files. Either human kind may be missing: without
 a ``z`` column in ``human/judgments.tsv`` the judgments are standardized per rater here
 (:func:`mtscore.stats.human.rater_z`, WMT's protocol); without ``human/segments.tsv`` the segment
-scores are the means of the judgments; a kind no file gives is absent (:attr:`Dataset.human_kinds`). Every problem is reported with the file and
-the line (:class:`mtscore.errors.InputError`): missing folders or files, text files whose line counts
-differ, systems in human files without an output file, seg ids that are not integers or are out of
-range, scores that are not numbers, duplicate rows (in ``segments.tsv`` and ``human/segments.tsv``;
-``human/judgments.tsv`` may repeat a (system, segment, rater) triple: a rater can judge a segment twice).
+scores are the means of the judgments; a kind no file gives is absent (:attr:`Dataset.human_kinds`).
+
+Every problem is an :class:`mtscore.errors.InputError` naming the file (and the line): a path that
+cannot be read (and why), missing folders or files, an empty data set (every file empty), text files
+whose line counts differ, file names with control characters, ``meta.json`` that is not a JSON object
+or has a key of the wrong type (:mod:`mtscore.io.meta`), human systems that name no output file or no
+reference or are the only reference, and in the TSV files (:mod:`mtscore.io.human`) repeated or
+missing columns, systems without an output file, seg ids that are not plain integers or are out of
+range, scores that are not plain finite numbers, duplicate rows (in ``segments.tsv`` and
+``human/segments.tsv``; ``human/judgments.tsv`` may repeat a (system, segment, rater) triple: a rater
+can judge a segment twice).
 
 Defaults of the seed papers' protocol (WMT findings): a human system ``HUMAN-X`` *is* reference X,
 so it is scored against the other references only (:meth:`Dataset.reference_ids_for`); a system's
@@ -27,9 +33,11 @@ reproduces WMT22's published DA means (``da_*_mean_clean``).
 
 from __future__ import annotations
 
-import json
+import html
 import math
 import os
+import stat
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,41 +46,28 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError, OptionError
+from .human import (
+    HUMAN_KINDS,
+    HumanSegmentScores,
+    Judgments,
+    judgment_means,
+    read_human_segments,
+    read_judgments,
+    read_segment_info,
+)
+from .meta import human_systems as _human_systems
+from .meta import read_meta
 from .text import read_lines
 
-#: kinds of human score a data set may carry
-HUMAN_KINDS = ("z", "raw")
+__all__ = ["HUMAN_KINDS", "Dataset", "HumanSegmentScores", "Judgments", "load_dataset"]
+
+#: at most this many names in a repr (the rest counted)
+_REPR_NAMES = 8
+#: at most this many systems in the HTML view
+_HTML_ROWS = 60
 
 
-@dataclass(frozen=True, eq=False)
-class Judgments:
-    """Every individual human judgment: parallel arrays, one entry per judgment (row of the file)."""
-
-    systems: tuple[str, ...]
-    seg_ids: np.ndarray  # int64, 1-based
-    raters: tuple[str, ...]
-    z: np.ndarray  # float64, standardized by the rater's mean and standard deviation
-    raw: np.ndarray | None = None  # float64 raw scores, when the file has them
-
-    def __len__(self) -> int:
-        return len(self.seg_ids)
-
-
-@dataclass(frozen=True, eq=False)
-class HumanSegmentScores:
-    """Human scores of one system: arrays of length ``segments``, NaN (n = 0) where unjudged."""
-
-    raw: np.ndarray
-    z: np.ndarray
-    n: np.ndarray  # int64: how many judgments each segment score averages
-
-    def get(self, kind: str) -> np.ndarray:
-        if kind not in HUMAN_KINDS:
-            raise OptionError("human score kind", kind, HUMAN_KINDS)
-        return self.raw if kind == "raw" else self.z
-
-
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Dataset:
     """A data set loaded by :func:`load_dataset` (immutable; arrays are not to be modified)."""
 
@@ -136,9 +131,76 @@ class Dataset:
         """Systems with at least one human segment score, in the order of :attr:`systems`."""
         return tuple(s for s in self.systems if s in self.human)
 
+    def __repr__(self) -> str:
+        """One short line (the texts and scores are not shown: see :meth:`to_pandas`)."""
+        human = (f"human={'+'.join(self.human_kinds)} for {len(self.human)} systems"
+                 if self.human else "human=none")
+        judgments = f", judgments={len(self.judgments)}" if self.judgments is not None else ""
+        return (f"Dataset({_short(self.name)!r}, path={_short(str(self.path))!r}, segments={self.segments}, "
+                f"references={_names(self.references)}, systems={_names(self.systems)}, "
+                f"{human}{judgments})")
+
+    def _repr_html_(self) -> str:
+        """A summary table for notebooks: one row per system (reference, human scores)."""
+        e = html.escape
+        head = (f"<p><b>{e(self.name)}</b>: {self.segments} segments, references "
+                f"{e(', '.join(self.references))}; {len(self.systems)} systems"
+                f"{f', {len(self.judgments)} judgments' if self.judgments is not None else ''}</p>")
+        kinds = self.human_kinds
+        cells = ["system", "is reference", "judged segments"] + [f"human {k} (mean)" for k in kinds]
+        rows = ["<tr>" + "".join(f"<th>{c}</th>" for c in cells) + "</tr>"]
+        for system in list(self.systems)[:_HTML_ROWS]:
+            judged = int(np.count_nonzero(~np.isnan(self.human_segment_scores(system, kinds[0])))) \
+                if kinds else 0
+            values = [e(system), e(self.human_systems.get(system, "")), str(judged)] + \
+                [f"{self.human_system_score(system, k):.4f}" for k in kinds]
+            rows.append("<tr>" + "".join(f"<td>{v}</td>" for v in values) + "</tr>")
+        more = len(self.systems) - _HTML_ROWS
+        tail = f"<p>… and {more} more systems</p>" if more > 0 else ""
+        return f"<div>{head}<table>{''.join(rows)}</table>{tail}</div>"
+
+    def to_pandas(self) -> Any:
+        """The long format, one row per (system, segment): ``system, seg_id`` (1-based), ``doc_id``,
+        ``domain``, ``hypothesis``, ``human_z``, ``human_raw``, ``human_n`` (NaN/0 where unjudged).
+        Needs pandas (``pip install pandas``)."""
+        try:
+            import pandas as pd
+        except ImportError:  # pragma: no cover - pandas is an optional dependency
+            raise ImportError("Dataset.to_pandas needs pandas: pip install pandas") from None
+        n, names = self.segments, list(self.systems)
+        seg_ids = np.tile(np.arange(1, n + 1, dtype=np.int64), len(names))
+
+        def per_system(get: Any, empty: Any) -> np.ndarray:
+            parts = [get(self.human[s]) if s in self.human else empty for s in names]
+            return np.concatenate(parts) if parts else np.zeros(0)
+
+        nan, zero = np.full(n, np.nan), np.zeros(n, dtype=np.int64)
+        return pd.DataFrame({
+            "system": np.repeat(np.array(names, dtype=object), n),
+            "seg_id": seg_ids,
+            "doc_id": list(self.doc_ids) * len(names) if self.doc_ids else [None] * len(seg_ids),
+            "domain": list(self.domains) * len(names) if self.domains else [None] * len(seg_ids),
+            "hypothesis": [line for s in names for line in self.systems[s]],
+            "human_z": per_system(lambda h: h.z, nan),
+            "human_raw": per_system(lambda h: h.raw, nan),
+            "human_n": per_system(lambda h: h.n, zero).astype(np.int64),
+        })
+
     def _check_system(self, system: str) -> None:
         if system not in self.systems:
             raise OptionError("system", system, tuple(self.systems))
+
+
+
+
+def _short(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _names(names: Mapping[str, Any]) -> str:
+    shown = [repr(_short(n, 40)) for n in list(names)[:_REPR_NAMES]]
+    more = len(names) - len(shown)
+    return "[" + ", ".join(shown) + (f", ... +{more}" if more > 0 else "") + "]"
 
 
 # ---- loading ------------------------------------------------------------------------------------
@@ -147,17 +209,11 @@ class Dataset:
 def load_dataset(path: str | os.PathLike[str]) -> Dataset:
     """Load a data-set folder (layout in the module doc); raises :class:`InputError` on bad input."""
     root = Path(path)
-    if not root.exists():
-        raise InputError("no such data-set folder", source=str(root))
-    if not root.is_dir():
-        raise InputError("is not a folder; a data set is a folder with references/ and systems/",
-                         source=str(root))
-    meta = _read_meta(root / "meta.json")
+    _check_root(root)
+    meta = read_meta(root / "meta.json")
     references = _read_folder(root / "references", "reference")
     if "references" in meta:
         listed = meta["references"]
-        if not isinstance(listed, list) or not all(isinstance(r, str) for r in listed):
-            raise InputError('"references" must be a list of reference ids', source=str(root / "meta.json"))
         missing = [r for r in listed if r not in references]
         if missing:
             raise InputError(f"reference {missing[0]!r} is listed in meta.json but "
@@ -165,238 +221,102 @@ def load_dataset(path: str | os.PathLike[str]) -> Dataset:
                              source=str(root / "references"))
         references = {r: references[r] for r in listed} | \
             {r: v for r, v in references.items() if r not in listed}
-    systems = _read_folder(root / "systems", "system")
-    systems = dict(sorted(systems.items()))
+    systems = dict(sorted(_read_folder(root / "systems", "system").items()))
     human_systems = _human_systems(meta, references, systems, root)
-
-    first_name, first = next(iter(references.items()))
-    segments = len(first)
-    expected = meta.get("segments")
-    if isinstance(expected, int) and not isinstance(expected, bool) and expected != segments:
-        raise InputError(f"has {segments} lines but meta.json says the data set has {expected} segments",
-                         source=str(root / "references" / f"{first_name}.txt"))
+    segments = _segment_count(root, meta, references, systems)
     source = None
-    if (root / "source.txt").exists():
+    if os.path.lexists(root / "source.txt"):
         source = read_lines(root / "source.txt", allow_empty=True)
-    named = [(root / "references" / f"{r}.txt", v) for r, v in references.items()] + \
-        [(root / "systems" / f"{s}.txt", v) for s, v in systems.items()]
-    if source is not None:
-        named.append((root / "source.txt", source))
-    for file, lines in named:
-        if len(lines) != segments:
-            raise InputError(f"has {len(lines)} lines but references/{first_name}.txt has {segments}",
-                             source=str(file))
-
+        if len(source) != segments:
+            first = next(iter(references))
+            raise InputError(f"has {len(source)} lines but references/{first}.txt has {segments}",
+                             source=str(root / "source.txt"))
     doc_ids = domains = None
-    if (root / "segments.tsv").exists():
-        doc_ids, domains = _read_segment_info(root / "segments.tsv", segments)
+    if os.path.lexists(root / "segments.tsv"):
+        doc_ids, domains = read_segment_info(root / "segments.tsv", segments)
     human: dict[str, HumanSegmentScores] = {}
-    if (root / "human" / "segments.tsv").exists():
-        human = _read_human_segments(root / "human" / "segments.tsv", segments, systems)
+    if os.path.lexists(root / "human" / "segments.tsv"):
+        human = read_human_segments(root / "human" / "segments.tsv", segments, systems)
     judgments = None
-    if (root / "human" / "judgments.tsv").exists():
-        judgments = _read_judgments(root / "human" / "judgments.tsv", segments, systems)
+    if os.path.lexists(root / "human" / "judgments.tsv"):
+        judgments = read_judgments(root / "human" / "judgments.tsv", segments, systems)
         if not human and len(judgments):
-            human = _judgment_means(judgments, segments, systems)
+            human = judgment_means(judgments, segments, systems)
     name = str(meta.get("name") or root.name)
     return Dataset(name=name, path=root, meta=meta, segments=segments, source=source,
                    references=references, systems=systems, human_systems=human_systems,
                    doc_ids=doc_ids, domains=domains, human=human, judgments=judgments)
 
 
-def _read_meta(file: Path) -> dict[str, Any]:
-    if not file.exists():
-        return {}
+def _check_root(root: Path) -> None:
     try:
-        meta = json.loads(file.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise InputError("invalid UTF-8", source=str(file)) from None
-    except json.JSONDecodeError as err:
-        raise InputError(f"invalid JSON: {err.msg}", source=str(file), line=err.lineno) from None
-    if not isinstance(meta, dict):
-        raise InputError("must hold a JSON object", source=str(file))
-    return meta
+        mode = root.stat().st_mode
+    except FileNotFoundError:
+        problem = "broken symbolic link" if os.path.islink(root) else "no such data-set folder"
+        raise InputError(problem, source=str(root)) from None
+    except OSError as err:
+        raise InputError(f"cannot be read: {err.strerror or err}", source=str(root)) from None
+    except ValueError as err:  # a NUL in the path
+        raise InputError(f"cannot be opened: {err}", source=str(root)) from None
+    if not stat.S_ISDIR(mode):
+        raise InputError("is not a folder; a data set is a folder with references/ and systems/",
+                         source=str(root))
+
+
+def _segment_count(root: Path, meta: Mapping[str, Any], references: Mapping[str, list[str]],
+                   systems: Mapping[str, list[str]]) -> int:
+    """The number of lines every reference and system file has (checked); an empty data set (every
+    file empty) is refused."""
+    first_name, first = next(iter(references.items()))
+    segments = len(first)
+    expected = meta.get("segments")
+    if expected is not None and expected != segments:
+        raise InputError(f"has {segments} lines but meta.json says the data set has {expected} segments",
+                         source=str(root / "references" / f"{first_name}.txt"))
+    named = [(root / "references" / f"{r}.txt", v) for r, v in references.items()] + \
+        [(root / "systems" / f"{s}.txt", v) for s, v in systems.items()]
+    for file, lines in named:
+        if len(lines) != segments:
+            raise InputError(f"has {len(lines)} lines but references/{first_name}.txt has {segments}",
+                             source=str(file))
+    if segments == 0:
+        raise InputError("empty data set: every file in references/ and systems/ is empty (no "
+                         "segments to score)", source=str(root))
+    return segments
 
 
 def _read_folder(folder: Path, what: str) -> dict[str, list[str]]:
-    if not folder.is_dir():
-        raise InputError(f"missing folder: a data set needs {folder.name}/ with one .txt file per {what}",
-                         source=str(folder))
-    files = sorted(p for p in folder.iterdir() if p.suffix == ".txt" and p.is_file())
+    """``name -> lines`` of every ``*.txt`` entry of ``folder`` (an entry that is not a readable
+    text file is an error, not skipped); names must be printable UTF-8."""
+    try:
+        entries = sorted(folder.iterdir())
+    except FileNotFoundError:
+        raise InputError(f"missing folder: a data set needs {folder.name}/ with one .txt file per "
+                         f"{what}", source=str(folder)) from None
+    except OSError as err:
+        problem = "is not a folder" if isinstance(err, NotADirectoryError) else \
+            f"cannot be read: {err.strerror or err}"
+        raise InputError(f"{problem} (a data set needs {folder.name}/ with one .txt file per {what})",
+                         source=str(folder)) from None
+    files = [p for p in entries if p.suffix == ".txt"]
     if not files:
         raise InputError(f"no .txt files: a data set needs one file per {what}", source=str(folder))
+    for p in files:
+        _check_name(p, what)
     return {p.stem: read_lines(p, allow_empty=True) for p in files}
 
 
-def _human_systems(meta: Mapping[str, Any], references: Mapping[str, list[str]],
-                   systems: Mapping[str, list[str]], root: Path) -> dict[str, str]:
-    """``HUMAN-X`` -> ``X`` from meta.json, else from system names ``HUMAN-<reference id>``."""
-    source = str(root / "meta.json")
-    if "human_systems" in meta:
-        listed = meta["human_systems"]
-        if not isinstance(listed, dict):
-            raise InputError('"human_systems" must map system names to reference ids', source=source)
-        for system, ref in listed.items():
-            if ref not in references:
-                raise InputError(f"human system {system!r} is reference {ref!r}, which is not in "
-                                 f"references/ ({', '.join(references)})", source=source)
-        return {s: r for s, r in listed.items() if s in systems}
-    return {s: s[len("HUMAN-"):] for s in systems
-            if s.startswith("HUMAN-") and s[len("HUMAN-"):] in references}
-
-
-class _Tsv:
-    """A TSV file with a header; yields (line number, row dict) and builds located errors."""
-
-    def __init__(self, file: Path, required: tuple[str, ...], one_of: tuple[str, ...] = ()):
-        self.file = file
-        self.lines = read_lines(file, allow_empty=True)
-        expected = ", ".join(required) + (f" and {' and/or '.join(one_of)}" if one_of else "")
-        if not self.lines:
-            raise InputError(f"empty file: expected a header line ({expected})", source=str(file))
-        self.header = self.lines[0].split("\t")
-        missing = [c for c in required if c not in self.header]
-        if one_of and not any(c in self.header for c in one_of):
-            missing.append(" or ".join(repr(c) for c in one_of))
-        if missing:
-            name = missing[0] if missing[0].startswith("'") else repr(missing[0])
-            raise InputError(f"header lacks column {name} (expected {expected}; "
-                             f"found {', '.join(self.header)})", source=str(file), line=1)
-
-    def error(self, problem: str, line: int) -> InputError:
-        return InputError(problem, source=str(self.file), line=line)
-
-    def rows(self):
-        width = len(self.header)
-        for number, text in enumerate(self.lines[1:], start=2):
-            if text == "":
-                continue
-            cells = text.split("\t")
-            if len(cells) != width:
-                raise self.error(f"has {len(cells)} tab-separated fields, the header has {width}", number)
-            yield number, dict(zip(self.header, cells))
-
-    def seg_id(self, value: str, line: int, segments: int) -> int:
-        try:
-            seg = int(value)
-        except ValueError:
-            raise self.error(f"seg_id {value!r} is not an integer", line) from None
-        if not 1 <= seg <= segments:
-            raise self.error(f"seg_id {seg} is out of range (the data set has segments 1..{segments})",
-                             line)
-        return seg
-
-    def number(self, value: str, column: str, line: int) -> float:
-        try:
-            x = float(value)
-        except ValueError:
-            raise self.error(f"{column} {value!r} is not a number", line) from None
-        if not math.isfinite(x):
-            raise self.error(f"{column} {value!r} is not a finite number", line)
-        return x
-
-    def system(self, value: str, line: int, systems: Mapping[str, list[str]]) -> str:
-        if value not in systems:
-            raise self.error(f"system {value!r} has no output file systems/{value}.txt", line)
-        return value
-
-
-def _read_segment_info(file: Path, segments: int
-                       ) -> tuple[tuple[str | None, ...], tuple[str | None, ...] | None]:
-    tsv = _Tsv(file, ("seg_id", "doc_id"))
-    doc: list[str | None] = [None] * segments
-    dom: list[str | None] = [None] * segments
-    seen: dict[int, int] = {}
-    for line, row in tsv.rows():
-        seg = tsv.seg_id(row["seg_id"], line, segments)
-        if seg in seen:
-            raise tsv.error(f"duplicate row for seg_id {seg} (first on line {seen[seg]})", line)
-        seen[seg] = line
-        doc[seg - 1] = row["doc_id"]
-        dom[seg - 1] = row.get("domain")
-    return tuple(doc), (tuple(dom) if "domain" in tsv.header else None)
-
-
-def _read_human_segments(file: Path, segments: int, systems: Mapping[str, list[str]]
-                         ) -> dict[str, HumanSegmentScores]:
-    tsv = _Tsv(file, ("system", "seg_id"), one_of=HUMAN_KINDS)
-    has = {k: k in tsv.header for k in HUMAN_KINDS}
-    arrays: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-    seen: dict[tuple[str, int], int] = {}
-    for line, row in tsv.rows():
-        system = tsv.system(row["system"], line, systems)
-        seg = tsv.seg_id(row["seg_id"], line, segments)
-        if (system, seg) in seen:
-            raise tsv.error(f"duplicate row for system {system!r}, seg_id {seg} "
-                            f"(first on line {seen[system, seg]})", line)
-        seen[system, seg] = line
-        raw = tsv.number(row["raw"], "raw", line) if has["raw"] else math.nan
-        z = tsv.number(row["z"], "z", line) if has["z"] else math.nan
-        n = 1
-        if "n" in row:
-            try:
-                n = int(row["n"])
-            except ValueError:
-                raise tsv.error(f"n {row['n']!r} is not an integer", line) from None
-            if n < 1:
-                raise tsv.error(f"n {n} must be at least 1 (a row is a judged segment)", line)
-        if system not in arrays:
-            arrays[system] = (np.full(segments, np.nan), np.full(segments, np.nan),
-                              np.zeros(segments, dtype=np.int64))
-        a_raw, a_z, a_n = arrays[system]
-        a_raw[seg - 1], a_z[seg - 1], a_n[seg - 1] = raw, z, n
-    out = {}
-    for system in systems:  # in the order of the systems
-        if system in arrays:
-            for a in arrays[system]:
-                a.setflags(write=False)
-            out[system] = HumanSegmentScores(*arrays[system])
-    return out
-
-
-def _read_judgments(file: Path, segments: int, systems: Mapping[str, list[str]]) -> Judgments:
-    tsv = _Tsv(file, ("system", "seg_id", "rater"), one_of=("z", "raw"))
-    has_z, has_raw = "z" in tsv.header, "raw" in tsv.header
-    names, segs, raters, zs, raws = [], [], [], [], []
-    for line, row in tsv.rows():
-        names.append(tsv.system(row["system"], line, systems))
-        segs.append(tsv.seg_id(row["seg_id"], line, segments))
-        if row["rater"] == "":
-            raise tsv.error("empty rater id", line)
-        raters.append(row["rater"])
-        if has_z:
-            zs.append(tsv.number(row["z"], "z", line))
-        if has_raw:
-            raws.append(tsv.number(row["raw"], "raw", line))
-    seg_arr = np.asarray(segs, dtype=np.int64)
-    raw_arr = np.asarray(raws, dtype=np.float64) if has_raw else None
-    if has_z:
-        z_arr = np.asarray(zs, dtype=np.float64)
-    elif raters:  # WMT's protocol: standardize each rater's raw scores (sample sd)
-        from ..stats.human import rater_z
-
-        z_arr = rater_z(raters, raw_arr)
-    else:
-        z_arr = np.zeros(0)
-    for a in (seg_arr, z_arr, raw_arr):
-        if a is not None:
-            a.setflags(write=False)
-    return Judgments(tuple(names), seg_arr, tuple(raters), z_arr, raw_arr)
-
-
-def _judgment_means(judgments: Judgments, segments: int, systems: Mapping[str, list[str]]
-                    ) -> dict[str, HumanSegmentScores]:
-    """Segment scores as the means of their judgments (when human/segments.tsv is absent)."""
-    from ..stats.human import segment_means
-
-    judged = [s for s in systems if s in set(judgments.systems)]
-    z = segment_means(judgments.systems, judgments.seg_ids, judgments.z, segments, judged)
-    raw = (segment_means(judgments.systems, judgments.seg_ids, judgments.raw, segments, judged).scores
-           if judgments.raw is not None else np.full_like(z.scores, np.nan))
-    out = {}
-    for k, system in enumerate(judged):
-        arrays = (raw[k].copy(), z.scores[k].copy(), z.counts[k].astype(np.int64))
-        for a in arrays:
-            a.setflags(write=False)
-        out[system] = HumanSegmentScores(*arrays)
-    return out
+def _check_name(file: Path, what: str) -> None:
+    """A system or reference name is shown in tables, TSV files and figures: no control characters
+    (a newline, a tab), no bytes that are not UTF-8."""
+    name = file.stem
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(f"{what} file name is not valid UTF-8; rename the file",
+                         source=str(file)) from None
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")
+                and c not in "\u200c\u200d"), None)
+    if bad is not None:
+        raise InputError(f"{what} name contains the control character U+{ord(bad):04X}; rename the file",
+                         source=str(file))

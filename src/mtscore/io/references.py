@@ -51,11 +51,12 @@ def check_reference_streams(refs: Sequence[Sequence[str | None]], n_segments: in
     if isinstance(refs[0], str):
         raise InputError("references look like a single stream of strings; pass a list of "
                          "streams: refs=[stream] (refs[k][i] = k-th reference of segment i)")
-    streams = [list(stream) if _is_text_sequence(stream) else stream for stream in refs]
-    for k, stream in enumerate(streams):
-        if not isinstance(stream, list):
+    streams: Streams = []
+    for k, stream in enumerate(refs):
+        if not _is_text_sequence(stream):
             raise InputError(f"reference stream {k} is {type(stream).__name__}, expected a "
                              "sequence of strings")
+        streams.append(list(stream))
     lengths = [len(s) for s in streams]
     label = (lambda k: names[k]) if names is not None else (lambda k: f"reference stream {k}")
     if any(n != n_segments for n in lengths):

@@ -2,7 +2,10 @@
 
 A line is what lies between two '\\n'. A UTF-8 BOM at the start is dropped and a '\\r' before the
 '\\n' (CRLF files) is removed; blank lines are valid (empty) segments. Invalid UTF-8 is an error
-that names the file and the line; nothing is guessed or replaced.
+that names the file and the line; nothing is guessed or replaced. A file whose lines end in '\\r'
+alone (old Mac line ends) is refused with a hint: read by the rule above it would be one line.
+Every failure to read a path (missing, a folder, permission, symlink loop, name too long, a socket
+...) is an :class:`~mtscore.errors.InputError` naming the path and the system's reason.
 """
 
 from __future__ import annotations
@@ -16,15 +19,44 @@ from ..errors import InputError
 _BOM = b"\xef\xbb\xbf"
 
 
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The whole content of ``path``; any failure to open or read it is an :class:`InputError`
+    naming the path and the reason (the OS's, e.g. "Too many levels of symbolic links")."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        problem = "broken symbolic link" if os.path.islink(name) else "no such file"
+        raise InputError(problem, source=name) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, expected a text file with one segment per line",
+                         source=name) from None
+    except PermissionError:
+        raise InputError("permission denied", source=name) from None
+    except OSError as err:
+        raise InputError(f"cannot be read: {err.strerror or err}", source=name) from None
+    except ValueError as err:  # a NUL in the path, a name the file system cannot encode
+        raise InputError(f"cannot be opened: {err}", source=name) from None
+
+
+def _check_line_ends(data: bytes, source: str) -> None:
+    """Refuse CR-only line ends (no '\\n' at all, a '\\r' before the last byte)."""
+    if b"\n" not in data and b"\r" in data[:-1]:
+        crs = data.count(b"\r")
+        raise InputError(f"has CR line ends only ({crs} '\\r', no '\\n'): mtscore reads "
+                         "one segment per '\\n'-ended line, so this would be one segment; convert the "
+                         "line ends first, e.g. tr '\\r' '\\n' < FILE > FILE.unix", source=source)
+
+
 def decode_lines(data: bytes, source: str) -> list[str]:
     """Split raw bytes into segments (see module doc). ``source`` names the input in errors."""
     data = data.removeprefix(_BOM)
-    raw_lines = data.split(b"\n")
-    if raw_lines and raw_lines[-1] == b"":
-        raw_lines.pop()  # the final newline ends the last line; it does not start a new one
+    _check_line_ends(data, source)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
+        raw_lines = data.split(b"\n")
         for number, raw in enumerate(raw_lines, start=1):
             try:
                 raw.decode("utf-8")
@@ -35,7 +67,7 @@ def decode_lines(data: bytes, source: str) -> list[str]:
         raise InputError("invalid UTF-8", source=source) from None
     lines = text.split("\n")
     if lines and lines[-1] == "":
-        lines.pop()
+        lines.pop()  # the final newline ends the last line; it does not start a new one
     return [line.removesuffix("\r") for line in lines]
 
 
@@ -44,17 +76,7 @@ def read_lines(path: str | os.PathLike[str], *, allow_empty: bool = False) -> li
     name = os.fspath(path)
     if name == "-":
         return read_stream(sys.stdin.buffer, "<stdin>", allow_empty=allow_empty)
-    try:
-        with open(name, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        raise InputError("no such file", source=name) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, expected a text file with one segment per line",
-                         source=name) from None
-    except PermissionError:
-        raise InputError("permission denied", source=name) from None
-    lines = decode_lines(data, name)
+    lines = decode_lines(read_bytes(name), name)
     if not lines and not allow_empty:
         raise InputError("empty file: no segments", source=name)
     return lines
@@ -62,7 +84,11 @@ def read_lines(path: str | os.PathLike[str], *, allow_empty: bool = False) -> li
 
 def read_stream(stream: BinaryIO, source: str, *, allow_empty: bool = False) -> list[str]:
     """Read segments from a binary stream (e.g. ``sys.stdin.buffer``)."""
-    lines = decode_lines(stream.read(), source)
+    try:
+        data = stream.read()
+    except OSError as err:
+        raise InputError(f"cannot be read: {err.strerror or err}", source=source) from None
+    lines = decode_lines(data, source)
     if not lines and not allow_empty:
         raise InputError("empty input: no segments", source=source)
     return lines
