@@ -1,22 +1,57 @@
-"""``mtscore score``: corpus (and per-segment) scores of one or more systems, as sacreBLEU's CLI."""
+"""``mtscore score``: corpus (and per-segment) scores of one or more systems, as sacreBLEU's CLI.
+
+The files are read and scored chunk by chunk (:mod:`mtscore.streaming`): memory is bounded by the
+chunk, chunks are extracted on every core (``--jobs``) or on a Dask cluster (``--scheduler``), and
+per-segment scores are written as each chunk is done. An error in any chunk (invalid UTF-8, files of
+different lengths) names the file and line and exits 1; per-segment lines already written stay,
+and no corpus score is printed.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
 
 from ..errors import OptionError
-from ..report.tables import Table
+from ..io.scores import FORMATS as LONG_FORMATS
+from ..io.scores import ScoreRecord, format_scores
+from ..metrics.base import Metric, SegmentStats
+from ..report.tables import FORMATS as TABLE_FORMATS
+from ..report.tables import LAYOUTS, Table, render
+from ..streaming import (
+    DEFAULT_CHUNK,
+    Chunk,
+    Gathered,
+    check_chunking,
+    extracted,
+    make_plan,
+    open_inputs,
+    read_chunks,
+)
+from ..streaming import reread_references as reread
 from . import options as registry
-from .common import add_output_options, emit, read_systems_and_refs
+from .common import emit, system_name
+
+#: metrics sacreBLEU also computes, on its 0–100 scale: ``-b`` prints them with sacreBLEU's default of
+#: 1 decimal; the others (0–1 scales, NIST) with 4
+SACREBLEU_SCALE = frozenset({"bleu", "chrf", "chrf++", "ter"})
+#: output formats: the tables', and the long format's encodings for per-segment scores
+FORMATS = (*TABLE_FORMATS, *(f for f in LONG_FORMATS if f not in TABLE_FORMATS))
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "score", help="score systems against references",
         description="Corpus scores of one or more systems (several -i files print as one table). "
-                    "Hypotheses are read from standard input when -i is not given.",
+                    "Hypotheses are read from standard input when -i is not given (tab-separated "
+                    "fields: one system each, as sacreBLEU). Files of any size are read in chunks, "
+                    "in bounded memory, on every core.",
         epilog="examples: mtscore score -r ref.A.txt ref.B.txt -i sysA.txt sysB.txt -m bleu; "
-               "mtscore score ref.A.txt < sysA.txt -b (sacreBLEU's positional references)")
+               "mtscore score ref.A.txt < sysA.txt -b (sacreBLEU's positional references); "
+               "mtscore score -r ref.txt -i sys.txt --segments -f tsv > scores.tsv")
     p.add_argument("ref_files", nargs="*", metavar="REF",
                    help="reference files, as sacreBLEU takes them (or give them with -r)")
     p.add_argument("--refs", "-r", nargs="+", metavar="REF",
@@ -27,13 +62,43 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="metrics to compute (default bleu)")
     p.add_argument("--lowercase", "-lc", action="store_true", help="lowercase before scoring (BLEU)")
     p.add_argument("--segments", "--sentence-level", "-sl", action="store_true",
-                   help="print one score per segment instead of the corpus score")
+                   help="one score per segment (the long format: system, seg_id, metric, score, "
+                        "signature; -f tsv, csv and jsonl keep full precision), written as the "
+                        "segments are scored")
     p.add_argument("--score-only", "-b", action="store_true",
                    help="print only the scores, one per line (per system and metric; with "
-                        "--segments, per segment), as sacreBLEU -b")
+                        "--segments, per segment), as sacreBLEU -b: 1 decimal for BLEU and chrF "
+                        "(sacreBLEU's default), 4 for the others, unless -w is given")
+    p.add_argument("--layout", choices=LAYOUTS, default="long",
+                   help="corpus scores one row per system and metric (long, default) or systems × "
+                        "metrics (wide)")
+    scale = p.add_argument_group("scale")
+    scale.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                       help="worker processes that extract chunks (default: the cores available; "
+                            "a file of one chunk is scored in this process)")
+    scale.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK, metavar="SEGMENTS",
+                       help=f"segments read and extracted at a time (default {DEFAULT_CHUNK:,})")
+    scale.add_argument("--scheduler", metavar="ADDRESS",
+                       help="extract the chunks on a running Dask cluster, e.g. tcp://host:8786 "
+                            "(needs mtscore[dask]; the files are read here)")
     registry.add_all_options(p)
-    add_output_options(p)
+    output = p.add_argument_group("output")
+    output.add_argument("--format", "-f", default="text", choices=FORMATS,
+                        help="output format (default text; json, and with --segments tsv, csv and "
+                             "jsonl, keep full precision)")
+    output.add_argument("--width", "-w", type=int, default=None,
+                        help="decimals shown (default 2; -b: 1 for BLEU and chrF as sacreBLEU, 4 for "
+                             "the others; not applied to json and the long format)")
+    output.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
+
+
+def _system_names(paths: Sequence[str] | None) -> list[str] | None:
+    """A system's name is its file name without ``.txt``; the paths when two names collide."""
+    if not paths:
+        return None
+    names = [system_name(p) for p in paths]
+    return names if len(set(names)) == len(names) else list(paths)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,33 +109,143 @@ def run(args: argparse.Namespace) -> int:
     ref_paths = args.refs or args.ref_files
     if not ref_paths:
         raise OptionError("references", "", detail="no reference file: give REF … or -r REF …")
+    if args.layout == "wide" and (args.segments or args.score_only):
+        raise OptionError("--layout", "wide", detail="a systems × metrics table of corpus scores: "
+                          "not with --segments or -b")
+    if args.format in LONG_FORMATS and args.format not in TABLE_FORMATS and not args.segments:
+        raise OptionError("--format", args.format, detail="the long format's csv and jsonl are for "
+                          "--segments; corpus scores: text, json, tsv, markdown or latex")
     args.refs = ref_paths
-    systems, refs = read_systems_and_refs(args.input, ref_paths)
+    jobs = check_chunking(args.chunk_size, args.jobs)
     metrics = [registry.from_args(name, args) for name in args.metrics]
-    corpus_rows, segment_rows, records = [], [], []
-    signatures: dict[str, str] = {}
-    for metric in metrics:
-        prepared = metric.prepare_references(refs, names=args.refs) \
-            if hasattr(metric, "prepare_references") else refs
-        for name, hyps in systems:
-            stats = metric.extract(hyps, prepared)
-            if args.segments:
-                scores = metric.segment_scores(stats)
-                segment_rows.extend((name, i + 1, metric.name, float(s)) for i, s in enumerate(scores))
-                signatures[metric.name] = metric.signature(stats.meta)
-            else:
-                result = metric.compute(stats.total(), stats.meta)
-                corpus_rows.append((name, result.metric, float(result.score), result.signature))
-                records.append({"system": name, **result.to_dict()})
+    plan = make_plan(metrics, reread(ref_paths))
+    inputs = open_inputs(args.input, ref_paths, names=_system_names(args.input))
+    gathered = Gathered(plan, inputs.names, keep_rows=False)
+    writer = SegmentWriter(args, inputs.names, metrics) if args.segments else None
+    executor, payload, client = None, None, None
+    if args.scheduler:
+        from ..dask import executor as dask_executor
+
+        executor, payload, client = dask_executor(args.scheduler, plan)
+    try:
+        for chunk, stats in extracted(plan, read_chunks(inputs, args.chunk_size), not args.segments,
+                                      jobs, executor, payload):
+            gathered.add(chunk, stats)
+            if writer is not None:
+                writer.write(chunk, stats)
+    finally:
+        inputs.close()
+        if client is not None:
+            client.close()
+    if writer is not None:
+        writer.close()
+    else:
+        _corpus_output(args, gathered)
+    return 0
+
+
+def _corpus_output(args: argparse.Namespace, gathered: Gathered) -> None:
+    """The corpus scores: per system, per metric."""
+    rows, records = [], []
+    for s, name in enumerate(gathered.systems):
+        for m, metric in enumerate(gathered.plan.metrics):
+            result = gathered.result(m, s)
+            rows.append((name, result.metric, float(result.score), str(result.signature),
+                         _decimals(args, metric)))
+            records.append({"system": name, **result.to_dict()})
     if args.score_only:
-        scores = [row[3] for row in segment_rows] if args.segments else [row[2] for row in corpus_rows]
-        print("\n".join(f"{score:.{args.width}f}" for score in scores))
-    elif args.segments:
-        notes = tuple(signatures.values())
-        emit(Table(("system", "seg_id", "metric", "score"), tuple(segment_rows), notes=notes), args)
-    elif args.format == "json":
-        import json
+        print("\n".join(f"{score:.{width}f}" for _, _, score, _, width in rows))
+    elif args.format == "json" and args.layout == "long":
         print(json.dumps(records, indent=2, ensure_ascii=False))  # always a list, one object per score
     else:
-        emit(Table(("system", "metric", "score", "signature"), tuple(corpus_rows)), args)
-    return 0
+        table = Table(("system", "metric", "score", "signature"), tuple(r[:4] for r in rows))
+        width = 2 if args.width is None else args.width
+        sys.stdout.write(render(table, args.format, width, layout=args.layout) + "\n")
+
+
+def _decimals(args: argparse.Namespace, metric: Metric[Any]) -> int:
+    """``-w``, else sacreBLEU's default of 1 decimal for its metrics, 4 for the others."""
+    if args.width is not None:
+        return int(args.width)
+    return 1 if metric.name.lower() in SACREBLEU_SCALE else 4
+
+
+class SegmentWriter:
+    """Per-segment scores written chunk by chunk (flushed, so a reader sees them as they come).
+
+    ``-f tsv|csv|jsonl``: the long format (:mod:`mtscore.io.scores`, full precision); ``-b``: one score
+    per line; ``-f text``: aligned columns, the signatures at the end; ``-f json``: one list; other
+    formats are written at the end (a table cannot be laid out before its last row is known).
+    """
+
+    def __init__(self, args: argparse.Namespace, systems: Sequence[str],
+                 metrics: Sequence[Metric[Any]]):
+        self.args, self.systems, self.metrics = args, list(systems), list(metrics)
+        self.labels: list[str] = []
+        self.signatures: list[str] = []
+        self.rows: list[tuple[Any, ...]] = []  # only for the formats written at the end
+        self.first = True
+        self.name_width = max(len("system"), *(len(s) for s in self.systems))
+
+    def write(self, chunk: Chunk, stats: list[list[SegmentStats]]) -> None:
+        if self.first:
+            for metric, row in zip(self.metrics, stats):
+                result = metric.compute(row[0].total(), row[0].meta)
+                self.labels.append(result.metric)
+                self.signatures.append(str(result.signature))
+        records = [ScoreRecord(system, chunk.start + i + 1, label, float(score), signature)
+                   for label, signature, metric, row in zip(self.labels, self.signatures,
+                                                            self.metrics, stats)
+                   for system, st in zip(self.systems, row)
+                   for i, score in enumerate(metric.segment_scores(st).tolist())]
+        text = self._format(records)
+        self.first = False
+        if text is not None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+
+    def _format(self, records: list[ScoreRecord]) -> str | None:
+        args, fmt = self.args, self.args.format
+        if args.score_only:
+            widths = {label: _decimals(args, m) for label, m in zip(self.labels, self.metrics)}
+            return "".join(f"{r.score:.{widths[r.metric]}f}\n" for r in records)
+        if fmt in LONG_FORMATS:
+            text = format_scores(records, fmt)
+            if not self.first and fmt != "jsonl":
+                text = text.partition("\n")[2]  # the header only once
+            return text + "\n" if text else ""
+        if fmt == "json":
+            lead = "[\n" if self.first else ",\n"
+            return lead + ",\n".join("  " + json.dumps(dict(zip(
+                ("system", "seg_id", "metric", "score", "signature"), r.as_row())),
+                ensure_ascii=False) for r in records)
+        if fmt == "text":
+            return self._text(records)
+        self.rows.extend(r.as_row()[:4] for r in records)
+        return None
+
+    def _text(self, records: list[ScoreRecord]) -> str:
+        width = 2 if self.args.width is None else self.args.width
+        label_width = max(len("metric"), *(len(label) for label in self.labels))
+        head = ""
+        if self.first:
+            head = (f"{'system'.ljust(self.name_width)}  {'seg_id':>9}  {'metric'.ljust(label_width)}"
+                    f"  {'score':>{width + 5}}\n")
+            head += f"{'-' * self.name_width}  {'-' * 9}  {'-' * label_width}  {'-' * (width + 5)}\n"
+        return head + "".join(f"{r.system.ljust(self.name_width)}  {r.seg_id:>9}  "
+                              f"{r.metric.ljust(label_width)}  {r.score:>{width + 5}.{width}f}\n"
+                              for r in records)
+
+    def close(self) -> None:
+        """End the output: the signatures (text), the closing bracket (json), or the whole table."""
+        args = self.args
+        if args.score_only or args.format in LONG_FORMATS:
+            return
+        if args.format == "json":
+            sys.stdout.write("\n]\n")
+        elif args.format == "text":
+            sys.stdout.write("".join(f"{s}\n" for s in self.signatures))
+        else:
+            args.width = 2 if args.width is None else args.width
+            emit(Table(("system", "seg_id", "metric", "score"), tuple(self.rows),
+                       notes=tuple(self.signatures)), args)

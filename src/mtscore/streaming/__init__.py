@@ -43,7 +43,7 @@ from .reading import (
 
 __all__ = ["DEFAULT_CHUNK", "Chunk", "Gathered", "Inputs", "LineReader", "Plan", "TabSeparated",
            "check_chunking", "default_jobs", "extract_chunk", "extract_stream", "extracted",
-           "iter_chunks", "make_plan", "open_inputs", "read_chunks", "score_files"]
+           "iter_chunks", "make_plan", "open_inputs", "read_chunks", "reread_references", "score_files"]
 
 #: segments per chunk: large enough that numpy's cost per call does not count, small enough that a
 #: chunk of text and its statistics take a few tens of MB
@@ -69,7 +69,7 @@ def check_chunking(chunk_size: int, jobs: int | None) -> int:
     return jobs
 
 
-def _reread_references(ref_paths: Sequence[str]) -> Callable[[], list[list[str | None]]]:
+def reread_references(ref_paths: Sequence[str]) -> Callable[[], list[list[str | None]]]:
     """A first pass over the reference files (for metrics that need the whole reference corpus)."""
 
     def read() -> list[list[str | None]]:
@@ -106,7 +106,7 @@ def score_files(hyps: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] 
         [os.fspath(hyps)] if isinstance(hyps, (str, os.PathLike)) else [os.fspath(h) for h in hyps]
     ref_paths = [os.fspath(refs)] if isinstance(refs, (str, os.PathLike)) else [os.fspath(r) for r in refs]
     metric_list = [metrics] if isinstance(metrics, Metric) else list(metrics)
-    plan = make_plan(metric_list, _reread_references(ref_paths))
+    plan = make_plan(metric_list, reread_references(ref_paths))
     inputs = open_inputs(hyp_paths, ref_paths)
     try:
         gathered = Gathered(plan, inputs.names, keep_rows)

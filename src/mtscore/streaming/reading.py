@@ -14,24 +14,22 @@ from typing import Any, BinaryIO, cast
 
 from ..errors import InputError
 from ..io.references import check_reference_streams
+from ..io.text import decode_lines, read_bytes
 
 #: bytes read at once from a file
 BLOCK_BYTES = 1 << 22
 _BOM = b"\xef\xbb\xbf"
-_OPEN_PROBLEMS: dict[type[OSError], str] = {
-    FileNotFoundError: "no such file",
-    IsADirectoryError: "is a directory, expected a text file with one segment per line",
-    PermissionError: "permission denied",
-}
 
 
 def open_segments(path: str | os.PathLike[str]) -> BinaryIO:
-    """Open a segment file for reading in binary; a missing file or a folder is an InputError."""
+    """Open a segment file for reading in binary. Any failure is the :class:`InputError` that
+    :func:`mtscore.io.text.read_bytes` gives for the path (its reason, named)."""
     name = os.fspath(path)
     try:
-        return open(name, "rb")
-    except (FileNotFoundError, IsADirectoryError, PermissionError) as err:
-        raise InputError(_OPEN_PROBLEMS[type(err)], source=name) from None
+        return open(name, "rb")  # closed by its LineReader
+    except (OSError, ValueError):
+        read_bytes(name)  # raises the error naming the path and the reason
+        raise
 
 
 class LineReader:
@@ -92,13 +90,20 @@ class LineReader:
             self._handle.close()
 
     def _fill(self) -> None:
-        data = self._handle.read(self._block)
+        # read1: what one read gives (a pipe's lines as they come), not a full block
+        read = getattr(self._handle, "read1", self._handle.read)
+        try:
+            data = read(self._block)
+        except OSError as err:
+            raise InputError(f"cannot be read: {err.strerror or err}", source=self.name) from None
         if not self._started:
             self._started = True
             data = data.removeprefix(_BOM)
         if not data:
             self._eof = True
-            if self._tail:  # a last line without a final newline
+            if self._tail and not self._decoded:  # no newline at all: io.text's whole-file rules
+                self._pending.extend(decode_lines(self._tail, self.name))  # (CR line ends refused)
+            elif self._tail:  # a last line without a final newline
                 self._pending.extend(self._decode(self._tail))
                 self._tail = b""
             return
