@@ -21,6 +21,8 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("METEOR", "METEORResult", "METEORSegment", "WordMatch", "corpus_meteor",
                      "sentence_meteor"), "mtscore.metrics.meteor"),
     **dict.fromkeys(("Unigram", "UnigramResult", "corpus_unigram"), "mtscore.metrics.unigram"),
+    "pairwise": "mtscore.metrics.pairwise",
+    **dict.fromkeys(("MBRResult", "mbr"), "mtscore.metrics.mbr"),
 }
 
 if _TYPE_CHECKING:
@@ -28,6 +30,7 @@ if _TYPE_CHECKING:
     from .metrics.base import Metric, Score, SegmentStats
     from .metrics.bleu import BLEU, BLEUResult, corpus_bleu, sentence_bleu
     from .metrics.chrf import CHRF, CHRFResult, corpus_chrf, sentence_chrf
+    from .metrics.mbr import MBRResult, mbr
     from .metrics.meteor import (
         METEOR,
         METEORResult,
@@ -37,6 +40,7 @@ if _TYPE_CHECKING:
         sentence_meteor,
     )
     from .metrics.nist import NIST, NISTResult, corpus_nist
+    from .metrics.pairwise import pairwise
     from .metrics.unigram import Unigram, UnigramResult, corpus_unigram
 
 
@@ -62,6 +66,7 @@ __all__ = [
     "CHRFResult",
     "Dataset",
     "InputError",
+    "MBRResult",
     "METEORResult",
     "METEORSegment",
     "Metric",
@@ -80,6 +85,8 @@ __all__ = [
     "corpus_nist",
     "corpus_unigram",
     "load_dataset",
+    "mbr",
+    "pairwise",
     "sentence_bleu",
     "sentence_chrf",
     "sentence_meteor",

@@ -24,6 +24,7 @@ COMMANDS = {
     "study": "the BLEU and METEOR papers' analyses on a data set",
     "report": "the study of a data set as one HTML file with the papers' figures",
     "explain": "show how METEOR scored one segment",
+    "mbr": "minimum-Bayes-risk selection: the candidate of highest expected utility per source",
 }
 
 

@@ -22,7 +22,7 @@ of quadratic in the number of candidates, and not equal to the mean of the pairw
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -105,13 +105,8 @@ def pairwise(metric: Metric[Any] | str, hypotheses: Sequence[Any], references: S
     against the aggregated references (see the module doc): a vector, for a batch a list or 2-D array.
     """
     metric = utility_metric(metric)
-    batch = _is_batch(hypotheses)
-    sources = _sources(hypotheses, references, batch)
-    kernel, aggregator = kernels(metric)
-    if aggregate and aggregator is None:
-        raise OptionError("aggregate", True, detail=f"reference aggregation is defined for BLEU and "
-                                                    f"chrF, not {metric.name}")
-    out = list(score_sources(metric, sources, aggregator if aggregate else kernel, aggregate))
+    batch = is_batch(hypotheses)
+    out = list(score_sources(metric, checked_sources(hypotheses, references, batch), aggregate))
     if not batch:
         return out[0]
     if len({m.shape for m in out}) == 1:
@@ -119,10 +114,22 @@ def pairwise(metric: Metric[Any] | str, hypotheses: Sequence[Any], references: S
     return out
 
 
+def kernel_for(metric: Metric[Any], aggregate: bool) -> Kernel:
+    """The pair kernel of ``metric``, or its aggregation kernel (an :class:`OptionError` where
+    aggregation is not defined)."""
+    kernel, aggregator = kernels(metric)
+    if not aggregate:
+        return kernel
+    if aggregator is None:
+        raise OptionError("aggregate", True, detail=f"reference aggregation is defined for BLEU and "
+                                                    f"chrF, not {metric.name}")
+    return aggregator
+
+
 Source = tuple[list[str], list[str] | None]
 
 
-def _is_batch(hypotheses: Any) -> bool:
+def is_batch(hypotheses: Any) -> bool:
     if isinstance(hypotheses, str) or not isinstance(hypotheses, Sequence) or not len(hypotheses):
         raise InputError("hypotheses must be a non-empty list of strings (or a list of such lists, "
                          f"one per source), got {type(hypotheses).__name__}"
@@ -130,7 +137,7 @@ def _is_batch(hypotheses: Any) -> bool:
     return not isinstance(hypotheses[0], str)
 
 
-def _sources(hypotheses: Any, references: Any, batch: bool) -> list[Source]:
+def checked_sources(hypotheses: Any, references: Any, batch: bool) -> list[Source]:
     """(hypotheses, references or None) per source, checked."""
     hyp_sets = list(hypotheses) if batch else [hypotheses]
     if references is None:
@@ -163,23 +170,24 @@ def _strings(values: Any, what: str) -> list[str]:
     return values
 
 
-def score_sources(metric: Metric[Any], sources: Sequence[Source], kernel: Kernel,
-                  aggregate: bool) -> Iterator[np.ndarray]:
+def score_sources(metric: Metric[Any], sources: Iterable[Source], aggregate: bool = False
+                  ) -> Iterator[np.ndarray]:
     """The matrix (or, aggregated, the vector) of each source in order, computed in chunks of at
     most ``PAIR_BUDGET`` distinct pairs (a source with more is split by hypotheses; aggregation
-    works on whole sources)."""
-    distinct = [_distinct(hyps, refs, aggregate) for hyps, refs in sources]
-    pending: list[int] = []
+    works on whole sources). ``sources`` is read lazily: a stream of sources takes bounded memory."""
+    kernel = kernel_for(metric, aggregate)
+    pending: list[Distinct] = []
     size = 0
-    for s, (uh, _, ur, _, _) in enumerate(distinct):
-        cost = len(uh) * (1 if aggregate else len(ur))
+    for hyps, refs in sources:
+        distinct = _distinct(hyps, refs, aggregate)
+        cost = len(distinct[0]) * (1 if aggregate else len(distinct[2]))
         if pending and size + cost > PAIR_BUDGET:
-            yield from _run(metric, kernel, [distinct[i] for i in pending], aggregate)
+            yield from _run(metric, kernel, pending, aggregate)
             pending, size = [], 0
-        pending.append(s)
+        pending.append(distinct)
         size += cost
     if pending:
-        yield from _run(metric, kernel, [distinct[i] for i in pending], aggregate)
+        yield from _run(metric, kernel, pending, aggregate)
 
 
 Distinct = tuple[list[str], np.ndarray, list[str], np.ndarray, bool]

@@ -2,15 +2,14 @@
 
 BLEU's §2.1 clipping (one reference) and chrF's matches are the same sum: for one order, the
 matches of a pair are Σ_g min(h_g, r_g) over the n-grams g, with h_g and r_g the counts in the
-hypothesis and in the reference. With min(a, b) = Σ_{t ≥ 1} [a ≥ t]·[b ≥ t], every (n-gram g,
-threshold t) becomes a column in which a string has a 1 when it has g at least t times; the
-matches of all pairs of a group are then one product H·Rᵀ of 0/1 matrices (BLAS), exact in
-float32 (integer sums below 2^24).
-
-Columns held by a single reference (most n-grams of higher orders) are added pair by pair with
-one ``bincount`` instead of taking a column of the product. Groups (the candidates of one source)
-are independent: their pairs are laid out group by group, each group's matrix row-major.
-:func:`pair_matches_by_loop` is the definition written as a loop over pairs, for the tests.
+hypothesis and in the reference. With min(a, b) = Σ_{t ≥ 1} [a ≥ t]·[b ≥ t], every (group, n-gram
+g, threshold t) becomes a column in which a string has a 1 when it has g at least t times; the
+matches of all pairs are then one sparse product H·Rᵀ of 0/1 matrices (scipy; exact: integer
+sums). Columns belong to one group (the candidates of one source), so the product has no pair
+across groups, and its work is Σ over columns of (hypotheses × references holding it), not
+hypotheses × references × columns. Pairs are laid out group by group, each group's matrix
+row-major (:func:`pair_offsets`). :func:`pair_matches_by_loop` is the definition written as a loop
+over pairs, for the tests.
 """
 
 from __future__ import annotations
@@ -21,9 +20,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..ragged import ranges
-
-#: the largest dense 0/1 matrix (cells) built for one group; larger groups take scipy's sparse product
-DENSE_CELLS = 1 << 24
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,38 +47,34 @@ def pair_matches(hyp: Counts, ref: Counts, hyp_bounds: np.ndarray, ref_bounds: n
     """Σ_g min(h_g, r_g) for every pair of every group, flat (see :func:`pair_offsets`).
 
     Group s pairs hypotheses ``hyp_bounds[s] .. hyp_bounds[s+1]-1`` with references
-    ``ref_bounds[s] .. ref_bounds[s+1]-1`` (rows of the two :class:`Counts`).
+    ``ref_bounds[s] .. ref_bounds[s+1]-1`` (rows of the two :class:`Counts`; ``hyp is ref``: the
+    hypotheses are the references, counted once).
     """
+    from scipy import sparse
+
     hyp_bounds = np.asarray(hyp_bounds, dtype=np.int64)
     ref_bounds = np.asarray(ref_bounds, dtype=np.int64)
     offsets = pair_offsets(hyp_bounds, ref_bounds)
-    out = np.zeros(int(offsets[-1]), dtype=np.float64)
     if not len(hyp.rows) or not len(ref.rows):
-        return out
+        return np.zeros(int(offsets[-1]), dtype=np.float64)
     grams = int(max(hyp.grams.max(), ref.grams.max())) + 1
     top = int(ref.counts.max())  # thresholds above the largest reference count never match
     r_key, r_row = _threshold_keys(ref, ref_bounds, grams, top)
-    h_key, h_row = _threshold_keys(hyp, hyp_bounds, grams, top)
-    columns, first, df = _runs(r_key)
-    # each hypothesis threshold entry's column (-1: no reference reaches it)
-    at = np.minimum(np.searchsorted(columns, h_key), len(columns) - 1)
-    h_col = np.where(columns[at] == h_key, at, -1)
-    owner = r_row[first]  # the reference of a single-reference column
-    single = df == 1
-    # single-reference columns: one pair each per hypothesis entry
-    hit = np.flatnonzero(h_col >= 0)
-    one = hit[single[h_col[hit]]]
-    if len(one):
-        group = _group_of(h_row[one], hyp_bounds)
-        ref_of = owner[h_col[one]]
-        flat = offsets[group] + (h_row[one] - hyp_bounds[group]) * np.diff(ref_bounds)[group] \
-            + (ref_of - ref_bounds[group])
-        out += np.bincount(flat, minlength=len(out))
-    many = hit[~single[h_col[hit]]]
-    if len(many):
-        _shared_columns(out, offsets, (h_row[many], h_col[many]), (r_row, np.searchsorted(columns, r_key)),
-                        ~single, columns // (grams * top), hyp_bounds, ref_bounds)
-    return out
+    columns, r_col = np.unique(r_key, return_inverse=True)
+    if hyp is ref:
+        h_row, h_col = r_row, r_col
+    else:
+        h_key, h_row = _threshold_keys(hyp, hyp_bounds, grams, top)
+        at = np.minimum(np.searchsorted(columns, h_key), len(columns) - 1)
+        found = columns[at] == h_key
+        h_row, h_col = h_row[found], at[found]
+    H = sparse.csr_matrix((np.ones(len(h_row)), (h_row, h_col)), shape=(int(hyp_bounds[-1]), len(columns)))
+    R = sparse.csr_matrix((np.ones(len(r_row)), (r_row, r_col)), shape=(int(ref_bounds[-1]), len(columns)))
+    product = (H @ R.T).tocoo()
+    i, j = product.row.astype(np.int64), product.col.astype(np.int64)
+    group = _group_of(i, hyp_bounds)
+    flat = offsets[group] + (i - hyp_bounds[group]) * np.diff(ref_bounds)[group] + (j - ref_bounds[group])
+    return np.bincount(flat, weights=product.data, minlength=int(offsets[-1]))
 
 
 def _threshold_keys(counts: Counts, bounds: np.ndarray, grams: int, top: int
@@ -99,61 +91,6 @@ def _threshold_keys(counts: Counts, bounds: np.ndarray, grams: int, top: int
 
 def _group_of(rows: np.ndarray, bounds: np.ndarray) -> np.ndarray:
     return np.searchsorted(bounds, rows, side="right") - 1
-
-
-def _runs(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Distinct values of ``keys`` (sorted), an index of one occurrence of each, and their counts."""
-    order = np.argsort(keys, kind="stable")
-    ordered = keys[order]
-    start = np.empty(len(ordered), dtype=bool)
-    start[:1] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=start[1:])
-    idx = np.flatnonzero(start)
-    return ordered[idx], order[idx], np.diff(idx, append=len(ordered))
-
-
-def _shared_columns(out: np.ndarray, offsets: np.ndarray, hyp: tuple[np.ndarray, np.ndarray],
-                    ref: tuple[np.ndarray, np.ndarray], shared: np.ndarray, column_group: np.ndarray,
-                    hyp_bounds: np.ndarray, ref_bounds: np.ndarray) -> None:
-    """Add H·Rᵀ over the columns held by two or more references, group by group (``hyp``, ``ref``:
-    (row, column) of each threshold entry; rows sorted)."""
-    r_row, r_col = ref
-    keep = shared[r_col]
-    r_row, r_col = r_row[keep], r_col[keep]
-    h_row, h_col = hyp
-    # shared columns numbered within their group (columns are sorted by group)
-    local = np.cumsum(shared) - 1
-    group_first = np.searchsorted(column_group[shared], np.arange(len(hyp_bounds) - 1))
-    h_at = np.searchsorted(h_row, hyp_bounds)
-    r_at = np.searchsorted(r_row, ref_bounds)
-    for s in range(len(hyp_bounds) - 1):
-        h0, h1, r0, r1 = h_at[s], h_at[s + 1], r_at[s], r_at[s + 1]
-        if h0 == h1 or r0 == r1:
-            continue
-        nh, nr = int(hyp_bounds[s + 1] - hyp_bounds[s]), int(ref_bounds[s + 1] - ref_bounds[s])
-        base = group_first[s]
-        hc, rc = local[h_col[h0:h1]] - base, local[r_col[r0:r1]] - base
-        width = int(max(hc.max(), rc.max())) + 1
-        product = _product((h_row[h0:h1] - hyp_bounds[s], hc), (r_row[r0:r1] - ref_bounds[s], rc),
-                           nh, nr, width)
-        out[offsets[s]:offsets[s + 1]] += product.ravel()
-
-
-def _product(hyp: tuple[np.ndarray, np.ndarray], ref: tuple[np.ndarray, np.ndarray],
-             nh: int, nr: int, width: int) -> np.ndarray:
-    """H·Rᵀ of two 0/1 matrices given by the (row, column) of their ones: dense BLAS when both fit
-    ``DENSE_CELLS``, else scipy's sparse product."""
-    if max(nh, nr) * width <= DENSE_CELLS:
-        H = np.zeros((nh, width), dtype=np.float32)
-        H[hyp] = 1.0
-        R = np.zeros((nr, width), dtype=np.float32)
-        R[ref] = 1.0
-        return H @ R.T
-    from scipy import sparse
-
-    H = sparse.csr_matrix((np.ones(len(hyp[0])), hyp), shape=(nh, width))
-    R = sparse.csr_matrix((np.ones(len(ref[0])), ref), shape=(nr, width))
-    return np.asarray((H @ R.T).toarray())
 
 
 def pair_matches_by_loop(hyp: Sequence[dict[object, int]], ref: Sequence[dict[object, int]]) -> np.ndarray:
