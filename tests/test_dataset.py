@@ -73,7 +73,8 @@ def test_shared_pairs_reproduce_published_means(pair):
     assert {r["system"] for r in published} == set(d.systems)
     for r in published:
         assert d.human_system_score(r["system"], "z") == pytest.approx(float(r["da_z_mean_clean"]), abs=1e-9)
-        assert d.human_system_score(r["system"], "raw") == pytest.approx(float(r["da_raw_mean_clean"]), abs=1e-9)
+        assert d.human_system_score(r["system"], "raw") == pytest.approx(float(r["da_raw_mean_clean"]),
+                                                                         abs=1e-9)
         n = np.count_nonzero(~np.isnan(d.human_segment_scores(r["system"])))
         assert n <= int(r["da_n_segments"])
 
@@ -159,7 +160,7 @@ def test_wrong_field_count(copy):
 def test_bad_header(copy):
     path = copy / "human" / "segments.tsv"
     lines = path.read_text().splitlines()
-    path.write_text("\n".join(["sys\tseg_id\traw\tz\tn"] + lines[1:]) + "\n")
+    path.write_text("\n".join(["sys\tseg_id\traw\tz\tn", *lines[1:]]) + "\n")
     err = _error(copy)
     assert err.line == 1 and "'system'" in str(err)
 
@@ -242,3 +243,243 @@ def test_z_judgments_are_averaged(copy):
     assert d.human_kinds == ("z",)
     assert d.human_segment_scores("LT22", "z")[3] == 0.125
     assert np.isnan(d.human_segment_scores("LT22", "raw")).all()
+
+
+# ---- refused: what would give wrong results or a traceback (issue 15) ----------------------------
+
+
+def _meta(copy: Path, **changes) -> None:
+    path = copy / "meta.json"
+    meta = json.loads(path.read_text(encoding="utf-8"))
+    meta.update(changes)
+    path.write_text(json.dumps(meta), encoding="utf-8")
+
+
+def _empty_set(copy: Path) -> None:
+    for sub in ("references", "systems"):
+        for file in (copy / sub).iterdir():
+            file.write_bytes(b"")
+    (copy / "source.txt").write_bytes(b"")
+    shutil.rmtree(copy / "human")
+    (copy / "segments.tsv").unlink()
+    (copy / "meta.json").unlink()
+
+
+def test_empty_data_set_names_the_folder(copy):
+    _empty_set(copy)
+    err = _error(copy)
+    assert err.source == str(copy) and "empty data set" in str(err) and "\n" not in str(err)
+
+
+def test_duplicate_column_in_human_segments(copy):
+    """`system seg_id raw z z`: LT22's z would silently become the last column's value."""
+    path = copy / "human" / "segments.tsv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(["system\tseg_id\traw\tz\tz"] + [line.rsplit("\t", 1)[0] + "\t1.33"
+                                                               for line in lines[1:]]) + "\n")
+    err = _error(copy)
+    assert err.source.endswith("segments.tsv") and err.line == 1 and "'z' appears twice" in str(err)
+
+
+def test_duplicate_column_in_judgments(copy):
+    path = copy / "human" / "judgments.tsv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = lines[0].split("\t")
+    path.write_text("\n".join(["\t".join([*header, header[0]])] +
+                              [line + "\tX" for line in lines[1:]]) + "\n")
+    err = _error(copy)
+    assert err.source.endswith("judgments.tsv") and err.line == 1 and "appears twice" in str(err)
+
+
+@pytest.mark.parametrize("human_systems, words", [
+    ({"HUMAN-B": ["B"]}, ["'HUMAN-B'", "string", "array"]),
+    ({"HUMAN-B": 2}, ["'HUMAN-B'", "string", "number"]),
+    (["HUMAN-B"], ['"human_systems"', "object"]),
+    ({"HUMAN-C": "B", "HUMAN-B": "B"}, ["'HUMAN-C'", "systems/HUMAN-C.txt does not exist"]),
+    ({"HUMAN-B": "Z"}, ["'HUMAN-B'", "'Z'", "not in references/"]),
+    ({}, ["'HUMAN-B'", "scored against itself", '"HUMAN-B": "B"']),
+])
+def test_bad_human_systems(copy, human_systems, words):
+    _meta(copy, human_systems=human_systems)
+    err = _error(copy)
+    assert err.source.endswith("meta.json")
+    for word in words:
+        assert word in str(err)
+
+
+@pytest.mark.parametrize("key, value, words", [
+    ("pair", 123, ['"pair"', "string", "number"]),
+    ("pair", "german-english", ['"pair"', "language pair"]),
+    ("name", ["x"], ['"name"', "string", "array"]),
+    ("segments", "427", ['"segments"', "positive integer", "string"]),
+    ("segments", True, ['"segments"', "positive integer"]),
+    ("references", "A", ['"references"', "array"]),
+    ("references", ["A", "A"], ["'A' twice"]),
+])
+def test_meta_keys_of_the_wrong_type(copy, key, value, words):
+    _meta(copy, **{key: value})
+    err = _error(copy)
+    assert err.source.endswith("meta.json")
+    for word in words:
+        assert word in str(err)
+
+
+@pytest.mark.parametrize("content, words", [
+    ("[" * 100_000 + "]" * 100_000, ["nested too deeply"]),
+    ('{"name": "x",\n "pair": }', ["invalid JSON", "column"]),
+    ("[1, 2]", ["JSON object", "array"]),
+    ('{"segments": 1' + "0" * 5000 + "}", ["invalid JSON"]),
+])
+def test_malformed_meta_json(copy, content, words):
+    (copy / "meta.json").write_text(content, encoding="utf-8")
+    err = _error(copy)
+    assert err.source.endswith("meta.json") and "\n" not in str(err)
+    for word in words:
+        assert word in str(err)
+    if "column" in words:
+        assert err.line == 2
+
+
+def test_meta_json_not_utf8_or_a_folder(copy):
+    (copy / "meta.json").write_bytes(b'{"name": "caf\xe9"}')
+    assert "invalid UTF-8" in str(_error(copy))
+    (copy / "meta.json").unlink()
+    (copy / "meta.json").mkdir()
+    err = _error(copy)
+    assert err.source.endswith("meta.json") and "is a directory, expected a JSON file" in str(err)
+
+
+@pytest.mark.parametrize("seg", ["1.7", "0_1", "\u0661", "+1", " 1", "1 ", "", "1e0", "٣٣",
+                                 "9" * 5000])
+def test_seg_ids_must_be_plain_ascii_integers(copy, seg):
+    """int() takes 0_1, ١ (Arabic-Indic one), +1 and ' 1'; a seg id is digits only."""
+    _append(copy / "human" / "segments.tsv", f"LT22\t{seg}\t50.0\t0.1\t1")
+    err = _error(copy)
+    assert err.line == 3783 and ("not an integer" in str(err) or "out of range" in str(err))
+    assert len(str(err)) < 300
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-Infinity", "1_0", "\u0661", "0x10", " 1"])
+def test_scores_must_be_plain_finite_numbers(copy, value):
+    _append(copy / "human" / "judgments.tsv", f"LT22\t3\tR1\t{value}")
+    err = _error(copy)
+    assert err.source.endswith("judgments.tsv") and err.line == 5922
+
+
+def test_n_must_be_a_plain_integer(copy):
+    _append(copy / "human" / "segments.tsv", "LT22\t112\t50.0\t0.1\t1.0")  # 112: not judged
+    err = _error(copy)
+    assert err.line == 3783 and "n '1.0' is not an integer" in str(err)
+
+
+def test_human_system_that_is_the_only_reference(copy):
+    (copy / "references" / "A.txt").unlink()
+    _meta(copy, references=["B"])
+    err = _error(copy)
+    assert "'HUMAN-B'" in str(err) and "only reference" in str(err)
+
+
+def test_human_system_that_is_the_only_reference_by_name(copy):
+    (copy / "references" / "A.txt").unlink()
+    (copy / "meta.json").unlink()
+    err = _error(copy)
+    assert err.source == str(copy) and "'HUMAN-B'" in str(err) and "only reference" in str(err)
+
+
+@pytest.mark.parametrize("name", ["L\nT22", "L\tT22", "L\rT", "x\u2028y"])
+def test_system_names_with_control_characters(copy, name):
+    shutil.copy(copy / "systems" / "LT22.txt", copy / "systems" / f"{name}.txt")
+    err = _error(copy)
+    assert "control character" in str(err) and "\n" not in str(err) and "\t" not in str(err)
+
+
+def test_system_name_not_utf8(copy):
+    import os
+
+    raw = os.fsencode(copy / "systems") + b"/L\xffT.txt"
+    with open(raw, "wb") as handle:
+        handle.write((copy / "systems" / "LT22.txt").read_bytes())
+    err = _error(copy)
+    assert "not valid UTF-8" in str(err) and "\\udcff" in str(err)
+    str(err).encode("utf-8")  # printable as it is
+
+
+def test_txt_entry_that_is_not_a_file(copy):
+    (copy / "systems" / "odd.txt").mkdir()
+    err = _error(copy)
+    assert err.source.endswith("odd.txt") and "is a directory" in str(err)
+
+
+def test_broken_link_and_symlink_loop(copy):
+    (copy / "systems" / "gone.txt").symlink_to(copy / "nowhere.txt")
+    err = _error(copy)
+    assert err.source.endswith("gone.txt") and "broken symbolic link" in str(err)
+    (copy / "systems" / "gone.txt").unlink()
+    (copy / "systems" / "loop.txt").symlink_to(copy / "systems" / "loop.txt")
+    err = _error(copy)
+    assert err.source.endswith("loop.txt") and "symbolic links" in str(err)
+
+
+def test_data_set_path_that_is_a_file_or_loop(copy, tmp_path):
+    err = _error(copy / "meta.json")
+    assert "is not a folder" in str(err)
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    err = _error(tmp_path / "loop")
+    assert err.source.endswith("loop") and "symbolic links" in str(err)
+    err = _error(copy / ("x" * 300))
+    assert "name too long" in str(err).lower()
+
+
+def test_systems_is_a_file(copy):
+    shutil.rmtree(copy / "systems")
+    (copy / "systems").write_text("x\n")
+    err = _error(copy)
+    assert err.source.endswith("systems") and "is not a folder" in str(err)
+
+
+# ---- Python objects: short repr, HTML, pandas (issue 12) -----------------------------------------
+
+
+def test_repr_is_short():
+    d = load_dataset(sample_path())
+    text = repr(d)
+    assert len(text) < 1000 and "\n" not in text
+    assert "segments=427" in text and "'A'" in text and "'HUMAN-B'" in text and "judgments=5920" in text
+
+
+def test_repr_of_many_long_names(copy):
+    for k in range(30):
+        shutil.copy(copy / "systems" / "LT22.txt", copy / "systems" / f"{'x' * 200}{k}.txt")
+    _meta(copy, name="n" * 5000)
+    assert len(repr(load_dataset(copy))) < 1000
+
+
+def test_repr_html_escapes_and_lists_systems(copy):
+    shutil.copy(copy / "systems" / "LT22.txt", copy / "systems" / "<b>&x.txt")
+    d = load_dataset(copy)
+    page = d._repr_html_()
+    assert "&lt;b&gt;&amp;x" in page and "<b>&x" not in page
+    assert page.count("<tr>") == len(d.systems) + 1
+    mean = d.human_system_score("LT22", "z")
+    assert f"{mean:.4f}" in page
+
+
+def test_to_pandas_long_format():
+    pd = pytest.importorskip("pandas")
+    d = load_dataset(sample_path())
+    df = d.to_pandas()
+    assert isinstance(df, pd.DataFrame)
+    assert list(df.columns) == ["system", "seg_id", "doc_id", "domain", "hypothesis", "human_z",
+                                "human_raw", "human_n"]
+    assert len(df) == 427 * len(d.systems)
+    rows = _tsv(sample_path() / "human" / "segments.tsv")
+    judged = df[df.human_n > 0]
+    assert len(judged) == len(rows)
+    for r in rows[:200]:
+        row = df[(df.system == r["system"]) & (df.seg_id == int(r["seg_id"]))].iloc[0]
+        assert row.human_z == float(r["z"]) and row.human_raw == float(r["raw"])
+    lt22 = df[df.system == "LT22"]
+    assert list(lt22.hypothesis) == d.systems["LT22"]
+    assert list(lt22.doc_id) == list(d.doc_ids)
+    # the system means read back from the long format are the data set's
+    assert judged.groupby("system").human_z.mean()["LT22"] == pytest.approx(d.human_system_score("LT22"))

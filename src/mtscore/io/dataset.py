@@ -269,6 +269,9 @@ def _segment_count(root: Path, meta: Mapping[str, Any], references: Mapping[str,
     file empty) is refused."""
     first_name, first = next(iter(references.items()))
     segments = len(first)
+    if not any(references.values()) and not any(systems.values()):
+        raise InputError("empty data set: every file in references/ and systems/ is empty (no "
+                         "segments to score)", source=str(root))
     expected = meta.get("segments")
     if expected is not None and expected != segments:
         raise InputError(f"has {segments} lines but meta.json says the data set has {expected} segments",
@@ -279,9 +282,6 @@ def _segment_count(root: Path, meta: Mapping[str, Any], references: Mapping[str,
         if len(lines) != segments:
             raise InputError(f"has {len(lines)} lines but references/{first_name}.txt has {segments}",
                              source=str(file))
-    if segments == 0:
-        raise InputError("empty data set: every file in references/ and systems/ is empty (no "
-                         "segments to score)", source=str(root))
     return segments
 
 

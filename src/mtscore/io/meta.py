@@ -24,7 +24,7 @@ def read_meta(file: Path) -> dict[str, Any]:
     """The JSON object in ``file`` ({} when there is no such file), its known keys checked."""
     if not os.path.lexists(file):
         return {}
-    data = read_bytes(file)
+    data = read_bytes(file, expected="a JSON file")
     try:
         meta = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as err:

@@ -11,6 +11,7 @@ Every failure to read a path (missing, a folder, permission, symlink loop, name 
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from typing import BinaryIO
 
@@ -19,28 +20,57 @@ from ..errors import InputError
 _BOM = b"\xef\xbb\xbf"
 
 
-def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The whole content of ``path``; any failure to open or read it is an :class:`InputError`
-    naming the path and the reason (the OS's, e.g. "Too many levels of symbolic links")."""
+def open_binary(path: str | os.PathLike[str], expected: str = "a text file with one segment per line"
+                ) -> BinaryIO:
+    """``path`` opened for reading bytes; any failure is an :class:`InputError` naming the path and
+    the reason (the OS's, e.g. "Too many levels of symbolic links"). ``expected`` says what the path
+    should have been (in the messages for a folder or a socket)."""
     name = os.fspath(path)
     try:
-        with open(name, "rb") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        problem = "broken symbolic link" if os.path.islink(name) else "no such file"
-        raise InputError(problem, source=name) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, expected a text file with one segment per line",
-                         source=name) from None
-    except PermissionError:
-        raise InputError("permission denied", source=name) from None
+        return open(name, "rb")
     except OSError as err:
-        raise InputError(f"cannot be read: {err.strerror or err}", source=name) from None
+        raise os_input_error(err, name, expected) from None
     except ValueError as err:  # a NUL in the path, a name the file system cannot encode
         raise InputError(f"cannot be opened: {err}", source=name) from None
 
 
-def _check_line_ends(data: bytes, source: str) -> None:
+def os_input_error(err: OSError, name: str, expected: str = "a text file with one segment per line"
+                   ) -> InputError:
+    """The :class:`InputError` for an OS error met opening or reading the input ``name``."""
+    if isinstance(err, FileNotFoundError):
+        return InputError("broken symbolic link" if os.path.islink(name) else "no such file",
+                          source=name)
+    if isinstance(err, IsADirectoryError):
+        return InputError(f"is a directory, expected {expected}", source=name)
+    if isinstance(err, PermissionError):
+        return InputError("permission denied", source=name)
+    kind = _special_kind(name)
+    problem = f"is {kind}, expected {expected}" if kind else f"cannot be read: {err.strerror or err}"
+    return InputError(problem, source=name)
+
+
+def read_bytes(path: str | os.PathLike[str], expected: str = "a text file with one segment per line"
+               ) -> bytes:
+    """The whole content of ``path``; failures as :func:`open_binary`."""
+    name = os.fspath(path)
+    with open_binary(name, expected) as handle:
+        try:
+            return handle.read()
+        except OSError as err:  # e.g. EIO, or EISDIR from read() on some systems
+            raise os_input_error(err, name, expected) from None
+
+
+def _special_kind(name: str) -> str | None:
+    """"a socket" (or a device) when ``name`` is one: the reason open() fails on it."""
+    try:
+        mode = os.stat(name).st_mode
+    except (OSError, ValueError):
+        return None
+    kinds = {stat.S_IFSOCK: "a socket", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device"}
+    return kinds.get(stat.S_IFMT(mode))
+
+
+def check_line_ends(data: bytes, source: str) -> None:
     """Refuse CR-only line ends (no '\\n' at all, a '\\r' before the last byte)."""
     if b"\n" not in data and b"\r" in data[:-1]:
         crs = data.count(b"\r")
@@ -52,7 +82,7 @@ def _check_line_ends(data: bytes, source: str) -> None:
 def decode_lines(data: bytes, source: str) -> list[str]:
     """Split raw bytes into segments (see module doc). ``source`` names the input in errors."""
     data = data.removeprefix(_BOM)
-    _check_line_ends(data, source)
+    check_line_ends(data, source)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
