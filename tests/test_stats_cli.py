@@ -59,14 +59,15 @@ def test_correlate_system_level(tmp_path, scores, capsys):
     hmean = {n: np.mean([float(r["z"]) for r in human if r["system"] == n]) for n in SYSTEMS}
     metric_file = _write(tmp_path / "bleu.tsv", corpus.items(), header=("system", "BLEU"))
     human_file = _write(tmp_path / "da.tsv", hmean.items())
-    for method, fn in (("pearson", scipy.stats.pearsonr), ("spearman", scipy.stats.spearmanr),
-                       ("kendall", scipy.stats.kendalltau)):
+    for method, fn, column in (("pearson", scipy.stats.pearsonr, "r"),
+                               ("spearman", scipy.stats.spearmanr, "rho"),
+                               ("kendall", scipy.stats.kendalltau, "tau_b")):
         code, out, _ = _run(capsys, "correlate", "--metric", metric_file, "--human", human_file,
                             "--method", method, "-f", "json")
         assert code == 0
         row = json.loads(out)[0]
         expected = fn([corpus[n] for n in SYSTEMS], [hmean[n] for n in SYSTEMS])
-        assert row["r"] == pytest.approx(expected.statistic)
+        assert row[column] == pytest.approx(expected.statistic)
         assert row["p"] == pytest.approx(expected.pvalue)
         assert row["n"] == len(SYSTEMS)
     # human scores per segment: each system's mean over its judged segments (WMT)
@@ -112,15 +113,17 @@ def test_correlate_segment_level(tmp_path, scores, capsys):
 def test_correlate_errors(tmp_path, scores, capsys):
     good = _write(tmp_path / "m.tsv", [("a", 1), ("b", 2), ("c", 3)])
     human = _write(tmp_path / "h.tsv", [("a", 1), ("b", 2), ("d", 3)])
-    code, _, err = _run(capsys, "correlate", "--metric", good, "--human", human)
+    code, _, err = _run(capsys, "correlate", "--metric", good, "--human", human, "--systems", "all")
     assert code == 1 and "m.tsv" in err and "no metric score for system(s) d" in err
+    code, out, _ = _run(capsys, "correlate", "--metric", good, "--human", human)  # common: a note
+    assert code == 0 and "left out (no human scores): c" in out and "left out (no metric scores): d" in out
     bad = _write(tmp_path / "bad.tsv", [("a", 1), ("b", "x1"), ("c", 3)])
     code, _, err = _run(capsys, "correlate", "--metric", bad, "--human", good)
     assert code == 1 and "bad.tsv, line 2" in err and "'x1' is not a number" in err
     seg = _write(tmp_path / "seg.tsv", [("a", 1, 0.5), ("a", 2, 0.1), ("b", 1, 0.2), ("b", 2, 0.3)])
     hseg = _write(tmp_path / "hseg.tsv", [("a", 1, 0.5), ("b", 7, 0.1)])
     code, _, err = _run(capsys, "correlate", "--metric", seg, "--human", hseg, "--level", "segment")
-    assert code == 1 and "hseg.tsv, line 2" in err and "seg_id 7 is out of range 1..2" in err
+    assert code == 1 and "seg.tsv" in err and "no metric score for system 'b', seg_id 7" in err
     code, _, err = _run(capsys, "correlate", "--metric", seg, "--human", good)
     assert code == 1 and "give human scores per segment too" in err
     code, _, err = _run(capsys, "correlate", "--metric", str(tmp_path / "none.tsv"), "--human", good)
@@ -133,15 +136,18 @@ def test_compare_equals_api(scores, capsys):
     code, out, _ = _run(capsys, "compare", "-r", str(SAMPLE / "references" / "A.txt"), "-i",
                         *files, "--seed", "5", "--resamples", "300", "-f", "json")
     assert code == 0
-    score_rows, pair_rows = json.loads(out)
+    result = json.loads(out)
+    score_rows, pair_rows = result["systems"], result["comparisons"]
+    assert (result["resamples"], result["seed"]) == (300, 5)
+    assert result["signature"].startswith("BLEU|nrefs:1") and "bs:300|seed:5" in result["test_signature"]
     api = paired_bootstrap(bleu, {n: system[n] for n in ("Online-B", "Online-A", "LT22")},
                            resamples=300, seed=5)
     assert [r["system"] for r in score_rows] == api.ranking()
     assert {r["system"]: r["cluster"] for r in score_rows}["Online-B"] == 1
     by_pair = {(c.system, c.other): c for c in api.comparisons}
     for row in pair_rows:
-        c = by_pair[(row["system"], row["vs"])]
-        assert row["p"] == pytest.approx(c.p_value) and row["p (Holm)"] == pytest.approx(c.p_holm)
+        c = by_pair[(row["system"], row["other"])]
+        assert row["p_value"] == pytest.approx(c.p_value) and row["p_holm"] == pytest.approx(c.p_holm)
         assert row["difference"] > 0
 
 
@@ -223,11 +229,12 @@ def test_compare_equals_sacrebleu_cli(tmp_path, capsys, method, flag, n):
     code, out, _ = _run(capsys, "compare", "-r", ref, "-i", *files, "--baseline", "Online-B",
                         "--method", method, "--resamples", str(n), "--seed", "12345", "-f", "json")
     assert code == 0
-    score_rows, pair_rows = json.loads(out)
+    result = json.loads(out)
+    score_rows, pair_rows = result["systems"], result["comparisons"]
     for row in pair_rows:
-        assert row["vs"] == "Online-B"
-        assert row["p"] == pytest.approx(theirs[row["system"]]["p_value"], abs=1e-12)
+        assert row["other"] == "Online-B"
+        assert row["p_value"] == pytest.approx(theirs[row["system"]]["p_value"], abs=1e-12)
     for row in score_rows:
-        assert row["BLEU"] == pytest.approx(theirs[row["system"]]["score"], abs=1e-9)
+        assert row["score"] == pytest.approx(theirs[row["system"]]["score"], abs=1e-9)
         if method == "bootstrap":
             assert row["mean"] == pytest.approx(theirs[row["system"]]["mean"], abs=1e-4)

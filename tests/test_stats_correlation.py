@@ -387,11 +387,12 @@ def test_tau_counts_partition_all_pairs(pairs, eps):
 
 
 def test_test_results_render_as_tables():
+    from mtscore.cli.stats_tables import permutation_table, williams_table
     from mtscore.report.tables import render
-    w = williams_test(0.8, 0.6, 0.7, 20).table("bleu", "meteor")
+    w = williams_table(williams_test(0.8, 0.6, 0.7, 20), "bleu", "meteor")
     assert w.rows[0][:2] == ("bleu", "meteor") and "one-sided" in w.notes[0]
     rng = np.random.default_rng(0)
     h = rng.normal(size=6)
-    p = permutation_test(h, h + rng.normal(size=6), h, resamples=20).table()
+    p = permutation_table(permutation_test(h, h + rng.normal(size=6), h, resamples=20, seed=0))
     assert "20 permutations, seed 0" in p.notes[0]
     assert render([w, p], "markdown")

@@ -1,26 +1,50 @@
-"""Helpers shared by subcommands: reading systems and references, output options."""
+"""Helpers shared by subcommands: reading systems and references, output options.
+
+**Precision rule** (every command): numbers in text, Markdown, LaTeX and TSV tables are shown with
+:data:`DEFAULT_DECIMALS` (4) decimals unless ``--width`` says otherwise; JSON, JSON Lines, CSV and the
+long score format keep full precision; a p-value at the floor of R resamples is shown as
+``< 1/(R+1)`` (``< 0.0001`` …), never as ``0.0000``.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 
 from ..errors import InputError
 from ..io.text import read_lines, read_stream
 from ..report.tables import FORMATS, Table, render
 
+#: decimals shown by default (see the module's precision rule)
+DEFAULT_DECIMALS = 4
 
-def add_output_options(parser: argparse.ArgumentParser, default_width: int = 2) -> None:
+#: formats written by :func:`emit`: the table renderer's, and CSV and JSON Lines of each table's rows
+OUTPUT_FORMATS: tuple[str, ...] = (*FORMATS, *(f for f in ("csv", "jsonl") if f not in FORMATS))
+
+
+def add_output_options(parser: argparse.ArgumentParser, default_width: int = DEFAULT_DECIMALS
+                       ) -> None:
     group = parser.add_argument_group("output")
-    group.add_argument("--format", "-f", default="text", choices=FORMATS,
-                       help="output format (default text; json keeps full precision)")
+    group.add_argument("--format", "-f", default="text", choices=OUTPUT_FORMATS,
+                       help="output format (default text; json, jsonl and csv keep full precision)")
     group.add_argument("--width", "-w", type=int, default=default_width,
-                       help=f"decimals shown (default {default_width}; not applied to json)")
+                       help=f"decimals shown (default {default_width}; not applied to json, jsonl "
+                            "and csv)")
     group.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 
 
-def emit(tables: Table | list[Table], args: argparse.Namespace) -> None:
+def emit(tables: Table | Sequence[Table], args: argparse.Namespace) -> None:
+    """Print tables in ``args.format``; CSV and JSON Lines: each table's rows with full precision
+    (tables separated by a blank line)."""
+    if args.format in ("csv", "jsonl") and args.format not in FORMATS:
+        from ..io.scores import format_table
+
+        parts = [tables] if isinstance(tables, Table) else list(tables)
+        sys.stdout.write("\n\n".join(format_table(t.columns, t.rows, args.format) for t in parts)
+                         + "\n")
+        return
     sys.stdout.write(render(tables, args.format, args.width) + "\n")
 
 
@@ -55,3 +79,16 @@ def read_systems_and_refs(hyp_paths: list[str] | None, ref_paths: list[str]
     if len(set(names)) != len(names):
         systems = [(p, lines) for p, (_, lines) in zip(hyp_paths, systems)]
     return systems, refs
+
+
+def check_distinct_files(paths: Sequence[str], option: str) -> None:
+    """Refuse a file given twice (``compare -i A.txt A.txt``): name it."""
+    seen: dict[str, str] = {}
+    for path in paths:
+        key = os.path.realpath(path) if path != "-" else "-"
+        if key in seen:
+            same = "" if seen[key] == path else f" (the same file as {seen[key]})"
+            raise InputError(f"given twice in {option}{same}: give each system once "
+                             "(to compare a system with a copy of itself, copy the file)",
+                             source=path)
+        seen[key] = path

@@ -1,7 +1,9 @@
-"""``mtscore correlate``: correlation of metric scores with human scores, read from TSV files.
+"""``mtscore correlate``: correlation of metric scores with human scores.
 
-Each file is ``system<TAB>score`` (system level) or ``system<TAB>seg_id<TAB>score`` (segment
-level; seg_id is the 1-based line number). A first line whose score is not a number is a header.
+Metric files are in the long format (``mtscore score --segments -f tsv`` output, several metrics in
+one file; external scores alike), or the older headerless ``system score`` / ``system seg_id
+score``; the human file is any headed table with a ``system`` column, an optional ``seg_id`` and a
+score column (``z``, ``score`` or ``--human-column``): a data set's ``human/segments.tsv`` as it is.
 """
 
 from __future__ import annotations
@@ -13,45 +15,73 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError
-from ..io.text import read_lines
+from ..io.scores import LongScores
 from ..report.tables import Table
 from ..stats.correlation import (
     GROUPINGS,
     METHODS,
     CorrelationResult,
+    UndefinedCorrelation,
     correlate,
-    permutation_test,
     segment_correlation,
-    segment_correlation_ci,
     system_correlation,
+)
+from ..stats.correlation_ci import (
+    segment_correlation_ci,
     system_correlation_ci_from_segments,
     system_correlation_ci_over_systems,
-    williams_test,
 )
+from ..stats.defaults import DEFAULT_CONFIDENCE, DEFAULT_SEED, check_count, check_finite
+from ..stats.metric_difference import permutation_test, williams_test
 from .common import add_output_options, emit
+from .score_files import (
+    HumanScores,
+    choose_systems,
+    read_human_file,
+    read_metric_file,
+    segment_matrices,
+)
+from .stats_tables import correlation_row
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "correlate", help="correlation of metric scores with human scores (TSV files)",
-        description="Correlation between a metric's scores and human scores. Each FILE is a TSV of "
-                    "'system<TAB>score' or 'system<TAB>seg_id<TAB>score' (seg_id = 1-based line "
-                    "number; header line optional). Segment-level human files may have several "
-                    "rows per (system, seg_id): they are averaged. At system level a human file of "
-                    "segment scores gives each system the mean over its judged segments (WMT), and "
-                    "a metric file of segment scores the mean over all segments.",
-        epilog="examples: mtscore correlate --metric bleu.tsv --human da.tsv --level system "
-               "--method kendall --resamples 1000 --seed 0;  mtscore correlate --metric seg.tsv "
-               "--human da-seg.tsv --level segment --method accuracy --grouping item")
-    p.add_argument("--metric", required=True, metavar="FILE", help="metric scores (TSV)")
-    p.add_argument("--human", required=True, metavar="FILE", help="human scores (TSV)")
+        "correlate", help="correlation of metric scores with human scores",
+        description="Correlation between metrics' scores and human scores. FILES: metric score "
+                    "files, then the human score file (or give it with --human). A metric file is "
+                    "the long format (system, seg_id, metric, score, signature: TSV, CSV or JSON "
+                    "Lines; e.g. mtscore score --segments -f tsv) with one or more metrics, or a "
+                    "headerless 'system<TAB>score' / 'system<TAB>seg_id<TAB>score'. The human file "
+                    "may hold several rows per (system, seg_id): they are averaged. At system "
+                    "level a human file of segment scores gives each system the mean over its "
+                    "judged segments (WMT), and a metric file of segment scores the mean over all "
+                    "segments (unless it has system rows).",
+        epilog="examples: mtscore correlate s.tsv ../wmt22/de-en/human/segments.tsv; "
+               "mtscore correlate s.tsv --scores comet.tsv --human da.tsv --level segment "
+               "--method kendall --resamples 1000")
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help="metric score files, then the human score file")
+    p.add_argument("--metric", action="append", default=[], metavar="FILE",
+                   help="a metric score file (may be repeated)")
+    p.add_argument("--scores", nargs="+", default=[], metavar="FILE",
+                   help="external scores in the long format (COMET, BERTScore … scored elsewhere)")
+    p.add_argument("--scores-signature", metavar="SIG",
+                   help="signature of the --scores metrics (default: the file's signature column)")
+    p.add_argument("--human", metavar="FILE", help="human scores")
+    p.add_argument("--human-column", metavar="NAME",
+                   help="the human file's score column (default z, else score, else the only "
+                        "numeric one)")
+    p.add_argument("--systems", choices=("common", "all"), default="common",
+                   help="common: correlate the systems with both metric and human scores, naming "
+                        "the others (default); all: every system must have both")
     p.add_argument("--versus", metavar="FILE",
-                   help="a second metric's scores (same layout): also test whether the two "
-                        "metrics' correlations differ (Williams test for Pearson; paired "
-                        "permutation test PERM-BOTH with --resamples permutations, default 1000)")
-    p.add_argument("--level", choices=("system", "segment"), default="system",
-                   help="system: one score per system (default); segment: one per system and "
-                        "segment")
+                   help="a second metric's scores: also test whether the two metrics' "
+                        "correlations differ (Williams test for Pearson; paired permutation test "
+                        "PERM-BOTH with --resamples permutations, default 1000)")
+    p.add_argument("--level", choices=("system", "segment", "both"), default=None,
+                   help="system: one score per system; segment: one per system and segment; both "
+                        "(the default when the metric and human files have segment scores, else "
+                        "system)")
     p.add_argument("--method", choices=METHODS, default="pearson",
                    help="pearson (default), spearman, kendall (= kendall-b, τ_b), kendall-c (τ_c), "
                         "accuracy (system level: pairwise accuracy, Kocmi et al. 2021; segment "
@@ -66,156 +96,76 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="bootstrap confidence interval with N resamples (default 0: none); "
                         "segments are resampled jointly for metric and human when the files have "
                         "segment scores, else systems are resampled")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0; 0 is a seed)")
-    p.add_argument("--confidence", type=float, default=0.95,
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"random seed (default {DEFAULT_SEED}; 0 is a seed)")
+    p.add_argument("--confidence", type=float, default=DEFAULT_CONFIDENCE,
                    help="confidence level of the interval (default 0.95)")
-    add_output_options(p, default_width=4)
+    add_output_options(p)
     p.set_defaults(func=run)
 
 
-def _number(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value
+@dataclass(frozen=True)
+class Aligned:
+    """One metric aligned with the human scores: system vectors or systems × segments."""
+
+    name: str
+    systems: list[str]
+    metric: np.ndarray
+    human: np.ndarray
+    notes: tuple[str, ...]
 
 
-def read_scores(path: str) -> tuple[int, list[tuple[str, int | None, float, int]]]:
-    """Rows (system, seg_id or None, score, line) of a score TSV, and its number of columns."""
-    lines = read_lines(path)
-    rows: list[tuple[str, int | None, float, int]] = []
-    width = None
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        fields = line.split("\t")
-        if width is None:
-            if len(fields) not in (2, 3):
-                raise InputError(f"expected 2 columns (system, score) or 3 (system, seg_id, "
-                                 f"score), found {len(fields)}", source=path, line=number)
-            width = len(fields)
-            if _number(fields[-1]) is None and number == 1:
-                continue  # header
-        if len(fields) != width:
-            raise InputError(f"expected {width} tab-separated columns like line 1, found "
-                             f"{len(fields)}", source=path, line=number)
-        system = fields[0].strip()
+def _align(args: argparse.Namespace, name: str, source: str, seg: dict[str, dict[int, float]],
+           system: dict[str, float], human: HumanScores) -> Aligned:
+    has_segments = bool(seg)
+    if args.level == "segment" and (not has_segments or not human.per_segment):
+        raise InputError(f"{name}: segment level needs segment scores (a seg_id column) in the "
+                         f"metric file and the human file", source=source if not has_segments
+                         else human.source)
+    if has_segments and not system and not human.per_segment:
+        raise InputError(f"{name}: the metric file has segment scores but the human file "
+                         f"{human.source} has system scores; give human scores per segment too",
+                         source=source)
+    systems, notes = choose_systems(system or seg, human.names(), args.systems, source)
+    if args.level == "system" and (system or not human.per_segment):
         if not system:
-            raise InputError("empty system name", source=path, line=number)
-        score = _number(fields[-1])
-        if score is None or math.isinf(score):
-            raise InputError(f"score {fields[-1]!r} is not a number", source=path, line=number)
-        seg = None
-        if width == 3:
-            try:
-                seg = int(fields[1])
-            except ValueError:
-                raise InputError(f"seg_id {fields[1]!r} is not an integer", source=path,
-                                 line=number) from None
-            if seg < 1:
-                raise InputError(f"seg_id {seg} is out of range (seg ids start at 1)",
-                                 source=path, line=number)
-        rows.append((system, seg, score, number))
-    if width is None or not rows:
-        raise InputError("no scores", source=path)
-    return width, rows
+            system = {s: float(np.mean(list(v.values()))) for s, v in seg.items()}
+        m = np.array([system[s] for s in systems])
+        return Aligned(name, systems, m, np.array([human.system_score(s) for s in systems]),
+                       tuple(notes))
+    m, h = segment_matrices(seg, human, systems, source, every_segment=args.level == "system")
+    if args.level == "system":
+        notes.append(f"{name}: system score = mean of its segment scores")
+    return Aligned(name, systems, m, h, tuple(notes))
 
 
-def _system_scores(path: str, rows: list[tuple[str, int | None, float, int]]) -> dict[str, float]:
-    out: dict[str, float] = {}
-    for system, _, score, line in rows:
-        if system in out:
-            raise InputError(f"system {system!r} appears twice", source=path, line=line)
-        if math.isnan(score):
-            raise InputError("score is NaN", source=path, line=line)
-        out[system] = score
+def _read_all(args: argparse.Namespace) -> list[LongScores]:
+    """Every metric file, read once: positional and --metric files, then --scores files."""
+    paths = [*args.metric, *args.files]
+    return [read_metric_file(path, signature) for path, signature in
+            [(p, None) for p in paths] + [(p, args.scores_signature) for p in args.scores]]
+
+
+def _load(args: argparse.Namespace, human: HumanScores) -> list[Aligned]:
+    out = []
+    for scores in args.metric_scores:
+        path = scores.source
+        for metric in scores.metrics():
+            out.append(_align(args, metric, path, scores.segment_scores(metric),
+                              scores.system_scores(metric), human))
     return out
 
 
-def _matrix(rows: list[tuple[str, int | None, float, int]], systems: list[str], n: int,
-            path: str, average: bool) -> np.ndarray:
-    index = {s: k for k, s in enumerate(systems)}
-    sums = np.zeros((len(systems), n))
-    counts = np.zeros((len(systems), n))
-    for system, seg, score, line in rows:
-        assert seg is not None
-        if seg > n:
-            raise InputError(f"seg_id {seg} is out of range 1..{n} (the metric file's segments)",
-                             source=path, line=line)
-        if math.isnan(score):
-            continue
-        k = index[system]
-        if counts[k, seg - 1] and not average:
-            raise InputError(f"system {system!r}, seg_id {seg} appears twice", source=path,
-                             line=line)
-        sums[k, seg - 1] += score
-        counts[k, seg - 1] += 1
-    with np.errstate(invalid="ignore"):
-        return np.where(counts > 0, sums / np.where(counts > 0, counts, 1), np.nan)
+def undefined_reason(d: Aligned) -> str | None:
+    """Why a correlation cannot be computed on these scores (constant scores), or None."""
+    judged = ~np.isnan(d.human)
+    for label, values in (("human", d.human[judged]), ("metric", d.metric[judged])):
+        if values.size and np.all(values == values.flat[0]):
+            return f"the {label} scores are constant ({values.flat[0]:g}): the correlation is undefined"
+    return None
 
 
-def _check_systems(metric_systems: list[str], human_systems: list[str], metric_path: str
-                   ) -> tuple[list[str], list[str]]:
-    missing = [s for s in human_systems if s not in metric_systems]
-    if missing:
-        raise InputError(f"no metric score for system(s) {', '.join(missing)} (they have human "
-                         "scores)", source=metric_path)
-    dropped = [s for s in metric_systems if s not in human_systems]
-    return [s for s in metric_systems if s in human_systems], dropped
-
-
-@dataclass(frozen=True)
-class _Scores:
-    """One metric file aligned with the human file: system vectors or systems × segments."""
-
-    systems: list[str]
-    dropped: list[str]
-    metric: np.ndarray
-    human: np.ndarray
-
-
-def _load(args: argparse.Namespace, path: str, h_width: int,
-          h_rows: list[tuple[str, int | None, float, int]],
-          n_segments: int | None = None) -> _Scores:
-    m_width, m_rows = read_scores(path)
-    if m_width == 3 and h_width == 2:
-        raise InputError(f"the metric file has segment scores but the human file {args.human} "
-                         "has system scores; give human scores per segment too", source=path)
-    if args.level == "segment" and m_width == 2:
-        raise InputError("segment level needs 'system<TAB>seg_id<TAB>score' files", source=path)
-    m_systems = list(dict.fromkeys(r[0] for r in m_rows))
-    h_systems = list(dict.fromkeys(r[0] for r in h_rows))
-    systems, dropped = _check_systems(m_systems, h_systems, path)
-    if m_width == 2:
-        metric_scores = _system_scores(path, m_rows)
-        if h_width == 3:  # WMT's system score: the mean over the judged segments
-            sums: dict[str, list[float]] = {}
-            for system, _, score, _ in h_rows:
-                if not math.isnan(score):
-                    sums.setdefault(system, []).append(score)
-            human_scores = {s: float(np.mean(v)) for s, v in sums.items()}
-            systems = [s for s in systems if s in human_scores]
-        else:
-            human_scores = _system_scores(args.human, h_rows)
-        return _Scores(systems, dropped, np.array([metric_scores[s] for s in systems]),
-                       np.array([human_scores[s] for s in systems]))
-    n = n_segments or max(r[1] or 0 for r in m_rows)
-    metric = _matrix([r for r in m_rows if r[0] in systems], systems, n, path, False)
-    human = _matrix(h_rows, systems, n, args.human, True)
-    judged = ~np.isnan(human)
-    if np.isnan(metric[judged]).any():
-        k, i = map(int, np.argwhere(judged & np.isnan(metric))[0])
-        raise InputError(f"no metric score for system {systems[k]!r}, seg_id {i + 1}, which "
-                         "has a human score", source=path)
-    if args.level == "system" and np.isnan(metric).any():
-        k, i = map(int, np.argwhere(np.isnan(metric))[0])
-        raise InputError(f"no score for system {systems[k]!r}, seg_id {i + 1}: a system "
-                         "score is the mean over every segment", source=path)
-    return _Scores(systems, dropped, metric, human)
-
-
-def _correlation(args: argparse.Namespace, d: _Scores, grouping: str) -> CorrelationResult:
+def _correlation(args: argparse.Namespace, d: Aligned, grouping: str) -> CorrelationResult:
     if d.metric.ndim == 1:
         m, h = dict(zip(d.systems, d.metric)), dict(zip(d.systems, d.human))
         if args.resamples:
@@ -223,13 +173,13 @@ def _correlation(args: argparse.Namespace, d: _Scores, grouping: str) -> Correla
                                                       args.seed, args.confidence)
         return system_correlation(m, h, args.method)
     if args.level == "system":
-        if args.resamples:
-            return system_correlation_ci_from_segments(d.metric, d.human, d.systems, args.method,
-                                                       args.resamples, args.seed, args.confidence)
         judged = ~np.isnan(d.human)
         if not judged.any(axis=1).all():
             k = int(np.argmin(judged.any(axis=1)))
             raise InputError(f"system {d.systems[k]!r} has no judged segment", source=args.human)
+        if args.resamples:
+            return system_correlation_ci_from_segments(d.metric, d.human, d.systems, args.method,
+                                                       args.resamples, args.seed, args.confidence)
         return system_correlation(dict(zip(d.systems, d.metric.mean(axis=1))),
                                   dict(zip(d.systems, np.nanmean(d.human, axis=1))), args.method)
     if args.resamples:
@@ -238,27 +188,21 @@ def _correlation(args: argparse.Namespace, d: _Scores, grouping: str) -> Correla
     return segment_correlation(d.metric, d.human, args.method, grouping, args.epsilon)
 
 
-def _versus(args: argparse.Namespace, a: _Scores, b: _Scores, grouping: str) -> Table:
+def _versus(args: argparse.Namespace, a: Aligned, b: Aligned, grouping: str) -> Table:
     """Williams test (one Pearson correlation each) and PERM-BOTH between two metrics."""
-    if a.systems != b.systems:
-        raise InputError(f"the two metric files score different systems ({', '.join(a.systems)} "
-                         f"vs {', '.join(b.systems)})", source=args.versus)
-    if a.metric.shape != b.metric.shape:
-        raise InputError("the two metric files must both give system scores or both segment "
-                         "scores", source=args.versus)
-    human = a.human
-    level = args.level
-    name_a, name_b = _label(args.metric), _label(args.versus)
-    notes = []
-    williams = None
-    if args.method == "pearson" and (a.metric.ndim == 1 or level == "system" or grouping == "none"):
+    if a.systems != b.systems or a.metric.shape != b.metric.shape:
+        raise InputError(f"the two metric files must score the same systems and segments "
+                         f"({', '.join(a.systems)} vs {', '.join(b.systems)})", source=args.versus)
+    notes, williams = [], None
+    if args.method == "pearson" and (a.metric.ndim == 1 or args.level == "system"
+                                     or grouping == "none"):
         if a.metric.ndim == 1:
-            x, y, h = a.metric, b.metric, human
-        elif level == "system":
-            x, y, h = a.metric.mean(axis=1), b.metric.mean(axis=1), np.nanmean(human, axis=1)
+            x, y, h = a.metric, b.metric, a.human
+        elif args.level == "system":
+            x, y, h = a.metric.mean(axis=1), b.metric.mean(axis=1), np.nanmean(a.human, axis=1)
         else:
-            ok = ~np.isnan(human)
-            x, y, h = a.metric[ok], b.metric[ok], human[ok]
+            ok = ~np.isnan(a.human)
+            x, y, h = a.metric[ok], b.metric[ok], a.human[ok]
         r12, r13, r23 = (correlate(x, h, "pearson")[0], correlate(y, h, "pearson")[0],
                          correlate(x, y, "pearson")[0])
         if len(h) > 3 and not any(math.isnan(r) for r in (r12, r13, r23)):
@@ -267,52 +211,115 @@ def _versus(args: argparse.Namespace, a: _Scores, b: _Scores, grouping: str) -> 
         notes.append("Williams test: only for one Pearson correlation (system level, or segment "
                      "level with grouping none)")
     k = args.resamples or 1000
-    perm = permutation_test(human, a.metric, b.metric, args.method,
-                            grouping if level == "segment" else "none", k, args.seed,
-                            args.epsilon, level if a.metric.ndim == 2 else None)
+    perm = permutation_test(a.human, a.metric, b.metric, args.method,
+                            grouping if args.level == "segment" else "none", k, args.seed,
+                            args.epsilon, args.level if a.metric.ndim == 2 else None)
     notes.append(perm.test + f"; {k} permutations, seed {args.seed}")
     if williams is not None:
         notes.append(f"{williams.method}: t = {williams.t:.4f}, df = {williams.df}, one-sided for "
-                     f"{name_b} > {name_a}")
+                     f"{b.name} > {a.name}")
     return Table(("metric A", "metric B", "r A", "r B", "Williams p (B > A)",
                   "permutation p (B > A)"),
-                 ((name_a, name_b, perm.statistic_a, perm.statistic_b,
+                 ((a.name, b.name, perm.statistic_a, perm.statistic_b,
                    None if williams is None else williams.p_value, perm.p_value),),
                  title="do the two metrics differ?", notes=tuple(notes))
 
 
-def run(args: argparse.Namespace) -> int:
-    h_width, h_rows = read_scores(args.human)
-    if args.epsilon is not None and not (args.method == "accuracy" and args.level == "segment"):
+def _check_options(args: argparse.Namespace) -> None:
+    check_finite(args.confidence, "--confidence", 0, 1)
+    check_finite(args.epsilon, "--epsilon", 0, None, open_interval=False)
+    if args.resamples:
+        check_count(args.resamples, "--resamples", 0)
+    if args.seed < 0:
+        check_count(args.seed, "--seed", 0)
+    if args.epsilon is not None and not (args.method == "accuracy" and args.level != "system"):
         raise InputError("--epsilon applies to --method accuracy at --level segment only")
     if args.grouping is not None and args.level == "system":
         raise InputError("--grouping applies to --level segment only")
-    grouping = args.grouping or ("item" if args.method == "accuracy" else "system")
-    first = _load(args, args.metric, h_width, h_rows)
-    tables = []
-    loaded = [(args.metric, first)]
-    if args.versus:
-        n = first.metric.shape[1] if first.metric.ndim == 2 else None
-        loaded.append((args.versus, _load(args, args.versus, h_width, h_rows, n)))
-    rows: list[tuple[object, ...]] = []
-    notes: list[str] = []
+    if args.human is None:
+        if len(args.files) < 2 and not (args.files and (args.metric or args.scores)):
+            raise InputError("give metric score files and the human score file (FILE … HUMAN, "
+                             "or --human FILE)")
+        args.human = args.files[-1]
+        args.files = args.files[:-1]
+
+
+def _row(args: argparse.Namespace, d: Aligned, grouping: str
+         ) -> tuple[tuple[str, ...] | None, tuple[object, ...], list[str]]:
+    """Columns (None for a note row), row and notes of one metric at one level."""
+    reason = undefined_reason(d)
+    if reason is None:
+        try:
+            result = _correlation(args, d, grouping)
+        except UndefinedCorrelation as err:
+            reason = str(err)
+        else:
+            if math.isnan(result.statistic):
+                reason = "the correlation is undefined on these scores"
+            else:
+                cols, row = correlation_row(result, d.name, _decimals(args))
+                return cols, row, [f"{d.name}: {result.describe()}", *d.notes]
+    n = len(d.systems) if d.metric.ndim == 1 or args.level == "system" else \
+        int(np.count_nonzero(~np.isnan(d.human)))
+    return None, (d.name, args.level, args.method, grouping if args.level == "segment" else "none",
+                  n, None, None), [f"{d.name}, {args.level} level: {reason}", *d.notes]
+
+
+def _decimals(args: argparse.Namespace) -> int | None:
+    """p-values as text in text tables, as numbers in data formats."""
+    return None if args.format in ("json", "jsonl", "csv") else args.width
+
+
+def _table(args: argparse.Namespace, human: HumanScores, grouping: str) -> Table:
+    """One row per metric and level; a statistic the data cannot support is a note, not a stop."""
     columns: tuple[str, ...] = ()
-    for path, d in loaded:
-        table = _correlation(args, d, grouping).table(_label(path))
-        rows.extend(table.rows)
-        columns = table.columns
-        notes = list(table.notes)
-        if d.dropped:
-            notes.append(f"{_label(path)}: left out (no human scores): {', '.join(d.dropped)}")
-    tables.append(Table(columns, tuple(rows), title="correlation with human scores",
-                        notes=tuple(notes)))
+    rows, notes = [], []
+    for level in _levels(args, human):
+        level_args = argparse.Namespace(**{**vars(args), "level": level})
+        for d in _load(level_args, human):
+            cols, row, more = _row(level_args, d, grouping)
+            if cols is not None and len(cols) > len(columns):
+                columns = cols
+            rows.append(row)
+            notes.extend(more)
+    if not columns:
+        columns = correlation_row(CorrelationResult(math.nan, math.nan, args.method, "system",
+                                                    "none", 0), "", args.width)[0]
+    return Table(columns, tuple(tuple(r) + (None,) * (len(columns) - len(r)) for r in rows),
+                 title="correlation with human scores", notes=tuple(dict.fromkeys(notes)))
+
+
+def _levels(args: argparse.Namespace, human: HumanScores) -> list[str]:
+    if args.level == "both" or (args.level is None and human.per_segment and _segment_metrics(args)):
+        return ["system", "segment"]
+    return [args.level or "system"]
+
+
+def _segment_metrics(args: argparse.Namespace) -> bool:
+    """Do the metric files have segment scores? (the default level then covers both)"""
+    return all(s.segment_scores(m) for s in args.metric_scores for m in s.metrics())
+
+
+def run(args: argparse.Namespace) -> int:
+    _check_options(args)
+    human = read_human_file(args.human, args.human_column)
+    grouping = args.grouping or ("item" if args.method == "accuracy" else "system")
+    if not [*args.metric, *args.files, *args.scores]:
+        raise InputError("no metric scores: give metric score files before the human file")
+    args.metric_scores = _read_all(args)
+    table = _table(args, human, grouping)
+    tables = [table]
     if args.versus:
-        tables.append(_versus(args, first, loaded[1][1], grouping))
+        level_args = argparse.Namespace(**{**vars(args), "level": args.level or "system"})
+        versus = read_metric_file(args.versus)
+        b = [_align(level_args, m, args.versus, versus.segment_scores(m), versus.system_scores(m),
+                    human) for m in versus.metrics()]
+        a = _load(level_args, human)
+        rows = list(table.rows)
+        for d in b:
+            row = _row(level_args, d, grouping)[1]
+            rows.append(tuple(row) + (None,) * (len(table.columns) - len(row)))
+        tables = [Table(table.columns, tuple(rows), table.title, table.notes),
+                  _versus(level_args, a[0], b[0], grouping)]
     emit(tables, args)
     return 0
-
-
-def _label(path: str) -> str:
-    import os
-    base = os.path.basename(path)
-    return base.removesuffix(".tsv")

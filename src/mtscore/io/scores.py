@@ -29,7 +29,7 @@ import io
 import json
 import math
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -309,32 +309,39 @@ def read_scores(path: str, fmt: str | None = None, metric: str | None = None) ->
 def _cell(value: Any) -> str:
     if value is None:
         return ""
-    if isinstance(value, float):
-        return repr(value)
+    if isinstance(value, float):  # numpy's float64 too: its repr would name the type
+        return repr(float(value))
+    if hasattr(value, "item"):  # other numpy scalars
+        return str(value.item())
     return str(value)
+
+
+def format_table(columns: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str = "tsv") -> str:
+    """Rows under named columns as TSV or CSV (a header line first) or JSON Lines (one object per
+    row; None is ``null``); floats with full precision; no trailing newline."""
+    if fmt not in FORMATS:
+        raise OptionError("format", fmt, FORMATS)
+    if fmt == "jsonl":
+        return "\n".join(json.dumps(dict(zip(columns, row)), ensure_ascii=False) for row in rows)
+    out = io.StringIO()
+    if fmt == "csv":
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows([_cell(v) for v in row] for row in rows)
+        return out.getvalue().removesuffix("\n")
+    lines = ["\t".join(columns)]
+    for row in rows:
+        cells = [_cell(v) for v in row]
+        if any(ch in c for c in cells for ch in "\t\n\r"):
+            raise InputError(f"a tab or line end in {cells[0]!r} cannot be written as TSV "
+                             "(use -f csv or jsonl)")
+        lines.append("\t".join(cells))
+    return "\n".join(lines)
 
 
 def format_scores(records: Iterable[ScoreRecord], fmt: str = "tsv") -> str:
     """The long format as text (a header line first for TSV and CSV; no trailing newline)."""
-    if fmt not in FORMATS:
-        raise OptionError("score file format", fmt, FORMATS)
-    if fmt == "jsonl":
-        return "\n".join(json.dumps(dict(zip(COLUMNS, r.as_row())), ensure_ascii=False)
-                         for r in records)
-    out = io.StringIO()
-    if fmt == "csv":
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(COLUMNS)
-        writer.writerows([_cell(v) for v in r.as_row()] for r in records)
-        return out.getvalue().removesuffix("\n")
-    lines = ["\t".join(COLUMNS)]
-    for r in records:
-        cells = [_cell(v) for v in r.as_row()]
-        if any(ch in c for c in cells for ch in "\t\n\r"):
-            raise InputError(f"a tab or line end in system {r.system!r} or signature cannot be "
-                             "written as TSV (use -f csv or jsonl)")
-        lines.append("\t".join(cells))
-    return "\n".join(lines)
+    return format_table(COLUMNS, (r.as_row() for r in records), fmt)
 
 
 def write_scores(records: Iterable[ScoreRecord], stream: IO[str], fmt: str = "tsv") -> None:

@@ -10,27 +10,34 @@ from .correlation import (
                           GROUPINGS,
                           KENDALL_VARIANTS,
                           METHODS,
+                          STATISTIC_NAMES,
                           CorrelationResult,
-                          PermutationResult,
-                          SegmentMean,
                           TauCounts,
-                          WilliamsResult,
                           correlate,
                           human_system_scores,
                           kendall_variants,
                           pairwise_accuracy,
                           pairwise_agreement,
-                          permutation_test,
                           segment_correlation,
-                          segment_correlation_ci,
                           system_correlation,
                           system_correlation_ci,
+                          tau_counts,
+)
+from .correlation_ci import (
+                          segment_correlation_ci,
                           system_correlation_ci_from_segments,
                           system_correlation_ci_over_systems,
-                          tau_counts,
-                          williams_test,
+)
+from .defaults import (
+                          DEFAULT_ALPHA,
+                          DEFAULT_CONFIDENCE,
+                          DEFAULT_SEED,
+                          MAX_RESAMPLES,
+                          p_text,
+                          resamples_for,
 )
 from .human import HumanScores, human_scores, rater_z, segment_means
+from .metric_difference import PermutationResult, WilliamsResult, permutation_test, williams_test
 from .references import (
                           ReferenceSensitivity,
                           SubsetComparison,
@@ -45,6 +52,7 @@ from .resampling import (
                           bootstrap_scores,
                           resampled_scores,
 )
+from .segment_mean import SegmentMean
 from .significance import (
                           PairComparison,
                           SignificanceResult,
@@ -55,9 +63,14 @@ from .significance import (
 )
 
 __all__ = [
+                          "DEFAULT_ALPHA",
+                          "DEFAULT_CONFIDENCE",
+                          "DEFAULT_SEED",
                           "GROUPINGS",
                           "KENDALL_VARIANTS",
+                          "MAX_RESAMPLES",
                           "METHODS",
+                          "STATISTIC_NAMES",
                           "BlockRow",
                           "BlockTestResult",
                           "BootstrapCI",
@@ -83,6 +96,7 @@ __all__ = [
                           "human_scores",
                           "human_system_scores",
                           "kendall_variants",
+                          "p_text",
                           "paired_bootstrap",
                           "pairwise_accuracy",
                           "pairwise_agreement",
@@ -91,6 +105,7 @@ __all__ = [
                           "reference_sensitivity",
                           "reference_subsets",
                           "resampled_scores",
+                          "resamples_for",
                           "segment_correlation",
                           "segment_correlation_ci",
                           "segment_means",

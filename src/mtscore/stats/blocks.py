@@ -19,14 +19,14 @@ import scipy.stats
 
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
-from ..report.tables import Table
+from .display import ResultDisplay
 from .resampling import check_systems
 
 METHOD = "block test (Papineni et al. 2002, §3, Table 2): paired t-test on per-block scores"
 
 
-@dataclass(frozen=True)
-class BlockRow:
+@dataclass(frozen=True, repr=False)
+class BlockRow(ResultDisplay):
     """One system's block scores and its test against the next system in the ranking."""
 
     system: str
@@ -45,8 +45,8 @@ class BlockRow:
         return dict(self.__dict__)
 
 
-@dataclass(frozen=True)
-class BlockTestResult:
+@dataclass(frozen=True, repr=False)
+class BlockTestResult(ResultDisplay):
     """Per-system block statistics in rank order, and adjacent paired t-tests."""
 
     rows: tuple[BlockRow, ...]
@@ -65,12 +65,9 @@ class BlockTestResult:
             text += f" of {self.segments_total}"
         return text + f"); t-test df = {self.blocks - 1}"
 
-    def table(self) -> Table:
-        return Table(("system", self.metric, "block mean", "block sd", "vs next", "t", "p"),
-                     tuple((r.system, r.score, r.mean, r.sd, r.next_system, r.t, r.p_value)
-                           for r in self.rows),
-                     title=f"{self.metric} on {self.blocks} blocks of {self.block_size} segments",
-                     notes=(self.describe(), self.signature))
+    def records(self) -> list[dict[str, Any]]:
+        """One row per system in rank order (the block scores themselves left out)."""
+        return [{k: v for k, v in r.to_dict().items() if k != "block_scores"} for r in self.rows]
 
     def to_dict(self) -> dict[str, Any]:
         out = dict(self.__dict__)
@@ -127,7 +124,7 @@ def block_test(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats],
         rows.append(BlockRow(system=name, score=scores[name], block_scores=tuple(map(float, b)),
                              mean=float(b.mean()), sd=float(b.std(ddof=1)), t=t, p_value=p,
                              next_system=nxt))
-    label = metric.name.upper() if metric.name else type(metric).__name__
+    label = str(metric.signature(stats[0].meta)).split("|", 1)[0]
     return BlockTestResult(rows=tuple(rows), blocks=blocks, block_size=block_size,
                            segments_used=used, segments_total=total, metric=label,
                            signature=metric.signature(stats[0].meta))

@@ -33,25 +33,34 @@ import scipy.stats
 
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
-from ..report.tables import Table
+from .defaults import DEFAULT_SEED
+from .display import ResultDisplay
 from .resampling import (
     bootstrap_index_chunks,
-    bootstrap_indices,
     check_resampling,
     check_systems,
     index_counts,
     percentile_bounds,
     stacked_values,
 )
+from .segment_mean import SegmentMean  # importable from here as before
 
 #: correlation statistics by name (``kendall`` is τ_b, scipy's default)
 METHODS = ("pearson", "spearman", "kendall", "kendall-b", "kendall-c", "accuracy")
+#: the column name of each method's statistic
+STATISTIC_NAMES = {"pearson": "r", "spearman": "rho", "kendall": "tau_b", "kendall-b": "tau_b",
+                   "kendall-c": "tau_c", "accuracy": "accuracy"}
 GROUPINGS = ("none", "item", "system")
 #: τ variants of :func:`kendall_variants` (Deutsch et al., 2023, Table 1)
 KENDALL_VARIANTS = ("b", "c", "23", "acc23")
 
 #: pairs enumerated at most for segment-level pairwise accuracy (memory: ~40 bytes a pair)
 MAX_PAIRS = 20_000_000
+
+
+class UndefinedCorrelation(InputError):
+    """The data cannot support the correlation asked for (constant scores, too few judged segments):
+    callers print it as a note on that statistic and go on with the others."""
 
 
 # ---- one pair of vectors ------------------------------------------------------------------------
@@ -101,7 +110,7 @@ def rowwise_correlation(metric: np.ndarray, human: np.ndarray, method: str) -> n
     """
     x = np.asarray(metric, dtype=np.float64)
     y = np.asarray(human, dtype=np.float64)
-    bad = np.isnan(x).any(axis=1) | np.isnan(y).any(axis=1)
+    bad = np.asarray(np.isnan(x).any(axis=1) | np.isnan(y).any(axis=1), dtype=bool)
     if method in ("kendall", "kendall-b"):
         i, j = np.triu_indices(x.shape[1], 1)
         sx, sy = np.sign(x[:, i] - x[:, j]), np.sign(y[:, i] - y[:, j])
@@ -204,8 +213,8 @@ def kendall_variants(human: np.ndarray, metric: np.ndarray, variant: str = "b",
 
 # ---- results ------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class CorrelationResult:
+@dataclass(frozen=True, repr=False)
+class CorrelationResult(ResultDisplay):
     """A correlation between metric and human scores and how it was computed."""
 
     statistic: float
@@ -238,15 +247,11 @@ class CorrelationResult:
                      f"{self.resamples} resamples, seed {self.seed}")
         return text
 
-    def table(self, name: str = "metric") -> Table:
-        columns = ["metric", "level", "method", "grouping", "n", "r", "p"]
-        row: list[Any] = [name, self.level, self.method, self.grouping, self.n, self.statistic,
-                          None if math.isnan(self.pvalue) else self.pvalue]
-        if self.low is not None:
-            level = f"{100 * (self.confidence or 0):g}%"
-            columns += [f"{level} low", f"{level} high"]
-            row += [self.low, self.high]
-        return Table(tuple(columns), (tuple(row),), notes=(self.describe(),))
+    @property
+    def statistic_name(self) -> str:
+        """What the statistic is called in a table: ``r`` (Pearson), ``rho`` (Spearman), ``tau``
+        (Kendall) or ``accuracy``."""
+        return STATISTIC_NAMES[self.method]
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -291,7 +296,8 @@ def system_correlation(metric_scores: Mapping[str, float] | Sequence[float] | np
     if np.isnan(x).any() or np.isnan(y).any():
         raise InputError("system-level scores must not be NaN")
     if len(x) < 3:
-        raise InputError(f"a system-level correlation needs at least 3 systems, got {len(x)}")
+        raise UndefinedCorrelation(f"a system-level correlation needs at least 3 systems, got "
+                                   f"{len(x)}")
     r, p = correlate(x, y, method)
     return CorrelationResult(statistic=r, pvalue=p, method=method, level="system",
                              grouping="none", n=len(x))
@@ -314,7 +320,8 @@ def _percentile_interval(samples: np.ndarray, confidence: float,
     (naming how many undefined resamples were left out, if any)."""
     valid = samples[~np.isnan(samples)]
     if len(valid) == 0:
-        raise InputError("the correlation is undefined on every resample")
+        raise UndefinedCorrelation("the correlation is undefined on every resample (constant "
+                                   "scores or too few judged segments)")
     low, high = percentile_bounds(valid, confidence)
     left_out = len(samples) - len(valid)
     return low, high, method + (f" ({left_out} undefined resamples left out)" if left_out else "")
@@ -322,7 +329,7 @@ def _percentile_interval(samples: np.ndarray, confidence: float,
 
 def system_correlation_ci(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats],
                           human_by_system: Mapping[str, np.ndarray], method: str = "pearson",
-                          resamples: int = 1000, seed: int = 0,
+                          resamples: int = 1000, seed: int = DEFAULT_SEED,
                           confidence: float = 0.95) -> CorrelationResult:
     """System-level correlation with a percentile bootstrap interval over resampled segments.
 
@@ -422,8 +429,8 @@ def segment_correlation(metric_2d: np.ndarray, human_2d: np.ndarray, method: str
             values.append(r)
             pvalues.append(p)
     if not values:
-        raise InputError(f"no group has a defined {method} correlation (too few judged segments "
-                         "or constant scores)")
+        raise UndefinedCorrelation(f"no group has a defined {method} correlation (too few "
+                                   "judged segments or constant scores)")
     stat = float(np.mean(values))
     pvalue = pvalues[0] if grouping == "none" else math.nan
     return CorrelationResult(statistic=stat, pvalue=pvalue, method=method, level="segment",
@@ -500,278 +507,7 @@ def pairwise_accuracy(metric_2d: np.ndarray, human_2d: np.ndarray, grouping: str
     return CorrelationResult(statistic=value, pvalue=math.nan, method="accuracy", level="segment",
                              grouping=grouping, n=n, groups=used, epsilon=best_eps)
 
-
-# ---- are two metrics different? -----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class WilliamsResult:
-    """Williams test of r12 vs r13 (dependent correlations sharing variable 1, the human scores)."""
-
-    t: float
-    df: int
-    p_value: float
-    r12: float
-    r13: float
-    r23: float
-    n: int
-    one_sided: bool = True
-    method: str = "Williams (1959) test for dependent correlations, as Graham & Baldwin (2014)"
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-    def table(self, a: str = "A", b: str = "B") -> Table:
-        """``a`` is the metric of r12, ``b`` the metric of r13."""
-        side = f"one-sided for r({a}) > r({b})" if self.one_sided else "two-sided"
-        return Table(("metric A", "metric B", "r12", "r13", "r23", "n", "t", "df", "p"),
-                     ((a, b, self.r12, self.r13, self.r23, self.n, self.t, self.df,
-                       self.p_value),),
-                     title="Williams test", notes=(f"{self.method}; {side}",))
-
-
-def williams_test(r12: float, r13: float, r23: float, n: int,
-                  one_sided: bool = True) -> WilliamsResult:
-    """Is r12 = corr(human, metric A) larger than r13 = corr(human, metric B), given r23 =
-    corr(A, B), on n items? (Williams, 1959; Graham & Baldwin, 2014, eq. 1)
-
-    t = (r12 − r13)·√((n−1)(1+r23)) / √(2(n−1)/(n−3)·|R| + ((r12+r13)/2)²(1−r23)³), with
-    |R| = 1 − r12² − r13² − r23² + 2·r12·r13·r23, Student's t with n − 3 degrees of freedom; the
-    one-sided p-value is for r12 > r13.
-    """
-    for name, r in (("r12", r12), ("r13", r13), ("r23", r23)):
-        if not -1.0 <= r <= 1.0 or math.isnan(r):
-            raise OptionError(name, r, detail="a correlation must lie in [-1, 1]")
-    if n <= 3:
-        raise OptionError("n", n, detail="the Williams test needs more than 3 items")
-    det = 1 - r12 ** 2 - r13 ** 2 - r23 ** 2 + 2 * r12 * r13 * r23
-    rbar = (r12 + r13) / 2
-    num = (r12 - r13) * math.sqrt((n - 1) * (1 + r23))
-    den = math.sqrt(2 * (n - 1) / (n - 3) * det + rbar ** 2 * (1 - r23) ** 3)
-    t = num / den if den > 0 else (math.copysign(math.inf, num) if num else 0.0)
-    df = n - 3
-    p = float(scipy.stats.t.sf(t, df))
-    if not one_sided:
-        p = float(min(1.0, 2 * scipy.stats.t.sf(abs(t), df)))
-    return WilliamsResult(t=float(t), df=df, p_value=p, r12=r12, r13=r13, r23=r23, n=n,
-                          one_sided=one_sided)
-
-
-@dataclass(frozen=True)
-class PermutationResult:
-    """PERM-BOTH test of ``corr(B, human) > corr(A, human)``."""
-
-    #: corr(B) − corr(A) on the data
-    delta: float
-    p_value: float
-    statistic_a: float
-    statistic_b: float
-    method: str
-    grouping: str
-    level: str
-    resamples: int
-    seed: int
-    test: str = ("paired permutation test PERM-BOTH (Deutsch et al. 2021): metric scores "
-                 "z-normalized, swapped between the metrics per cell with probability 1/2; "
-                 "p = (#{Δ* ≥ Δ} + 1)/(k + 1), one-sided for B > A")
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-    def table(self, a: str = "A", b: str = "B") -> Table:
-        return Table(("metric A", "metric B", "r A", "r B", "delta", "p (B > A)"),
-                     ((a, b, self.statistic_a, self.statistic_b, self.delta, self.p_value),),
-                     title="permutation test",
-                     notes=(f"{self.test}; {self.level}-level {self.method}, grouping "
-                            f"{self.grouping}; {self.resamples} permutations, seed {self.seed}",))
-
-
-def _statistic(x: np.ndarray, y: np.ndarray, method: str, grouping: str, level: str,
-               epsilon: float | None) -> float:
-    if level == "system":
-        if x.ndim == 2:  # system scores from segment scores: metric mean, human mean over judged
-            return correlate(x.mean(axis=1), np.nanmean(y, axis=1), method)[0]
-        return correlate(x, y, method)[0]
-    if method == "accuracy":
-        return pairwise_accuracy(x, y, grouping, epsilon).statistic
-    return segment_correlation(x, y, method, grouping).statistic
-
-
-def permutation_test(human: np.ndarray, metric_a: np.ndarray, metric_b: np.ndarray,
-                     method: str = "pearson", grouping: str = "none", resamples: int = 1000,
-                     seed: int = 0, epsilon: float | None = None,
-                     level: str | None = None) -> PermutationResult:
-    """Does metric B correlate better with the humans than metric A? (PERM-BOTH)
-
-    1-D arrays: one score per system. 2-D arrays (systems × segments, human NaN = unjudged): at
-    ``level="segment"`` (the default for 2-D) the segment-level correlation with ``grouping``; at
-    ``level="system"`` the system-level correlation of the systems' mean segment scores (human:
-    mean over judged segments), the swaps still per (system, segment) cell, as Deutsch et al.
-    (2021) do. Each metric is z-normalized (over the judged cells at segment level, over all cells
-    at system level) so that swapped scores are comparable; each permutation swaps A's and B's
-    score in every cell with probability 1/2. A fixed ``epsilon`` applies to z-normalized scores.
-    """
-    _check_method(method)
-    _check_grouping(grouping)
-    check_resampling(resamples, seed)
-    h = np.asarray(human, dtype=np.float64)
-    a = np.asarray(metric_a, dtype=np.float64)
-    b = np.asarray(metric_b, dtype=np.float64)
-    if not (h.shape == a.shape == b.shape) or h.ndim not in (1, 2):
-        raise InputError(f"human and both metrics must have one shape (systems, or systems × "
-                         f"segments), got {h.shape}, {a.shape}, {b.shape}")
-    if level is None:
-        level = "system" if h.ndim == 1 else "segment"
-    if level not in ("system", "segment"):
-        raise OptionError("level", level, ("system", "segment"))
-    if level == "segment" and h.ndim == 1:
-        raise InputError("segment level needs systems × segments matrices")
-    if level == "system" and grouping != "none":
-        raise OptionError("grouping", grouping, detail="system-level scores have no grouping")
-    judged = ~np.isnan(h)
-    cells = judged if level == "segment" else np.ones(h.shape, dtype=bool)
-    if np.isnan(a[cells]).any() or np.isnan(b[cells]).any():
-        raise InputError("a metric score is NaN where it is needed" +
-                         (" (a human score is given there)" if level == "segment" else
-                          " (system scores are means over every segment)"))
-    if level == "system" and h.ndim == 2 and np.any(~judged.any(axis=1)):
-        raise InputError("a system has no judged segment")
-
-    def znorm(v: np.ndarray) -> np.ndarray:
-        sd = v[cells].std()
-        return np.where(cells, (v - v[cells].mean()) / (sd if sd > 0 else 1.0), np.nan)
-
-    za, zb = znorm(a), znorm(b)
-    stat_a = _statistic(a, h, method, grouping, level, epsilon)
-    stat_b = _statistic(b, h, method, grouping, level, epsilon)
-    delta = _statistic(zb, h, method, grouping, level, epsilon) - \
-        _statistic(za, h, method, grouping, level, epsilon)
-    rng = np.random.default_rng(seed)
-    count = 0
-    for _ in range(resamples):
-        swap = rng.integers(2, size=h.shape, dtype=bool)
-        pa, pb = np.where(swap, zb, za), np.where(swap, za, zb)
-        if _statistic(pb, h, method, grouping, level, epsilon) - \
-                _statistic(pa, h, method, grouping, level, epsilon) >= delta:
-            count += 1
-    return PermutationResult(delta=float(delta), p_value=(count + 1) / (resamples + 1),
-                             statistic_a=float(stat_a), statistic_b=float(stat_b), method=method,
-                             grouping=grouping, level=level, resamples=resamples, seed=seed)
-
-
-# ---- scores given as numbers (files of segment scores) ------------------------------------------
-
-class SegmentMean(Metric[Any]):
-    """A metric whose corpus score is the mean of given segment scores (statistics: sum, count).
-
-    Lets precomputed segment scores (e.g. from a TSV file) go through the same resampling code as
-    real metrics: ``SegmentMean.stats(scores)`` makes the rows, NaN segments count 0.
-    """
-
-    name = "mean"
-
-    def __init__(self, label: str = "mean"):
-        self.label = label
-
-    @property
-    def columns(self) -> tuple[str, ...]:
-        return ("sum", "count")
-
-    @staticmethod
-    def stats(scores: np.ndarray) -> SegmentStats:
-        v = np.asarray(scores, dtype=np.float64)
-        ok = ~np.isnan(v)
-        return SegmentStats(("sum", "count"), np.stack([np.where(ok, v, 0.0), ok * 1.0], axis=1))
-
-    def prepare_references(self, refs: Sequence[Sequence[str | None]],
-                           names: Sequence[str] | None = None) -> Any:
-        raise InputError("SegmentMean scores given numbers; it reads no references")
-
-    def extract(self, hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> SegmentStats:
-        raise InputError("SegmentMean scores given numbers; build its statistics with "
-                         "SegmentMean.stats(scores)")
-
-    def compute_many(self, totals: np.ndarray) -> np.ndarray:
-        t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(t[:, 1] > 0, t[:, 0] / np.where(t[:, 1] > 0, t[:, 1], 1.0), np.nan)
-
-    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> Any:
-        from ..metrics.base import Score
-        return Score(self.label, float(self.compute_many(totals)[0]), self.signature(meta))
-
-    def signature(self, meta: Mapping[str, str] | None = None) -> str:
-        return f"{self.label}|mean of segment scores"
-
-
-def system_correlation_ci_from_segments(metric_2d: np.ndarray, human_2d: np.ndarray,
-                                        systems: Sequence[str] | None = None,
-                                        method: str = "pearson", resamples: int = 1000,
-                                        seed: int = 0, confidence: float = 0.95
-                                        ) -> CorrelationResult:
-    """System-level correlation when the metric's system score is the mean of its segment scores
-    (systems × segments matrices, human NaN = unjudged), with the joint segment bootstrap."""
-    x, y = _matrices(metric_2d, human_2d)
-    if np.isnan(x).any():
-        raise InputError("every system needs a metric score for every segment")
-    names = list(systems) if systems is not None else [f"system {k + 1}" for k in range(len(x))]
-    return system_correlation_ci(SegmentMean(), {n: SegmentMean.stats(r) for n, r in zip(names, x)},
-                                 dict(zip(names, y)), method, resamples, seed, confidence)
-
-
-def segment_correlation_ci(metric_2d: np.ndarray, human_2d: np.ndarray, method: str = "pearson",
-                           grouping: str = "system", resamples: int = 1000, seed: int = 0,
-                           confidence: float = 0.95, epsilon: float | None = None
-                           ) -> CorrelationResult:
-    """Segment-level correlation with a percentile bootstrap interval over resampled segments
-    (the same segment ids for every system). For ``grouping="item"`` a resample of segments is a
-    resample of the per-segment correlations, which is how it is computed (except accuracy, whose
-    tie threshold is recalibrated on each resample)."""
-    _check_method(method)
-    _check_grouping(grouping)
-    check_resampling(resamples, seed, confidence)
-    x, y = _matrices(metric_2d, human_2d)
-    point = segment_correlation(x, y, method, grouping, epsilon)
-    indices = bootstrap_indices(x.shape[1], resamples, seed)
-    samples = np.full(resamples, np.nan)
-    if grouping == "item" and method != "accuracy":
-        per_item = np.full(x.shape[1], np.nan)
-        for i, (gx, gy) in enumerate(_groups(x, y, "item")):
-            if len(gx) >= 2:
-                per_item[i] = correlate(gx, gy, method)[0]
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            samples = np.nanmean(per_item[indices], axis=1)
-    else:
-        for r, idx in enumerate(indices):
-            try:
-                samples[r] = segment_correlation(x[:, idx], y[:, idx], method, grouping,
-                                                 epsilon).statistic
-            except InputError:
-                pass
-    low, high, ci_method = _percentile_interval(
-        samples, confidence, "percentile bootstrap over segments (same ids for every system)")
-    return CorrelationResult(
-        statistic=point.statistic, pvalue=point.pvalue, method=method, level="segment",
-        grouping=grouping, n=point.n, groups=point.groups, epsilon=point.epsilon, low=low,
-        high=high, confidence=confidence, resamples=resamples, seed=seed, ci_method=ci_method)
-
-
-def system_correlation_ci_over_systems(metric_scores: Mapping[str, float] | Sequence[float],
-                                       human_scores: Mapping[str, float] | Sequence[float],
-                                       method: str = "pearson", resamples: int = 1000,
-                                       seed: int = 0, confidence: float = 0.95
-                                       ) -> CorrelationResult:
-    """System-level correlation from system scores alone, with a percentile bootstrap over
-    *systems* (all one can resample without segment scores; wide with few systems)."""
-    _check_method(method)
-    check_resampling(resamples, seed, confidence)
-    point = system_correlation(metric_scores, human_scores, method)
-    _, x, y = _aligned(metric_scores, human_scores)
-    indices = bootstrap_indices(len(x), resamples, seed)
-    samples = np.array([correlate(x[idx], y[idx], method)[0] for idx in indices])
-    low, high, ci_method = _percentile_interval(samples, confidence,
-                                                "percentile bootstrap over systems")
-    return CorrelationResult(
-        statistic=point.statistic, pvalue=point.pvalue, method=method, level="system",
-        grouping="none", n=point.n, low=low, high=high, confidence=confidence,
-        resamples=resamples, seed=seed, ci_method=ci_method)
+__all__ = ["GROUPINGS", "KENDALL_VARIANTS", "METHODS", "STATISTIC_NAMES", "CorrelationResult",
+           "SegmentMean", "TauCounts", "UndefinedCorrelation", "correlate", "human_system_scores", "kendall_variants",
+           "pairwise_accuracy", "pairwise_agreement", "rowwise_correlation", "segment_correlation",
+           "system_correlation", "system_correlation_ci", "tau_counts"]

@@ -22,11 +22,11 @@ import scipy.stats
 from ..errors import InputError
 from ..metrics.base import Metric
 from ..progress import track
-from ..report.tables import Table
+from .display import ResultDisplay
 
 
-@dataclass(frozen=True)
-class SubsetComparison:
+@dataclass(frozen=True, repr=False)
+class SubsetComparison(ResultDisplay):
     """One reference subset's ranking against the all-reference ranking."""
 
     references: tuple[str, ...]
@@ -43,8 +43,8 @@ class SubsetComparison:
         return {**self.__dict__, "changed": self.changed}
 
 
-@dataclass(frozen=True)
-class ReferenceSensitivity:
+@dataclass(frozen=True, repr=False)
+class ReferenceSensitivity(ResultDisplay):
     """Scores of every system with every reference subset, and ranking changes."""
 
     systems: tuple[str, ...]
@@ -60,20 +60,12 @@ class ReferenceSensitivity:
         """How many subsets rank the common systems differently from all references."""
         return sum(c.changed for c in self.comparisons)
 
-    def tables(self) -> list[Table]:
-        labels = ["+".join(s) for s in self.subsets]
-        score_rows = tuple((name, *[None if np.isnan(v) else float(v) for v in self.scores[:, k]])
-                           for k, name in enumerate(self.systems))
-        scores = Table(("system", *labels), score_rows,
-                       title=f"{self.metric} with every subset of the references",
-                       notes=("–: the subset holds the system's own reference",))
-        changes = Table(("references", "systems", "Kendall tau", "swapped pairs", "pairs"),
-                        tuple(("+".join(c.references), c.systems, c.kendall_tau, c.swapped_pairs,
-                               c.pairs) for c in self.comparisons),
-                        title=f"rankings against all references ({'+'.join(self.subsets[-1])})",
-                        notes=(f"{self.rankings_changed} of {len(self.comparisons)} subsets change "
-                               "the ranking",))
-        return [scores, changes]
+    def records(self) -> list[dict[str, Any]]:
+        """One row per (subset, system): the score (None where the subset holds the system's own
+        reference)."""
+        return [{"references": "+".join(subset), "system": name, "metric": self.metric,
+                 "score": None if np.isnan(self.scores[j, k]) else float(self.scores[j, k])}
+                for j, subset in enumerate(self.subsets) for k, name in enumerate(self.systems)]
 
     def to_dict(self) -> dict[str, Any]:
         return {"systems": list(self.systems), "subsets": [list(s) for s in self.subsets],

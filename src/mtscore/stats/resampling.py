@@ -24,7 +24,9 @@ import numpy as np
 
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
-from ..report.tables import Table
+from ..progress import track
+from .defaults import DEFAULT_SEED, MAX_RESAMPLES
+from .display import ResultDisplay
 
 #: what ``BootstrapCI.method`` says
 PERCENTILE_METHOD = "percentile bootstrap over segments"
@@ -36,11 +38,13 @@ _CHUNK = 1000
 def check_resampling(resamples: int, seed: int, confidence: float | None = None,
                      name: str = "resamples") -> None:
     """Validate the common resampling options (raises :class:`OptionError`)."""
-    if isinstance(resamples, bool) or not isinstance(resamples, (int, np.integer)) or resamples < 1:
-        raise OptionError(name, resamples, detail="must be a positive integer")
+    if isinstance(resamples, bool) or not isinstance(resamples, (int, np.integer)) or \
+            not 1 <= resamples <= MAX_RESAMPLES:
+        raise OptionError(name, resamples,
+                          detail=f"must be an integer from 1 to {MAX_RESAMPLES:,} (the limit)")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise OptionError("seed", seed, detail="must be a non-negative integer (0 is a seed)")
-    if confidence is not None and not (0.0 < confidence < 1.0):
+    if confidence is not None and not (0.0 < confidence < 1.0):  # also refuses NaN
         raise OptionError("confidence", confidence, detail="must be strictly between 0 and 1")
 
 
@@ -111,8 +115,10 @@ def bootstrap_scores(metric: Metric[Any], stats: Sequence[SegmentStats], resampl
                      seed: int) -> np.ndarray:
     """:func:`resampled_scores` on :func:`bootstrap_indices` draws, generated block by block."""
     values, width = stacked_values(stats)
+    chunks = bootstrap_index_chunks(values.shape[0], resamples, seed)
     parts = [_scores_of(metric, values, width, idx)
-             for idx in bootstrap_index_chunks(values.shape[0], resamples, seed)]
+             for idx in track(chunks, total=-(-resamples // chunk_rows(values.shape[0])),
+                              min_total=10, desc="bootstrap")]
     return np.concatenate(parts, axis=0)
 
 
@@ -120,12 +126,12 @@ def percentile_bounds(samples: np.ndarray, confidence: float) -> tuple[float, fl
     """Order statistics ``k = ⌊n·α/2⌋`` and ``n-k-1`` of the sorted samples (sacreBLEU's rule at 95%)."""
     ordered = np.sort(np.asarray(samples, dtype=np.float64))
     n = len(ordered)
-    k = int(math.floor(n * (1.0 - confidence) / 2.0 + 1e-9))
+    k = math.floor(n * (1.0 - confidence) / 2.0 + 1e-9)
     return float(ordered[k]), float(ordered[n - k - 1])
 
 
-@dataclass(frozen=True)
-class BootstrapCI:
+@dataclass(frozen=True, repr=False)
+class BootstrapCI(ResultDisplay):
     """A score with its bootstrap confidence interval, and how the interval was obtained."""
 
     score: float
@@ -153,12 +159,6 @@ class BootstrapCI:
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
-    def table(self, name: str = "score") -> Table:
-        level = f"{100 * self.confidence:g}%"
-        return Table(("name", "score", "mean", f"{level} low", f"{level} high"),
-                     ((name, self.score, self.mean, self.low, self.high),),
-                     notes=(self.describe(), self.test_signature))
-
     def describe(self) -> str:
         return (f"{self.method}, {self.resamples} resamples, seed {self.seed}, "
                 f"{100 * self.confidence:g}% level")
@@ -173,7 +173,8 @@ def interval_from_samples(score: float, samples: np.ndarray, confidence: float, 
                        signature=signature)
 
 
-def bootstrap_ci(metric: Metric[Any], stats: SegmentStats, resamples: int = 1000, seed: int = 0,
+def bootstrap_ci(metric: Metric[Any], stats: SegmentStats, resamples: int = 1000,
+                 seed: int = DEFAULT_SEED,
                  confidence: float = 0.95) -> BootstrapCI:
     """Percentile bootstrap confidence interval of a corpus score (segments resampled).
 

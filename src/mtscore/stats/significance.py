@@ -14,8 +14,11 @@
   system of every lower group.
 
 Random draws follow sacreBLEU's (same calls on ``numpy.random.default_rng(seed)``), so a seed gives
-sacreBLEU's resamples/trials for ``SACREBLEU_SEED=seed``. Both p-values count strict exceedances, as
-sacreBLEU does: two systems with identical output get the smallest p-value, ``1/(N + 1)``, not 1.
+sacreBLEU's resamples/trials for ``SACREBLEU_SEED=seed`` (the default seed is sacreBLEU's, 12345).
+Both p-values count strict exceedances, as sacreBLEU does, with one exception: a zero observed
+difference gets p = 1 (no significance is claimed for a zero difference). sacreBLEU gives two systems
+with identical output the smallest p-value, ``1/(N + 1)`` (every resampled difference is 0, none
+exceeds 0), which would put identical systems in different clusters.
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ import numpy as np
 
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
-from ..report.tables import Table
+from ..progress import track
+from .defaults import DEFAULT_SEED, reachable, smallest_p
+from .display import ResultDisplay
 from .resampling import (
     BootstrapCI,
     bootstrap_scores,
@@ -69,8 +74,8 @@ def holm(pvalues: Sequence[float] | np.ndarray) -> np.ndarray:
     return out
 
 
-@dataclass(frozen=True)
-class PairComparison:
+@dataclass(frozen=True, repr=False)
+class PairComparison(ResultDisplay):
     """One paired test: ``system`` against ``other`` (the baseline, in baseline mode)."""
 
     system: str
@@ -87,8 +92,8 @@ class PairComparison:
         return dict(self.__dict__)
 
 
-@dataclass(frozen=True)
-class SignificanceResult:
+@dataclass(frozen=True, repr=False)
+class SignificanceResult(ResultDisplay):
     """Scores, confidence intervals and pairwise paired tests of several systems on one metric."""
 
     method: str
@@ -142,23 +147,25 @@ class SignificanceResult:
                 f" ({self.intervals[0].resamples} resamples); Holm correction over "
                 f"{len(self.comparisons)} comparisons")
 
-    def tables(self) -> list[Table]:
-        level = f"{100 * self.confidence:g}%"
+    @property
+    def smallest_p(self) -> float:
+        """The smallest p-value the resamples can give, ``1/(R+1)``."""
+        return smallest_p(self.resamples)
+
+    def reachable(self, alpha: float = 0.05) -> bool:
+        """Can a Holm-corrected p-value fall below ``alpha`` with these resamples? (m/(R+1) < α)"""
+        return reachable(self.resamples, len(self.comparisons), alpha)
+
+    def records(self) -> list[dict[str, Any]]:
+        """One row per system, in rank order: score and interval."""
         by_name = dict(zip(self.systems, zip(self.scores, self.intervals)))
-        rows = []
-        for name in self.ranking():
-            score, ci = by_name[name]
-            rows.append((name, score, ci.mean, ci.low, ci.high))
-        scores = Table(("system", self.metric, "mean", f"{level} low", f"{level} high"),
-                       tuple(rows), title=f"{self.metric} with {level} confidence intervals",
-                       notes=(self.test_signature,))
-        pairs = Table(("system", "vs", "difference", "p", "p (Holm)"),
-                      tuple((c.system, c.other, c.difference, c.p_value, c.p_holm)
-                            for c in self.comparisons),
-                      title="paired tests" + (f" against {self.baseline}" if self.baseline else
-                                              " (all pairs)"),
-                      notes=(self.describe(),))
-        return [scores, pairs]
+        return [{"system": name, "metric": self.metric, "score": by_name[name][0],
+                 "mean": by_name[name][1].mean, "low": by_name[name][1].low,
+                 "high": by_name[name][1].high} for name in self.ranking()]
+
+    def comparison_records(self) -> list[dict[str, Any]]:
+        """One row per paired test."""
+        return [c.to_dict() for c in self.comparisons]
 
     def to_dict(self) -> dict[str, Any]:
         out = dict(self.__dict__)
@@ -199,7 +206,7 @@ def _corpus_scores(metric: Metric[Any], stats: list[SegmentStats]) -> np.ndarray
 
 
 def paired_bootstrap(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats],
-                     baseline: str | None = None, resamples: int = 1000, seed: int = 0,
+                     baseline: str | None = None, resamples: int = 1000, seed: int = DEFAULT_SEED,
                      confidence: float = 0.95) -> SignificanceResult:
     """Paired bootstrap resampling of every system against ``baseline`` (or of all pairs).
 
@@ -216,12 +223,14 @@ def paired_bootstrap(metric: Metric[Any], stats_by_system: Mapping[str, SegmentS
         observed = abs(scores[a] - scores[b])
         diffs = np.abs(samples[:, a] - samples[:, b])
         centred = diffs - diffs.mean()
-        pvalues.append(float(np.count_nonzero(centred > observed) + 1) / (resamples + 1))
+        pvalues.append(1.0 if observed == 0 else
+                       float(np.count_nonzero(centred > observed) + 1) / (resamples + 1))
     signature = metric.signature(stats[0].meta)
     intervals = tuple(interval_from_samples(scores[k], samples[:, k], confidence, resamples, seed,
                                             signature) for k in range(len(names)))
     return SignificanceResult(
-        method=BOOTSTRAP, metric=_metric_label(metric), signature=signature, systems=tuple(names),
+        method=BOOTSTRAP, metric=metric_label(metric, stats[0].meta), signature=signature,
+        systems=tuple(names),
         scores=tuple(float(s) for s in scores), intervals=intervals,
         comparisons=_comparisons(names, scores, pairs, pvalues), resamples=resamples, seed=seed,
         confidence=confidence, baseline=baseline, higher_is_better=metric.higher_is_better)
@@ -234,7 +243,7 @@ def randomization_masks(n_segments: int, trials: int, seed: int) -> np.ndarray:
 
 
 def approximate_randomization(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats],
-                              baseline: str | None = None, trials: int = 10000, seed: int = 0,
+                              baseline: str | None = None, trials: int = 10000, seed: int = DEFAULT_SEED,
                               confidence: float = 0.95,
                               confidence_resamples: int = 1000) -> SignificanceResult:
     """Paired approximate randomization of every system against ``baseline`` (or of all pairs).
@@ -253,7 +262,8 @@ def approximate_randomization(metric: Metric[Any], stats_by_system: Mapping[str,
     masks = randomization_masks(values.shape[0], trials, seed)
     exceed = np.zeros(len(pairs), dtype=np.int64)
     observed = np.array([abs(scores[a] - scores[b]) for a, b in pairs])
-    for start in range(0, trials, _CHUNK):
+    for start in track(range(0, trials, _CHUNK), total=-(-trials // _CHUNK), min_total=10,
+                       desc="randomization"):
         picked = masks[start:start + _CHUNK].astype(np.float64) @ values  # trials × (systems·cols)
         for j, (a, b) in enumerate(pairs):
             pa = picked[:, a * width:(a + 1) * width]
@@ -264,14 +274,15 @@ def approximate_randomization(metric: Metric[Any], stats_by_system: Mapping[str,
             shuf_2 = ta + tb - shuf_1
             diff = np.abs(metric.compute_many(shuf_1) - metric.compute_many(shuf_2))
             exceed[j] += np.count_nonzero(diff > observed[j])
-    pvalues = [(int(c) + 1) / (trials + 1) for c in exceed]
+    pvalues = [1.0 if observed[j] == 0 else (int(c) + 1) / (trials + 1)
+               for j, c in enumerate(exceed)]
     signature = metric.signature(stats[0].meta)
     samples = bootstrap_scores(metric, stats, confidence_resamples, seed)
     intervals = tuple(interval_from_samples(scores[k], samples[:, k], confidence,
                                             confidence_resamples, seed, signature)
                       for k in range(len(names)))
     return SignificanceResult(
-        method=RANDOMIZATION, metric=_metric_label(metric), signature=signature,
+        method=RANDOMIZATION, metric=metric_label(metric, stats[0].meta), signature=signature,
         systems=tuple(names), scores=tuple(float(s) for s in scores), intervals=intervals,
         comparisons=_comparisons(names, scores, pairs, pvalues), resamples=trials, seed=seed,
         confidence=confidence, baseline=baseline, higher_is_better=metric.higher_is_better)
@@ -306,5 +317,7 @@ def significance_clusters(result: SignificanceResult, alpha: float = 0.05,
     return clusters
 
 
-def _metric_label(metric: Metric[Any]) -> str:
-    return metric.name.upper() if metric.name else type(metric).__name__
+def metric_label(metric: Metric[Any], meta: Mapping[str, str] | None = None) -> str:
+    """A metric's name in results: its signature's name (``BLEU``, ``METEOR``, ``chrF2``, an
+    external metric's own name)."""
+    return str(metric.signature(meta)).split("|", 1)[0] or type(metric).__name__
