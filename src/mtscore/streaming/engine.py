@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from itertools import islice
+from itertools import chain, islice
 from typing import Any
 
 import numpy as np
@@ -89,11 +89,11 @@ def extracted(plan: Plan, chunks: Iterable[Chunk], totals_only: bool, jobs: int 
     chunks = iter(chunks)
     head = list(islice(chunks, 2))
     if executor is None and (jobs <= 1 or len(head) < 2):
-        for chunk in [*head, *chunks]:
+        for chunk in chain(head, chunks):
             yield chunk, extract_chunk(plan, chunk, totals_only)
         return
     if executor is not None:
-        yield from _in_order(executor, payload, [*head], chunks, totals_only, 2 * max(jobs, 1))
+        yield from _in_order(executor, payload, head, chunks, totals_only, 2 * max(jobs, 1))
         return
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
@@ -109,8 +109,7 @@ def _in_order(executor: Executor, payload: Any, head: list[Chunk], chunks: Itera
               totals_only: bool, window: int) -> Iterator[tuple[Chunk, list[list[SegmentStats]]]]:
     """Submit chunks keeping ``window`` in flight; yield the results in the order read."""
     queue: deque[tuple[Chunk, Future[list[list[SegmentStats]]]]] = deque()
-    source = iter([*head, *chunks]) if head else chunks
-    for chunk in source:
+    for chunk in chain(head, chunks):
         queue.append((chunk, executor.submit(chunk_task, payload, chunk, totals_only)))
         if len(queue) >= window:
             done, future = queue.popleft()

@@ -89,25 +89,32 @@ class LineReader:
         if self._owned:
             self._handle.close()
 
-    def _fill(self) -> None:
+    def _read(self) -> bytes:
         # read1: what one read gives (a pipe's lines as they come), not a full block
         read = getattr(self._handle, "read1", self._handle.read)
         try:
-            data = read(self._block)
+            data: bytes = read(self._block)
         except OSError as err:
             raise InputError(f"cannot be read: {err.strerror or err}", source=self.name) from None
-        if not self._started:
-            self._started = True
-            data = data.removeprefix(_BOM)
+        return data
+
+    def _fill(self) -> None:
+        data = self._read()
         if not data:
             self._eof = True
-            if self._tail and not self._decoded:  # no newline at all: io.text's whole-file rules
-                self._pending.extend(decode_lines(self._tail, self.name))  # (CR line ends refused)
-            elif self._tail:  # a last line without a final newline
-                self._pending.extend(self._decode(self._tail))
-                self._tail = b""
+            tail, self._tail = self._tail, b""
+            if tail and not self._decoded:  # no newline at all: io.text's whole-file rules
+                self._pending.extend(decode_lines(tail, self.name))  # (CR line ends refused)
+            elif tail:  # a last line without a final newline
+                self._pending.extend(self._decode(tail))
             return
         data = self._tail + data
+        if not self._started:
+            if len(data) < len(_BOM) and _BOM.startswith(data):
+                self._tail = data  # perhaps a BOM cut by the read
+                return
+            self._started = True
+            data = data.removeprefix(_BOM)
         cut = data.rfind(b"\n")
         if cut < 0:
             self._tail = data
