@@ -97,7 +97,7 @@ def p_text(p: float | None, resamples: int | None = None, decimals: int = 4) -> 
     if p is None or (isinstance(p, float) and math.isnan(p)):
         return "–"
     if resamples is not None and p <= smallest_p(resamples) * (1 + 1e-9):
-        return f"< {_ceil_to(smallest_p(resamples) * (1 + 1e-9), decimals)}"
+        return f"< {_ceil_to(smallest_p(resamples), decimals)}"
     if 0 < p < 10 ** -decimals:
         return f"< {10 ** -decimals:.{decimals}f}"
     return f"{p:.{decimals}f}"
@@ -106,5 +106,5 @@ def p_text(p: float | None, resamples: int | None = None, decimals: int = 4) -> 
 def _ceil_to(x: float, decimals: int) -> str:
     """``x`` rounded up to ``decimals`` significant places after the point (so "< bound" holds)."""
     digits = max(decimals, -math.floor(math.log10(x)))
-    step = 10 ** -digits
-    return f"{math.ceil(x / step) * step:.{digits}f}".rstrip("0")
+    units = math.ceil(float(f"{x * 10 ** digits:.9g}"))  # 0.001 is 10 units of 1e-4, not 11
+    return f"{units / 10 ** digits:.{digits}f}".rstrip("0")
