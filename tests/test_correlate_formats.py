@@ -114,7 +114,7 @@ def test_constant_scores_are_a_note(tmp_path: Path, capsys) -> None:
                                                      enumerate("abcd") for i in (1, 2, 3)))
     for extra in ([], ["--level", "segment", "--grouping", "none"], ["--resamples", "50"],
                   ["--method", "kendall"]):
-        code, out, err = _run(capsys, "correlate", str(metric), str(human), *extra)
+        code, out, _ = _run(capsys, "correlate", str(metric), str(human), *extra)
         assert code == 0 and "metric scores are constant" in out and "nan" not in out, extra
 
 

@@ -3,15 +3,13 @@ t-test, and too-short corpora get a clear error."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 import scipy.stats
 
 from mtscore import BLEU, InputError, OptionError, corpus_bleu
-from mtscore.io.text import read_lines
 from mtscore.data import sample_path
+from mtscore.io.text import read_lines
 from mtscore.stats import block_scores, block_test
 
 

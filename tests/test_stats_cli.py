@@ -196,15 +196,16 @@ def test_correlate_versus(tmp_path, scores, capsys):
     code, _, err = _run(capsys, "correlate", "--metric", file_a, "--versus",
                         _write(tmp_path / "sys.tsv", [("x", 1.0)]), "--human", human_file,
                         "--level", "segment")
+    assert "sys.tsv" in err
     assert code == 1
 
 
 # ---- end to end against sacreBLEU's own command line ----------------------------------------------
 
-from pathlib import Path  # noqa: E402
 import os  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 DEEN = Path(__file__).resolve().parents[2] / "shared" / "data" / "wmt22" / "de-en"
 

@@ -16,9 +16,18 @@ from hypothesis import strategies as st
 
 from mtscore import InputError, OptionError
 from mtscore.metrics.base import Metric, Score, SegmentStats
-from mtscore.stats import (bootstrap_indices, kendall_variants, pairwise_accuracy,
-                           pairwise_agreement, permutation_test, segment_correlation,
-                           system_correlation, system_correlation_ci, tau_counts, williams_test)
+from mtscore.stats import (
+    bootstrap_indices,
+    kendall_variants,
+    pairwise_accuracy,
+    pairwise_agreement,
+    permutation_test,
+    segment_correlation,
+    system_correlation,
+    system_correlation_ci,
+    tau_counts,
+    williams_test,
+)
 
 
 class Ratio(Metric[Score]):
@@ -273,8 +282,12 @@ def test_permutation_test_properties():
 
 # ---- intervals for scores given as numbers ------------------------------------------------------
 
-from mtscore.stats import (SegmentMean, segment_correlation_ci,  # noqa: E402
-                           system_correlation_ci_from_segments, system_correlation_ci_over_systems)
+from mtscore.stats import (  # noqa: E402
+    SegmentMean,
+    segment_correlation_ci,
+    system_correlation_ci_from_segments,
+    system_correlation_ci_over_systems,
+)
 
 
 @pytest.mark.parametrize("grouping", ["item", "system", "none"])

@@ -57,7 +57,8 @@ def test_wmt22_released_z_scores(pair):
     assert np.max(np.abs(rater_z(raters, z, ddof=0) - z)) > 10 * np.max(np.abs(rater_z(raters, z) - z))
     # (human/segments.tsv is not the mean of judgments.tsv for every cell: ~30% of its zh-en cells
     # count fewer judgments than judgments.tsv lists, so it cannot serve as an oracle here)
-    n = sum(1 for _ in open(folder / "source.txt", encoding="utf-8"))
+    with open(folder / "source.txt", encoding="utf-8") as handle:
+        n = sum(1 for _ in handle)
     hs = segment_means([j["system"] for j in judgments], [int(j["seg_id"]) for j in judgments],
                        z, n_segments=n)
     assert int(hs.counts.sum()) == len(judgments)

@@ -17,9 +17,15 @@ from hypothesis import strategies as st
 from mtscore import BLEU, InputError, OptionError
 from mtscore.io.text import read_lines
 from mtscore.metrics.base import Metric, Score, SegmentStats
-from mtscore.stats import (approximate_randomization, bootstrap_ci, bootstrap_indices, holm,
-                           paired_bootstrap, significance_clusters)
-from mtscore.stats.significance import (PairComparison, SignificanceResult, randomization_masks)
+from mtscore.stats import (
+    approximate_randomization,
+    bootstrap_ci,
+    bootstrap_indices,
+    holm,
+    paired_bootstrap,
+    significance_clusters,
+)
+from mtscore.stats.significance import PairComparison, SignificanceResult, randomization_masks
 
 DEDE = Path(__file__).resolve().parents[2] / "shared" / "data" / "wmt22" / "de-en"
 needs_data = pytest.mark.skipif(not DEDE.is_dir(), reason="../shared/data/wmt22 not present")
@@ -121,7 +127,7 @@ def test_resamples_equal_brute_force():
     names = list(systems)
     samples = np.array([[metric.compute(systems[n].take(row).total()).score for n in names]
                         for row in idx])
-    for k, name in enumerate(names):
+    for k in range(len(names)):
         ordered = np.sort(samples[:, k])
         kk = int(50 * 0.05 / 2)
         assert result.intervals[k].low == pytest.approx(ordered[kk])

@@ -508,6 +508,7 @@ def pairwise_accuracy(metric_2d: np.ndarray, human_2d: np.ndarray, grouping: str
                              grouping=grouping, n=n, groups=used, epsilon=best_eps)
 
 __all__ = ["GROUPINGS", "KENDALL_VARIANTS", "METHODS", "STATISTIC_NAMES", "CorrelationResult",
-           "SegmentMean", "TauCounts", "UndefinedCorrelation", "correlate", "human_system_scores", "kendall_variants",
+           "SegmentMean", "TauCounts", "UndefinedCorrelation", "correlate", "human_system_scores",
+           "kendall_variants",
            "pairwise_accuracy", "pairwise_agreement", "rowwise_correlation", "segment_correlation",
            "system_correlation", "system_correlation_ci", "tau_counts"]
