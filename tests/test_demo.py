@@ -105,8 +105,8 @@ def test_demo_prints_the_key_table_checked_against_sacrebleu(demo):
         streams = [refs[r] for r in meta["references"] if r != own]
         bleu = sacrebleu.corpus_bleu(hyps, streams).score
         cells = rows[name]
-        assert cells[1] == f"{human[name]:.2f}"
-        assert cells[2] == f"{bleu:.2f}"
+        assert cells[1] == f"{human[name]:.4f}"  # the precision rule: 4 decimals by default
+        assert cells[2] == f"{bleu:.4f}"
     # systems are listed best human score first
     order = list(rows)
     assert order == sorted(order, key=lambda s: -human[s])
@@ -173,7 +173,7 @@ def test_report_numbers_match_the_study(demo):
     table = [t for t in by_id["normalized"].iter("table")][0]
     head, rows = table_cells(table)
     col = head.index("human (z)")
-    assert rows[0][col] == "1.00" and rows[-1][col] == "0.00"
+    assert rows[0][col] == "1.0000" and rows[-1][col] == "0.0000"
     # the significance clusters written under the matrix are the study's
     res = study.significance["BLEU"]
     clusters = res.clusters()

@@ -9,7 +9,7 @@ from ..data import sample_path
 from ..errors import OptionError
 from ..report.figures import FIGURE_FORMATS, require_matplotlib
 from ..report.html import check_destination
-from ..study.analysis import BLOCK_SIZE, BLOCKS, DEFAULT_RESAMPLES, DEFAULT_SEED
+from ..study.model import BLOCK_SIZE, DEFAULT_RESAMPLES, DEFAULT_SEED
 
 
 def add_report_options(parser: argparse.ArgumentParser, *, output_default: str | None) -> None:
@@ -34,11 +34,13 @@ def add_study_options(parser: argparse.ArgumentParser) -> None:
                        help="human scores of the figures and main tables: z (default when the data "
                             "set has them, else raw) or raw")
     group.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES, metavar="N",
-                       help=f"bootstrap resamples for intervals and paired tests (default {DEFAULT_RESAMPLES})")
+                       help="bootstrap resamples for intervals and paired tests "
+                            f"(default {DEFAULT_RESAMPLES})")
     group.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",
                        help=f"random seed of the resampling (default {DEFAULT_SEED}; 0 is a seed)")
-    group.add_argument("--blocks", type=int, default=BLOCKS, metavar="K",
-                       help=f"blocks of the BLEU block test (default {BLOCKS})")
+    group.add_argument("--blocks", type=int, default=None, metavar="K",
+                       help="blocks of the BLEU block test (default: as many as the corpus holds; "
+                            "the paper uses 20)")
     group.add_argument("--block-size", type=int, default=BLOCK_SIZE, metavar="B",
                        help=f"segments per block (default {BLOCK_SIZE})")
     group.add_argument("--language-pair", "-l", metavar="SRC-TGT", default=None,
@@ -46,6 +48,18 @@ def add_study_options(parser: argparse.ArgumentParser) -> None:
                             "the tokenizer as sacreBLEU's -l does (zh: zh, ja: ja-mecab; else 13a)")
     group.add_argument("--no-meteor", action="store_true",
                        help="leave METEOR (and its module ablation) out; faster")
+
+
+def add_scores_options(parser: argparse.ArgumentParser) -> None:
+    """``--scores FILE …``: external metrics (COMET, BERTScore …) in the long score format."""
+    group = parser.add_argument_group("external scores")
+    group.add_argument("--scores", nargs="+", metavar="FILE",
+                       help="files of external segment scores in the long format (columns system, "
+                            "seg_id, metric, score[, signature]; TSV, CSV or JSON Lines): each metric "
+                            "in them is studied like a built-in one (its corpus score is the mean of "
+                            "its segment scores)")
+    group.add_argument("--scores-signature", metavar="SIG",
+                       help="signature of the external scores (default: the file's signature column)")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -64,6 +78,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="data-set folder, or 'sample' for the embedded WMT22 de-en sample")
     add_report_options(p, output_default="report.html")
     add_study_options(p)
+    add_scores_options(p)
     p.add_argument("--width", "-w", type=int, default=2,
                    help="decimals shown in the report's tables (default 2)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
@@ -81,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
     folder = sample_path() if args.dataset == "sample" and not Path("sample").exists() else args.dataset
     study = run_study(folder, human=args.human, resamples=args.resamples, seed=args.seed,
                       block_size=args.block_size, blocks=args.blocks, meteor=not args.no_meteor,
-                      language_pair=args.language_pair)
+                      language_pair=args.language_pair, scores=args.scores or (),
+                      scores_signature=args.scores_signature)
     written = write_report(study, args.output, figures_dir=args.figures,
                            figure_formats=args.figure_format, embed=args.embed, width=args.width,
                            title=args.title)

@@ -10,17 +10,18 @@ from ..data import sample_path
 from ..errors import OptionError
 from ..report.figures import require_matplotlib
 from ..report.html import check_destination
-from ..report.tables import FORMATS
+from ..report.tables import FORMATS, LAYOUTS
 from ..study import TABLE_IDS, run_study
-from ..study.analysis import BLOCK_SIZE, BLOCKS, DEFAULT_RESAMPLES, DEFAULT_SEED
-from .report import add_report_options
+from ..study.model import BLOCK_SIZE, DEFAULT_RESAMPLES, DEFAULT_SEED
+from .report import add_report_options, add_scores_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "study", help="the BLEU and METEOR papers' analyses on a data set",
         description="Scores every system of a data set folder (references/, systems/, human/ — the "
-                    "WMT22 layout) with BLEU, NIST, unigram P/R/F1/Fmean and METEOR, and prints the "
+                    "WMT22 layout) with BLEU, NIST, unigram P/R/F1/Fmean, chrF, chrF++, TER and METEOR "
+                    "(and external scores given with --scores), and prints the "
                     "seed papers' tables: correlation with human scores at system and segment level "
                     "(METEOR paper Tables 1–8), BLEU's block test (BLEU paper Tables 1–2), pairwise "
                     "significance, and scores with every subset of the references. A human system "
@@ -28,7 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog="tables: corpus, bleu, system (METEOR T1), segment (T2–5), modules (T6–7), human (T8), "
                "blocks (BLEU T1), ttest (BLEU T2), significance, references. "
                "examples: mtscore study sample; mtscore study data/wmt22/de-en --human raw "
-               "--tables system segment -f markdown")
+               "--tables system segment -f markdown; mtscore study data/wmt22/de-en --scores "
+               "comet.tsv --layout wide -f latex")
     p.add_argument("dataset", metavar="DATASET",
                    help="data-set folder, or 'sample' for the embedded WMT22 de-en sample")
     p.add_argument("--human", default=None, choices=("z", "raw"),
@@ -40,9 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"random seed of the resampling (default {DEFAULT_SEED}; 0 is a seed)")
     p.add_argument("--tables", "-t", nargs="+", choices=TABLE_IDS, metavar="ID",
                    help="compute and print only these tables (default all): " + ", ".join(TABLE_IDS))
-    p.add_argument("--blocks", type=int, default=BLOCKS, metavar="K",
-                   help=f"blocks of the BLEU block test (default {BLOCKS}; fewer if the data set is "
-                        "too small, and the output says so)")
+    p.add_argument("--blocks", type=int, default=None, metavar="K",
+                   help="blocks of the BLEU block test (default: as many as the corpus holds; the "
+                        "paper uses 20; fewer if the data set is too small, and the output says so)")
     p.add_argument("--block-size", type=int, default=BLOCK_SIZE, metavar="B",
                    help=f"segments per block (default {BLOCK_SIZE})")
     p.add_argument("--language-pair", "-l", metavar="SRC-TGT", default=None,
@@ -53,12 +55,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--html", metavar="FILE",
                    help="also write the HTML report with the papers' figures to FILE (as `mtscore "
                         "report`; needs pip install 'mtscore[report]')")
+    add_scores_options(p)
     add_report_options(p, output_default=None)
     group = p.add_argument_group("output")
     group.add_argument("--format", "-f", default="text", choices=FORMATS,
                        help="output format (default text; json keeps full precision)")
     group.add_argument("--width", "-w", type=int, default=2,
                        help="decimals shown (default 2; not applied to json)")
+    group.add_argument("--layout", default="long", choices=LAYOUTS,
+                       help="long (default): the tables as they are; wide: also the systems × "
+                            "metrics table of corpus scores (every metric a column, signatures "
+                            "under it), the layout of a paper's results table")
     group.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -72,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
     folder = sample_path() if args.dataset == "sample" and not Path("sample").exists() else args.dataset
     study = run_study(folder, human=args.human, resamples=args.resamples, seed=args.seed,
                       tables=args.tables, block_size=args.block_size, blocks=args.blocks,
-                      meteor=not args.no_meteor, language_pair=args.language_pair)
-    sys.stdout.write(study.render(args.format, args.width, args.tables) + "\n")
+                      meteor=not args.no_meteor, language_pair=args.language_pair,
+                      scores=args.scores or (), scores_signature=args.scores_signature)
+    sys.stdout.write(study.render(args.format, args.width, args.tables, layout=args.layout) + "\n")
     if args.html:
         from ..report.study_report import write_report
 

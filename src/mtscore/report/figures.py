@@ -499,7 +499,9 @@ def significance_figure(systems: Sequence[str], pvalues: np.ndarray | Sequence[S
 
 
 def _slug(text: str) -> str:
-    out = "".join(ch.lower() if ch.isalnum() else "-" for ch in text)
+    """A file-name stem: letters and digits, ``+`` as ``plus`` (chrF and chrF++ differ), else ``-``."""
+    out = "".join(ch.lower() if ch.isascii() and ch.isalnum() else "-plus-" if ch == "+" else "-"
+                  for ch in text)
     while "--" in out:
         out = out.replace("--", "-")
     return out.strip("-")

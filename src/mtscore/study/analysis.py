@@ -5,8 +5,9 @@ Tables (ids for ``--tables``):
 * ``corpus`` — corpus score of every metric and human system score of every system;
 * ``bleu`` — BLEU's n-gram precisions, brevity penalty and lengths (Papineni et al., 2002, §2);
 * ``system`` — METEOR paper Table 1 (Banerjee & Lavie, 2005, §4.2): system-level Pearson
-  correlation of BLEU, NIST, P, R, F1, Fmean, METEOR with human scores, percentile-bootstrap
-  intervals (segments resampled jointly for metric and human), Spearman and Kendall beside;
+  correlation of every metric (BLEU, NIST, P, R, F1, Fmean, chrF, chrF++, TER, METEOR, external
+  scores) with human scores, percentile-bootstrap intervals (segments resampled jointly for
+  metric and human), Spearman and Kendall beside;
 * ``segment`` — METEOR paper Tables 2–5 (§4.3): segment-level Pearson correlation within each
   system, and their mean over systems;
 * ``modules`` — METEOR paper Tables 6–7 (§4.4): the word-mapping modules (exact; exact+porter;
@@ -18,36 +19,35 @@ Tables (ids for ``--tables``):
 * ``references`` — each single reference, every subset, all references (§4.1–4.2 of the BLEU
   paper use 1 to 4 references): scores, ranks and how the ranking changes.
 
+Each analysis is one function below (:func:`corpus_scores`, :func:`human_scores`,
+:func:`system_correlations`, :func:`segment_correlations`, :func:`significance`,
+:func:`block_analysis`, :func:`reference_analysis`), callable alone; :func:`run_study` runs those the
+wanted tables need. A statistic the data cannot support (constant scores, too few systems) becomes a
+note of its table naming the metric and why; the other tables are still computed.
+
 Defaults (stated in every output): a system is scored against all references except, for a human
 system ``HUMAN-X``, reference X; a system's human score is the mean of its judged segments' scores
 (z by default, raw on request); segment-level BLEU is sentence BLEU with sacreBLEU's defaults
 (exp smoothing, effective order); segments without a human score are left out of segment-level
-statistics. Each metric's statistics are extracted once per system and reference set and reused by
-every analysis (references prepared once per reference set).
+statistics; the block test uses as many blocks of 25 as the corpus holds.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
-import math
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import scipy.stats
 
 from ..errors import InputError, OptionError
 from ..io.dataset import HUMAN_KINDS, Dataset, load_dataset
-from ..languages import bleu_tokenizer, meteor_language, parse_pair
-from ..metrics.base import Metric, Score, SegmentStats
-from ..metrics.bleu import BLEU, BLEUResult
-from ..metrics.nist import NIST
-from ..metrics.unigram import Unigram
+from ..languages import LanguagePair, parse_pair
+from ..metrics.base import Score, SegmentStats
 from ..progress import track
-from ..report.tables import Table, render
 from ..stats.blocks import BlockTestResult, block_test
 from ..stats.correlation import (
     CorrelationResult,
@@ -55,408 +55,133 @@ from ..stats.correlation import (
     system_correlation,
     system_correlation_ci,
 )
-from ..stats.references import ReferenceSensitivity, reference_sensitivity
+from ..stats.references import ReferenceSensitivity
 from ..stats.significance import SignificanceResult, paired_bootstrap
-from ..text.tokenizers import preprocess
+from .metrics import Statistics, default_metrics, external_specs, meteor_class, module_specs
+from .model import (
+    BLOCK_SIZE,
+    BLOCKS,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    MODULE_SETS,
+    TABLE_IDS,
+    MetricSpec,
+    Study,
+)
+from .tables import build_tables
 
-#: table ids, in output order
-TABLE_IDS = ("corpus", "bleu", "system", "segment", "modules", "human", "blocks", "ttest",
-             "significance", "references")
+__all__ = ["BLOCKS", "BLOCK_SIZE", "DEFAULT_RESAMPLES", "DEFAULT_SEED", "MODULE_SETS", "TABLE_IDS",
+           "MetricSpec", "Study", "default_metrics", "meteor_class", "run_study"]
 
-#: METEOR module sets of the paper's Tables 6–7
-MODULE_SETS = (("exact",), ("exact", "porter"), ("exact", "wn_stem"), ("exact", "porter", "synonym"))
+#: tables that need every metric; tables that need BLEU alone
+METRIC_TABLES = ("corpus", "system", "segment", "human", "significance")
+BLEU_TABLES = ("bleu", "blocks", "ttest", "references")
 
-DEFAULT_SEED = 12345
-DEFAULT_RESAMPLES = 1000
-BLOCK_SIZE = 25
-BLOCKS = 20
-
-
-# ---- metrics of the study -----------------------------------------------------------------------
-
-@dataclass(frozen=True, eq=False)
-class MetricSpec:
-    """A metric of the study: ``metric`` scores summed statistics (corpus, resamples, blocks);
-    ``segment_metric`` scores single rows of the *same* statistics (e.g. sentence BLEU)."""
-
-    label: str
-    metric: Metric[Any]
-    segment_metric: Metric[Any]
+T = TypeVar("T")
+Notes = dict[str, list[str]]
 
 
-def _meteor_class() -> tuple[Any, str]:
-    """The METEOR metric class if the package provides it, else (None, why not)."""
+@dataclass
+class Extracted:
+    """Every metric's statistics: ``stats[label][system]``, with the specs they come from."""
+
+    specs: list[MetricSpec]
+    module_specs: list[MetricSpec]
+    stats: dict[str, dict[str, SegmentStats]]
+
+    def spec(self, label: str) -> MetricSpec:
+        return next(s for s in self.specs + self.module_specs if s.label == label)
+
+
+@dataclass
+class Scores:
+    """Corpus results and scores, segment scores and signatures of every metric."""
+
+    results: dict[str, dict[str, Score]]
+    corpus: dict[str, dict[str, float]]
+    segments: dict[str, dict[str, np.ndarray]]
+    signatures: dict[str, str]
+    bleu_precisions: dict[str, tuple[float, ...]]
+
+
+@dataclass
+class Human:
+    """Human scores by kind: system means and per-segment arrays of the judged systems."""
+
+    judged: tuple[str, ...]
+    systems: dict[str, dict[str, float]]
+    segments: dict[str, dict[str, np.ndarray]]
+
+
+@dataclass
+class Correlations:
+    system: dict[str, dict[str, CorrelationResult]] = field(default_factory=dict)
+    rank: dict[str, dict[str, dict[str, float]]] = field(default_factory=dict)
+    segment: dict[str, dict[str, dict[str, CorrelationResult | None]]] = field(default_factory=dict)
+
+
+def _note_failures(notes: Notes, table: str, failures: Mapping[str, str]) -> None:
+    """One note per distinct reason, naming the metrics it applies to."""
+    by_reason: dict[str, list[str]] = {}
+    for label, why in failures.items():
+        by_reason.setdefault(why, []).append(label)
+    for why, labels in by_reason.items():
+        notes.setdefault(table, []).append(f"{', '.join(labels)}: not shown: {why}")
+
+
+def _attempt(label: str, failures: dict[str, str], fn: Callable[..., T], *args: Any,
+             **kwargs: Any) -> T | None:
+    """``fn(*args, **kwargs)``, or None with the reason recorded (under ``label``) when the data
+    cannot support the statistic."""
     try:
-        from ..metrics.meteor import METEOR  # type: ignore[attr-defined]
-    except ImportError as err:
-        return None, f"METEOR is not available in this installation ({err})"
-    return METEOR, ""
-
-
-def default_metrics(meteor: bool = True, stages: dict[Any, Any] | None = None,
-                    target: str | None = None) -> tuple[list[MetricSpec], list[str]]:
-    """BLEU, NIST, P, R, F1, Fmean (and METEOR 2005 when available), and notes on what is missing.
-
-    ``stages``: a METEOR stage cache to share with the module ablation's METEOR objects.
-    ``target``: the target language, which picks the tokenizer as sacreBLEU does (zh: zh, ja:
-    ja-mecab; default 13a)."""
-    tok = bleu_tokenizer(target)
-    bleu = BLEU(tokenize=tok)
-    specs = [MetricSpec("BLEU", bleu, BLEU(tokenize=tok, effective_order=True)),
-             MetricSpec("NIST", NIST(tokenize=tok), NIST(tokenize=tok))]
-    for measure, label in (("precision", "P"), ("recall", "R"), ("f1", "F1"), ("fmean", "Fmean")):
-        m = Unigram(measure, tokenize=tok)
-        specs.append(MetricSpec(label, m, m))
-    notes = []
-    if meteor:
-        cls, why = _meteor_class()
-        if cls is None:
-            notes.append(why + "; the study is shown without it")
-        else:
-            m = cls(variant="2005", stage_cache=stages, language=target or "en")
-            specs.append(MetricSpec("METEOR", m, m))
-    return specs, notes
-
-
-def _module_specs(stages: dict[Any, Any], target: str | None = None
-                  ) -> tuple[list[MetricSpec], list[str]]:
-    cls, why = _meteor_class()
-    if cls is None:
-        return [], [why + "; the module ablation (METEOR paper Tables 6–7) is skipped"]
-    language = meteor_language(target)
-    sets = MODULE_SETS if language.english else \
-        tuple(language.modules[:k] for k in range(1, len(language.modules) + 1))
-    specs = []
-    for modules in sets:  # the module sets share their common first stages through ``stages``
-        m = cls(modules=modules, variant="2005", stage_cache=stages, language=language.code)
-        specs.append(MetricSpec("METEOR[" + "+".join(modules) + "]", m, m))
-    return specs, []
-
-
-def _pretokenized_twin(metric: Metric[Any]) -> Metric[Any] | None:
-    """The same metric reading already tokenized (and lowercased) text, for the n-gram metrics.
-
-    Its statistics are identical to ``metric``'s on ``preprocess(text, tokenizer, lowercase)``
-    (the ``none`` tokenizer only strips trailing white space and splits on white space), so the
-    study tokenizes each text once per tokenizer and case instead of once per metric.
-    """
-    if type(metric) is BLEU:
-        return BLEU(tokenize="none", max_order=metric.max_order)
-    if type(metric) is NIST:
-        return NIST(tokenize="none", max_order=metric.max_order)
-    if type(metric) is Unigram:
-        return Unigram(metric.measure, tokenize="none", lowercase=False)
-    return None
-
-
-class _Statistics:
-    """Extracts each metric's statistics once per (system, reference set); references prepared once;
-    texts tokenized once per (tokenizer, case) for the n-gram metrics."""
-
-    def __init__(self, dataset: Dataset):
-        self.dataset = dataset
-        self._prepared: dict[tuple[Any, ...], Any] = {}
-        self._stats: dict[tuple[Any, ...], SegmentStats] = {}
-        self._tokenized: dict[tuple[Any, ...], list[str]] = {}
-
-    @staticmethod
-    def _key(metric: Metric[Any]) -> tuple[Any, ...]:
-        settings = metric.settings_key() if hasattr(metric, "settings_key") else id(metric)
-        return (type(metric).__name__, settings)
-
-    def text(self, metric: Metric[Any], kind: str, name: str) -> list[str]:
-        """System output or reference ``name`` (``kind``: systems/references), tokenized as
-        ``metric`` tokenizes when it has a pre-tokenized twin, else as it is."""
-        texts = (self.dataset.systems if kind == "systems" else self.dataset.references)[name]
-        if _pretokenized_twin(metric) is None:
-            return texts
-        tokenizer, lowercase = metric.tokenizer, metric.lowercase
-        key = (tokenizer.signature(), lowercase, kind, name)
-        if key not in self._tokenized:
-            self._tokenized[key] = preprocess(texts, tokenizer, lowercase)
-        return self._tokenized[key]
-
-    def references(self, metric: Metric[Any], ref_ids: tuple[str, ...]) -> Any:
-        key = (self._key(metric), ref_ids)
-        if key not in self._prepared:
-            streams = [self.text(metric, "references", r) for r in ref_ids]
-            worker = _pretokenized_twin(metric) or metric
-            self._prepared[key] = worker.prepare_references(streams, names=list(ref_ids)) \
-                if hasattr(worker, "prepare_references") else streams
-        return self._prepared[key]
-
-    def get(self, metric: Metric[Any], system: str, ref_ids: tuple[str, ...]) -> SegmentStats:
-        key = (self._key(metric), getattr(metric, "measure", None), metric.signature(), system, ref_ids)
-        if key not in self._stats:
-            worker = _pretokenized_twin(metric) or metric
-            self._stats[key] = worker.extract(self.text(metric, "systems", system),
-                                              self.references(metric, ref_ids))
-        return self._stats[key]
-
-    def reference_sensitivity(self, metric: Metric[Any]) -> ReferenceSensitivity:
-        """:func:`mtscore.stats.references.reference_sensitivity` on the tokenized texts."""
-        ds = self.dataset
-        worker = _pretokenized_twin(metric) or metric
-        result = reference_sensitivity(
-            worker, {s: self.text(metric, "systems", s) for s in ds.systems},
-            {r: self.text(metric, "references", r) for r in ds.references}, exclude=ds.human_systems)
-        if worker is metric:
-            return result
-        return dataclasses.replace(result, metric=metric.name.upper(), signatures=tuple(
-            metric.signature({"nrefs": str(len(subset))}) for subset in result.subsets))
-
-
-# ---- result objects -----------------------------------------------------------------------------
-
-@dataclass(frozen=True, eq=False)
-class Study:
-    """Everything ``mtscore study`` computes: the tables and the raw numbers behind them.
-
-    Mappings are keyed by metric label (``BLEU``, ``NIST``, ``P``, ``R``, ``F1``, ``Fmean``,
-    ``METEOR``, ``METEOR[exact+porter]``…), system name and human kind (``raw``/``z``).
-    Segment arrays have one entry per segment of the data set (human: NaN where unjudged).
-    """
-
-    dataset: str
-    path: str
-    segments: int
-    #: every system of the data set (human systems included), sorted by name
-    systems: tuple[str, ...]
-    #: systems with human scores (those in the correlations)
-    judged_systems: tuple[str, ...]
-    references: tuple[str, ...]
-    #: system -> the references it is scored against
-    reference_sets: Mapping[str, tuple[str, ...]]
-    human_systems: Mapping[str, str]
-    #: the human score kind of the main tables ("z" or "raw")
-    human_kind: str
-    #: main metric labels, in table order; module-ablation labels
-    metrics: tuple[str, ...]
-    module_metrics: tuple[str, ...]
-    #: metric -> system -> corpus score; and the full result objects (BLEUResult, NISTResult…)
-    corpus_scores: Mapping[str, Mapping[str, float]]
-    corpus_results: Mapping[str, Mapping[str, Score]]
-    #: system -> BLEU n-gram precisions p1..p4 (percent)
-    bleu_precisions: Mapping[str, tuple[float, ...]]
-    #: kind -> system -> human system score (mean of judged segments)
-    human_scores: Mapping[str, Mapping[str, float]]
-    #: metric -> system -> per-segment score (sentence BLEU for BLEU)
-    segment_scores: Mapping[str, Mapping[str, np.ndarray]]
-    #: kind -> system -> per-segment human score
-    human_segment_scores: Mapping[str, Mapping[str, np.ndarray]]
-    #: kind -> metric -> system-level correlation (Pearson, with bootstrap interval)
-    system_correlations: Mapping[str, Mapping[str, CorrelationResult]]
-    #: kind -> metric -> system-level Spearman and Kendall (point values), keyed "spearman"/"kendall"
-    system_rank_correlations: Mapping[str, Mapping[str, Mapping[str, float]]]
-    #: kind -> metric -> system (or "mean") -> segment-level Pearson within the system
-    segment_correlations: Mapping[str, Mapping[str, Mapping[str, CorrelationResult | None]]]
-    #: metric -> paired bootstrap of all pairs of systems
-    significance: Mapping[str, SignificanceResult]
-    #: BLEU paper §3 block test (20 blocks of 25, or as many as fit)
-    blocks: BlockTestResult | None
-    #: BLEU against every subset of the references
-    reference_counts: ReferenceSensitivity | None
-    #: metric -> signature (of the default protocol; systems scored against fewer references
-    #: differ only in nrefs)
-    signatures: Mapping[str, str]
-    settings: Mapping[str, Any]
-    #: what was skipped and why
-    notes: tuple[str, ...]
-    #: table id -> table, in TABLE_IDS order (only the computed ones)
-    tables: Mapping[str, Table] = field(default_factory=dict)
-
-    def table_list(self, ids: Sequence[str] | None = None) -> list[Table]:
-        """The tables with the given ids (default: all computed), in TABLE_IDS order."""
-        if ids is not None:
-            for t in ids:
-                if t not in TABLE_IDS:
-                    raise OptionError("table", t, TABLE_IDS)
-        return [self.tables[t] for t in TABLE_IDS if t in self.tables and (ids is None or t in ids)]
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: settings, notes, the tables (full precision) and the raw numbers."""
-        def arr(m: Mapping[str, Mapping[str, np.ndarray]]) -> dict[str, dict[str, list[Any]]]:
-            return {k: {s: [None if math.isnan(x) else float(x) for x in v] for s, v in d.items()}
-                    for k, d in m.items()}
-
-        def corr(c: CorrelationResult | None) -> dict[str, Any] | None:
-            return None if c is None else _clean(c.to_dict())
-
-        return _clean({
-            "dataset": self.dataset, "path": self.path, "segments": self.segments,
-            "systems": list(self.systems), "judged_systems": list(self.judged_systems),
-            "references": list(self.references),
-            "reference_sets": {k: list(v) for k, v in self.reference_sets.items()},
-            "human_systems": dict(self.human_systems), "human_kind": self.human_kind,
-            "metrics": list(self.metrics), "module_metrics": list(self.module_metrics),
-            "settings": dict(self.settings), "notes": list(self.notes),
-            "signatures": dict(self.signatures),
-            "tables": {k: _table_dict(t) for k, t in self.tables.items()},
-            "corpus_scores": {m: dict(d) for m, d in self.corpus_scores.items()},
-            "corpus_results": {m: {s: r.to_dict() for s, r in d.items()}
-                               for m, d in self.corpus_results.items()},
-            "bleu_precisions": {s: list(p) for s, p in self.bleu_precisions.items()},
-            "human_scores": {k: dict(d) for k, d in self.human_scores.items()},
-            "segment_scores": arr(self.segment_scores),
-            "human_segment_scores": arr(self.human_segment_scores),
-            "system_correlations": {k: {m: corr(c) for m, c in d.items()}
-                                    for k, d in self.system_correlations.items()},
-            "system_rank_correlations": {k: {m: dict(v) for m, v in d.items()}
-                                         for k, d in self.system_rank_correlations.items()},
-            "segment_correlations": {k: {m: {s: corr(c) for s, c in v.items()} for m, v in d.items()}
-                                     for k, d in self.segment_correlations.items()},
-            "significance": {m: r.to_dict() for m, r in self.significance.items()},
-            "blocks": self.blocks.to_dict() if self.blocks else None,
-            "reference_counts": self.reference_counts.to_dict() if self.reference_counts else None,
-        })
-
-    def render(self, fmt: str = "text", width: int = 2, ids: Sequence[str] | None = None) -> str:
-        """The selected tables in ``fmt``; JSON is one object with settings, notes and tables."""
-        tables = self.table_list(ids)
-        if fmt == "json":
-            selected = {k: _table_dict(t) for k, t in self.tables.items() if t in tables}
-            return json.dumps(_clean({"dataset": self.dataset, "segments": self.segments,
-                                      "settings": dict(self.settings), "notes": list(self.notes),
-                                      "tables": selected}), indent=2, ensure_ascii=False)
-        header = Table(("setting", "value"), tuple((k, _setting_text(v)) for k, v in self.settings.items()),
-                       title=f"Study of {self.dataset} ({self.segments} segments, "
-                             f"{len(self.systems)} systems)", notes=self.notes)
-        return render([header, *tables], fmt, width)
-
-
-def _setting_text(value: Any) -> str:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(map(str, value))
-    return str(value)
-
-
-def _clean(value: Any) -> Any:
-    """NaN/inf -> None, numpy scalars -> Python, recursively (strict JSON)."""
-    if isinstance(value, dict):
-        return {str(k): _clean(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_clean(v) for v in value]
-    if isinstance(value, np.ndarray):
-        return _clean(value.tolist())
-    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
-        value = value.item()
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    return value
-
-
-def _table_dict(t: Table) -> dict[str, Any]:
-    return {"title": t.title, "columns": list(t.columns), "rows": [list(r) for r in t.rows],
-            "notes": list(t.notes)}
-
-
-# ---- the analyses -------------------------------------------------------------------------------
-
-def _rank_correlations(x: np.ndarray, y: np.ndarray) -> dict[str, float]:
-    return {"spearman": float(scipy.stats.spearmanr(x, y).statistic),
-            "kendall": float(scipy.stats.kendalltau(x, y).statistic)}
-
-
-def _segment_pearson(metric_row: np.ndarray, human_row: np.ndarray) -> CorrelationResult | None:
-    try:
-        return segment_correlation(metric_row[None, :], human_row[None, :], "pearson", "system")
-    except InputError:  # fewer than two judged segments, or constant scores
+        return fn(*args, **kwargs)
+    except InputError as err:
+        failures[label] = str(err)
         return None
 
 
-# ---- run_study ----------------------------------------------------------------------------------
+# ---- the analyses, one per table ------------------------------------------------------------------
 
-def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamples: int = DEFAULT_RESAMPLES,
-              seed: int = DEFAULT_SEED, tables: Sequence[str] | None = None,
-              block_size: int = BLOCK_SIZE, blocks: int = BLOCKS, meteor: bool = True,
-              metrics: Sequence[MetricSpec] | None = None, language_pair: str | None = None) -> Study:
-    """Run the seed papers' analyses on ``dataset`` (a :class:`Dataset` or a folder).
-
-    ``human``: the human score kind of the main tables ("z" or "raw"; default z, or raw when the
-    data set has no z scores; Table 8 shows every kind the data set has).
-    ``resamples``/``seed``: bootstrap intervals and paired bootstrap. ``tables``: compute only these
-    table ids (default all). ``block_size``/``blocks``: the BLEU block test (20 × 25 in the paper).
-    ``meteor``: include METEOR when available. ``metrics``: replace the default metric list.
-    ``language_pair``: ``SRC-TGT`` (default: meta.json's ``pair``, else none); the target language
-    picks the default metrics' tokenizer as sacreBLEU's ``-l`` does.
-    """
-    if human is not None and human not in HUMAN_KINDS:
-        raise OptionError("human score kind", human, HUMAN_KINDS)
-    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
-        raise OptionError("resamples", resamples, detail="must be a positive integer")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise OptionError("seed", seed, detail="must be a non-negative integer (0 is a seed)")
-    for name, value in (("block size", block_size), ("blocks", blocks)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise OptionError(name, value, detail="must be a positive integer")
-    wanted = tuple(TABLE_IDS if tables is None else tables)
-    for t in wanted:
-        if t not in TABLE_IDS:
-            raise OptionError("table", t, TABLE_IDS)
-    pair = parse_pair(language_pair) if language_pair is not None else None
-    ds = dataset if isinstance(dataset, Dataset) else load_dataset(dataset)
-    if pair is None and isinstance(ds.meta.get("pair"), str):
-        try:
-            pair = parse_pair(ds.meta["pair"])
-        except OptionError as err:
-            raise InputError(f'"pair": {err}', source=str(ds.path / "meta.json")) from None
-    available = ds.human_kinds
-    if human is None:
-        human = "z" if "z" in available or not available else available[0]
-    elif available and human not in available:
-        raise OptionError("human score kind", human, available,
-                          detail=f"{ds.path / 'human'} has no {human} scores")
-
-    notes: list[str] = []
-    stages: dict[Any, Any] = {}  # METEOR alignments per stage, shared by every METEOR of the study
-    if metrics is None:
-        specs, missing = default_metrics(meteor, stages, pair.target if pair else None)
-        notes += missing
-        if not meteor:
-            notes.append("METEOR left out on request (--no-meteor)")
-    else:
-        specs = list(metrics)
-    labels = tuple(s.label for s in specs)
-    if len(set(labels)) != len(labels):
-        raise OptionError("metrics", labels, detail="metric labels must be unique")
-    module_specs: list[MetricSpec] = []
-    if "modules" in wanted and metrics is None and meteor:
-        module_specs, missing = _module_specs(stages, pair.target if pair else None)
-        notes += missing
-
-    # only the metrics the wanted tables need: all for the metric tables, BLEU alone for the
-    # BLEU-only tables (bleu, blocks, ttest, references)
-    if not any(t in wanted for t in ("corpus", "system", "segment", "human", "significance")):
-        specs = [s for s in specs if s.label == "BLEU"][:1] or specs[:1] \
-            if any(t in wanted for t in ("bleu", "blocks", "ttest", "references")) else []
-        labels = tuple(s.label for s in specs)
-    data = _Statistics(ds)
-    ref_sets = {s: ds.reference_ids_for(s) for s in ds.systems}
-    all_specs = specs + module_specs
-    stats: dict[str, dict[str, SegmentStats]] = {spec.label: {} for spec in all_specs}
-    # human systems last: the first system's statistics give the signatures of pooled results
+def extract(data: Statistics, specs: Sequence[MetricSpec], modules: Sequence[MetricSpec] = ()
+            ) -> Extracted:
+    """Statistics of every metric and system against the system's reference set (human systems
+    last: the first system's statistics give the signatures of pooled results)."""
+    ds = data.dataset
+    every = [*specs, *modules]
+    stats: dict[str, dict[str, SegmentStats]] = {spec.label: {} for spec in every}
     order = sorted(ds.systems, key=lambda s: s in ds.human_systems)
-    jobs = [(spec, system) for spec in all_specs for system in order]
+    jobs = [(spec, system) for spec in every for system in order]
     for spec, system in track(jobs, total=len(jobs), desc="statistics", min_total=2):
-        stats[spec.label][system] = data.get(spec.metric, system, ref_sets[system])
+        stats[spec.label][system] = data.get(spec, system, ds.reference_ids_for(system))
+    return Extracted(list(specs), list(modules), stats)
 
-    corpus_results = {label: {s: spec_metric(all_specs, label).compute(st.total(), st.meta)
-                              for s, st in by_sys.items()} for label, by_sys in stats.items()}
-    corpus_scores = {label: {s: float(r.score) for s, r in d.items()} for label, d in corpus_results.items()}
-    segment_scores = {spec.label: {s: spec.segment_metric.segment_scores(st)
-                                   for s, st in stats[spec.label].items()} for spec in all_specs}
-    signatures = {}
-    for spec in all_specs:
-        default_stats = max(stats[spec.label].values(), key=lambda st: st.meta.get("nrefs", ""))
+
+def corpus_scores(ex: Extracted) -> Scores:
+    """``corpus`` table: each metric's corpus result (``compute`` of the summed statistics),
+    segment scores (``segment_metric`` on each row) and signature (of the default protocol)."""
+    every = ex.specs + ex.module_specs
+    results = {spec.label: {s: spec.metric.compute(st.total(), st.meta)
+                            for s, st in ex.stats[spec.label].items()} for spec in every}
+    corpus = {label: {s: float(r.score) for s, r in d.items()} for label, d in results.items()}
+    segments = {spec.label: {s: spec.segment_metric.segment_scores(st)
+                             for s, st in ex.stats[spec.label].items()} for spec in every}
+    signatures: dict[str, str] = {}
+    for spec in every:
+        default_stats = max(ex.stats[spec.label].values(), key=lambda st: st.meta.get("nrefs", ""))
         signatures[spec.label] = spec.metric.signature(default_stats.meta)
         if spec.segment_metric is not spec.metric:
             signatures[spec.label + " (segment)"] = spec.segment_metric.signature(default_stats.meta)
-    bleu_precisions = {s: tuple(r.precisions) for s, r in corpus_results.get("BLEU", {}).items()
-                       if isinstance(r, BLEUResult)}
+    precisions = {s: tuple(r.to_dict()["precisions"]) for s, r in results.get("BLEU", {}).items()
+                  if "precisions" in r.to_dict()}
+    return Scores(results, corpus, segments, signatures, precisions)
 
+
+def human_scores(ds: Dataset, notes: list[str]) -> Human:
+    """Human system and segment scores of the judged systems, every kind; notes on what the
+    correlations must leave out."""
     judged = ds.judged_systems()
-    human_scores = {k: {s: ds.human_system_score(s, k) for s in judged} for k in HUMAN_KINDS}
-    human_segments = {k: {s: ds.human_segment_scores(s, k) for s in judged} for k in HUMAN_KINDS}
+    systems = {k: {s: ds.human_system_score(s, k) for s in judged} for k in HUMAN_KINDS}
+    segments = {k: {s: ds.human_segment_scores(s, k) for s in judged} for k in HUMAN_KINDS}
     if not judged:
         notes.append("the data set has no human scores: correlations (METEOR paper Tables 1–8) "
                      "are skipped")
@@ -466,78 +191,222 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     unjudged = [s for s in ds.systems if s not in judged]
     if judged and unjudged:
         notes.append(f"without human scores, left out of the correlations: {', '.join(unjudged)}")
+    return Human(judged, systems, segments)
 
-    kinds = (tuple(k for k in HUMAN_KINDS if k in available) or (human,)) if "human" in wanted \
-        else (human,)
-    want_system = any(t in wanted for t in ("system", "modules", "human")) and len(judged) >= 3
-    want_segment = any(t in wanted for t in ("segment", "modules", "human")) and bool(judged)
-    sys_corr: dict[str, dict[str, CorrelationResult]] = {}
-    rank_corr: dict[str, dict[str, dict[str, float]]] = {}
-    seg_corr: dict[str, dict[str, dict[str, CorrelationResult | None]]] = {}
-    ci_cache: dict[tuple[Any, ...], CorrelationResult] = {}
-    for kind in kinds:
-        sys_corr[kind], rank_corr[kind], seg_corr[kind] = {}, {}, {}
-        for spec in all_specs:
-            if spec in module_specs and (kind != human or "modules" not in wanted):
+
+def _rank_correlations(x: np.ndarray, y: np.ndarray) -> dict[str, float]:
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return {"spearman": float(scipy.stats.spearmanr(x, y).statistic),
+                "kendall": float(scipy.stats.kendalltau(x, y).statistic)}
+
+
+def system_correlations(ex: Extracted, sc: Scores, human: Human, kind: str, labels: Sequence[str],
+                        *, interval: bool, resamples: int, seed: int,
+                        cache: dict[tuple[Any, ...], CorrelationResult] | None = None
+                        ) -> tuple[dict[str, CorrelationResult], dict[str, dict[str, float]],
+                                   dict[str, str]]:
+    """``system`` table (METEOR paper Table 1): Pearson r of each metric's corpus scores with the
+    human ``kind`` system scores (with a bootstrap interval when ``interval``), Spearman and
+    Kendall beside; and the metrics whose correlation is undefined, with the reason."""
+    judged = human.judged
+    y_by_sys = {s: human.systems[kind][s] for s in judged}
+    cache = {} if cache is None else cache
+    out: dict[str, CorrelationResult] = {}
+    rank: dict[str, dict[str, float]] = {}
+    failures: dict[str, str] = {}
+    for label in labels:
+        spec, stats = ex.spec(label), ex.stats[label]
+        if interval:  # a module set equal to the main METEOR shares its statistics: compute once
+            key = (spec.metric.signature(), kind, tuple(id(stats[s]) for s in judged))
+            if key not in cache:
+                c = _attempt(label, failures, system_correlation_ci, spec.metric,
+                             {s: stats[s] for s in judged}, human.segments[kind], "pearson",
+                             resamples=resamples, seed=seed)
+                if c is None:
+                    continue
+                cache[key] = c
+            out[label] = cache[key]
+        else:
+            c = _attempt(label, failures, system_correlation,
+                         {s: sc.corpus[label][s] for s in judged}, y_by_sys, "pearson")
+            if c is None:
                 continue
-            if want_system:
-                y_by_sys = {s: human_scores[kind][s] for s in judged}
-                if kind == human:  # the main tables: bootstrap interval
-                    # a module set equal to the main METEOR shares its statistics: compute once
-                    key = (spec.metric.signature(), tuple(id(stats[spec.label][s]) for s in judged))
-                    if key not in ci_cache:
-                        ci_cache[key] = system_correlation_ci(
-                            spec.metric, {s: stats[spec.label][s] for s in judged},
-                            human_segments[kind], "pearson", resamples=resamples, seed=seed)
-                    sys_corr[kind][spec.label] = ci_cache[key]
-                else:  # Table 8's other kind: the point value
-                    sys_corr[kind][spec.label] = system_correlation(
-                        {s: corpus_scores[spec.label][s] for s in judged}, y_by_sys, "pearson")
-                x = np.array([corpus_scores[spec.label][s] for s in judged])
-                rank_corr[kind][spec.label] = _rank_correlations(x, np.array(list(y_by_sys.values())))
-            if want_segment:
-                per = {s: _segment_pearson(segment_scores[spec.label][s], human_segments[kind][s])
-                       for s in judged}
-                try:
-                    mean = segment_correlation(
-                        np.stack([segment_scores[spec.label][s] for s in judged]),
-                        np.stack([human_segments[kind][s] for s in judged]), "pearson", "system")
-                except InputError:
-                    mean = None
-                seg_corr[kind][spec.label] = {**per, "mean": mean}
+            out[label] = c
+        x = np.array([sc.corpus[label][s] for s in judged])
+        rank[label] = _rank_correlations(x, np.array(list(y_by_sys.values())))
+    return out, rank, failures
 
-    significance: dict[str, SignificanceResult] = {}
-    if "significance" in wanted:
-        if len(ds.systems) < 2:
-            notes.append("one system only: no pairwise significance")
-        else:
-            for spec in specs:
-                significance[spec.label] = paired_bootstrap(spec.metric, stats[spec.label],
-                                                            resamples=resamples, seed=seed)
 
-    block = None
-    bleu_spec = next((s for s in specs if s.label == "BLEU"), specs[0] if specs else None)
-    if "blocks" in wanted or "ttest" in wanted:
-        fit = min(blocks, ds.segments // block_size)
-        if fit < 2:
-            notes.append(f"{ds.segments} segments: fewer than 2 blocks of {block_size}; the block "
-                         "test (BLEU paper Tables 1–2) is skipped")
-        else:
-            if fit < blocks:
-                notes.append(f"block test: the data set has {ds.segments} segments, fewer than "
-                             f"{blocks} × {block_size} = {blocks * block_size}; {fit} blocks of "
-                             f"{block_size} are used")
-            assert bleu_spec is not None
-            block = block_test(bleu_spec.metric, stats[bleu_spec.label], blocks=fit,
-                               block_size=block_size)
+def _segment_pearson(metric_row: np.ndarray, human_row: np.ndarray) -> CorrelationResult | None:
+    try:
+        return segment_correlation(metric_row[None, :], human_row[None, :], "pearson", "system")
+    except InputError:  # fewer than two judged segments, or constant scores
+        return None
 
-    refcounts = None
-    if "references" in wanted:
-        assert bleu_spec is not None
-        refcounts = data.reference_sensitivity(bleu_spec.metric)
 
-    settings: dict[str, Any] = {
-        "data set": f"{ds.name} ({ds.path})",
+def segment_correlations(sc: Scores, human: Human, kind: str, labels: Sequence[str]
+                         ) -> tuple[dict[str, dict[str, CorrelationResult | None]], dict[str, str]]:
+    """``segment`` table (METEOR paper Tables 2–5): Pearson r within each judged system and the
+    mean over systems (None where undefined); the metrics with no mean, with the reason."""
+    out: dict[str, dict[str, CorrelationResult | None]] = {}
+    failures: dict[str, str] = {}
+    judged = human.judged
+    for label in labels:
+        per = {s: _segment_pearson(sc.segments[label][s], human.segments[kind][s]) for s in judged}
+        mean = _attempt(label, failures, segment_correlation,
+                        np.stack([sc.segments[label][s] for s in judged]),
+                        np.stack([human.segments[kind][s] for s in judged]), "pearson", "system")
+        out[label] = {**per, "mean": mean}
+    return out, failures
+
+
+def significance(ex: Extracted, resamples: int, seed: int) -> tuple[dict[str, SignificanceResult],
+                                                                     dict[str, str]]:
+    """``significance`` table: paired bootstrap resampling of every pair of systems, per metric."""
+    out: dict[str, SignificanceResult] = {}
+    failures: dict[str, str] = {}
+    for spec in ex.specs:
+        res = _attempt(spec.label, failures, paired_bootstrap, spec.metric, ex.stats[spec.label],
+                       resamples=resamples, seed=seed)
+        if res is not None:
+            out[spec.label] = res
+    return out, failures
+
+
+def block_analysis(ex: Extracted, segments: int, blocks: int | None, block_size: int,
+                   notes: list[str]) -> BlockTestResult | None:
+    """``blocks`` and ``ttest`` tables (BLEU paper Tables 1–2): BLEU on blocks of ``block_size``
+    segments — ``blocks`` of them, or as many as the corpus holds (None) — and paired t-tests."""
+    fit = segments // block_size if blocks is None else min(blocks, segments // block_size)
+    if fit < 2:
+        notes.append(f"{segments} segments: fewer than 2 blocks of {block_size}; the block "
+                     "test (BLEU paper Tables 1–2) is skipped")
+        return None
+    if blocks is not None and fit < blocks:
+        notes.append(f"block test: the data set has {segments} segments, fewer than "
+                     f"{blocks} × {block_size} = {blocks * block_size}; {fit} blocks of "
+                     f"{block_size} are used")
+    spec = _bleu_spec(ex)
+    return block_test(spec.metric, ex.stats[spec.label], blocks=fit, block_size=block_size)
+
+
+def reference_analysis(data: Statistics, ex: Extracted) -> ReferenceSensitivity:
+    """``references`` table: BLEU against every subset of the references."""
+    return data.reference_sensitivity(_bleu_spec(ex).metric)
+
+
+def _bleu_spec(ex: Extracted) -> MetricSpec:
+    return next((s for s in ex.specs if s.label == "BLEU"), ex.specs[0])
+
+
+# ---- run_study ------------------------------------------------------------------------------------
+
+def _positive(name: str, value: Any, minimum: int = 1) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        detail = "must be a non-negative integer (0 is a seed)" if minimum == 0 else \
+            "must be a positive integer"
+        raise OptionError(name, value, detail=detail)
+
+
+def _check_options(human: str | None, resamples: int, seed: int, tables: Sequence[str] | None,
+                   block_size: int, blocks: int | None) -> tuple[str, ...]:
+    if human is not None and human not in HUMAN_KINDS:
+        raise OptionError("human score kind", human, HUMAN_KINDS)
+    _positive("resamples", resamples)
+    _positive("seed", seed, minimum=0)
+    _positive("block size", block_size)
+    if blocks is not None:
+        _positive("blocks", blocks)
+    wanted = tuple(TABLE_IDS if tables is None else tables)
+    for t in wanted:
+        if t not in TABLE_IDS:
+            raise OptionError("table", t, TABLE_IDS)
+    return wanted
+
+
+def _load(dataset: Dataset | str | Path, language_pair: str | None
+          ) -> tuple[Dataset, LanguagePair | None]:
+    pair = parse_pair(language_pair) if language_pair is not None else None
+    ds = dataset if isinstance(dataset, Dataset) else load_dataset(dataset)
+    if ds.segments == 0 or not ds.systems:
+        what = "no segments" if ds.segments == 0 else "no systems"
+        raise InputError(f"the data set has {what}: nothing to study", source=str(ds.path))
+    if pair is None and isinstance(ds.meta.get("pair"), str):
+        try:
+            pair = parse_pair(ds.meta["pair"])
+        except OptionError as err:
+            raise InputError(f'"pair": {err}', source=str(ds.path / "meta.json")) from None
+    return ds, pair
+
+
+def _human_kind(ds: Dataset, human: str | None) -> str:
+    available = ds.human_kinds
+    if human is None:
+        return "z" if "z" in available or not available else available[0]
+    if available and human not in available:
+        raise OptionError("human score kind", human, available,
+                          detail=f"{ds.path / 'human'} has no {human} scores")
+    return human
+
+
+def _choose_metrics(ds: Dataset, wanted: Sequence[str], meteor: bool,
+                    metrics: Sequence[MetricSpec] | None, target: str | None,
+                    scores: Sequence[str], scores_signature: str | None,
+                    notes: list[str]) -> tuple[list[MetricSpec], list[MetricSpec]]:
+    """The main metrics and the module ablation's, only those the wanted tables need."""
+    stages: dict[Any, Any] = {}  # METEOR alignments per stage, shared by every METEOR of the study
+    if metrics is None:
+        specs, missing = default_metrics(meteor, stages, target)
+        notes += missing
+        if not meteor:
+            notes.append("METEOR left out on request (--no-meteor)")
+    else:
+        specs = list(metrics)
+    specs += external_specs(scores, ds, scores_signature)
+    labels = [s.label for s in specs]
+    if len(set(labels)) != len(labels):
+        raise OptionError("metrics", tuple(labels), detail="metric labels must be unique (an "
+                          "external metric may not take a built-in metric's name)")
+    modules: list[MetricSpec] = []
+    if "modules" in wanted and metrics is None and meteor:
+        modules, missing = module_specs(stages, target)
+        notes += missing
+    if not any(t in wanted for t in METRIC_TABLES):
+        specs = ([s for s in specs if s.label == "BLEU"][:1] or specs[:1]) \
+            if any(t in wanted for t in BLEU_TABLES) else []
+    return specs, modules
+
+
+def _correlate(ex: Extracted, sc: Scores, human: Human, kinds: Sequence[str], main: str,
+               wanted: Sequence[str], resamples: int, seed: int, notes: Notes) -> Correlations:
+    """System- and segment-level correlations of every metric with each human score kind: the
+    main kind with bootstrap intervals (and the module ablation), the others as point values."""
+    out = Correlations()
+    want_system = any(t in wanted for t in ("system", "modules", "human")) and len(human.judged) >= 3
+    want_segment = any(t in wanted for t in ("segment", "modules", "human")) and bool(human.judged)
+    cache: dict[tuple[Any, ...], CorrelationResult] = {}
+    for kind in kinds:
+        labels = [s.label for s in ex.specs]
+        if kind == main and "modules" in wanted:
+            labels += [s.label for s in ex.module_specs]
+        table = "system" if kind == main else "human"
+        out.system[kind], out.rank[kind], out.segment[kind] = {}, {}, {}
+        if want_system:
+            out.system[kind], out.rank[kind], failed = system_correlations(
+                ex, sc, human, kind, labels, interval=kind == main, resamples=resamples, seed=seed,
+                cache=cache)
+            _note_failures(notes, table, failed)
+        if want_segment:
+            out.segment[kind], failed = segment_correlations(sc, human, kind, labels)
+            _note_failures(notes, "segment" if kind == main else "human", failed)
+    return out
+
+
+def _settings(ds: Dataset, pair: LanguagePair | None, human: str, resamples: int, seed: int,
+              labels: Sequence[str]) -> dict[str, Any]:
+    ref_sets = {s: ds.reference_ids_for(s) for s in ds.systems}
+    return {
+        "data set": f"{ds.name} ({_relative(ds.path)})",
         "references": ", ".join(ds.references),
         "language pair": f"{pair} (the target language picks the tokenizer, as sacreBLEU's -l, and "
                          "METEOR's resources)" if pair else "not given (13a tokenizer, English METEOR)",
@@ -553,21 +422,75 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
         "seed": seed,
         "metrics": ", ".join(labels),
     }
+
+
+def _relative(path: Path) -> str:
+    """``path`` relative to the working folder (a report names no absolute path of the machine it
+    was made on); its name alone when there is no relative path (another drive)."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return path.name
+
+
+def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamples: int = DEFAULT_RESAMPLES,
+              seed: int = DEFAULT_SEED, tables: Sequence[str] | None = None,
+              block_size: int = BLOCK_SIZE, blocks: int | None = BLOCKS, meteor: bool = True,
+              metrics: Sequence[MetricSpec] | None = None, language_pair: str | None = None,
+              scores: Sequence[str] = (), scores_signature: str | None = None) -> Study:
+    """Run the seed papers' analyses on ``dataset`` (a :class:`Dataset` or a folder).
+
+    ``human``: the human score kind of the main tables ("z" or "raw"; default z, or raw when the
+    data set has no z scores; Table 8 shows every kind the data set has).
+    ``resamples``/``seed``: bootstrap intervals and paired bootstrap. ``tables``: compute only these
+    table ids (default all). ``block_size``/``blocks``: the BLEU block test (default: as many blocks
+    of 25 as the corpus holds; the paper's 20 × 25 with ``blocks=20``).
+    ``meteor``: include METEOR when available. ``metrics``: replace the default metric list.
+    ``language_pair``: ``SRC-TGT`` (default: meta.json's ``pair``, else none); the target language
+    picks the default metrics' tokenizer as sacreBLEU's ``-l`` does.
+    ``scores``: long-format files of external metric scores (one score per system and segment;
+    :mod:`mtscore.io.scores`), studied like the built-in metrics; ``scores_signature`` replaces
+    their signature.
+    """
+    wanted = _check_options(human, resamples, seed, tables, block_size, blocks)
+    ds, pair = _load(dataset, language_pair)
+    kind = _human_kind(ds, human)
+    notes: list[str] = []
+    table_notes: Notes = {}
+    specs, modules = _choose_metrics(ds, wanted, meteor, metrics, pair.target if pair else None,
+                                     scores, scores_signature, notes)
+    data = Statistics(ds)
+    ex = extract(data, specs, modules)
+    sc = corpus_scores(ex)
+    hs = human_scores(ds, notes)
+    kinds = (tuple(k for k in HUMAN_KINDS if k in ds.human_kinds) or (kind,)) if "human" in wanted \
+        else (kind,)
+    corr = _correlate(ex, sc, hs, kinds, kind, wanted, resamples, seed, table_notes)
+    sig: dict[str, SignificanceResult] = {}
+    if "significance" in wanted:
+        if len(ds.systems) < 2:
+            notes.append("one system only: no pairwise significance")
+        else:
+            sig, failed = significance(ex, resamples, seed)
+            _note_failures(table_notes, "significance", failed)
+    block = block_analysis(ex, ds.segments, blocks, block_size, notes) \
+        if ("blocks" in wanted or "ttest" in wanted) and specs else None
+    refcounts = reference_analysis(data, ex) if "references" in wanted and specs else None
+    labels = tuple(s.label for s in specs)
     study = Study(
         dataset=ds.name, path=str(ds.path), segments=ds.segments, systems=tuple(ds.systems),
-        judged_systems=judged, references=tuple(ds.references), reference_sets=ref_sets,
-        human_systems=dict(ds.human_systems), human_kind=human, metrics=labels,
-        module_metrics=tuple(s.label for s in module_specs), corpus_scores=corpus_scores,
-        corpus_results=corpus_results, bleu_precisions=bleu_precisions, human_scores=human_scores,
-        human_segment_scores=human_segments, segment_scores=segment_scores,
-        system_correlations=sys_corr, system_rank_correlations=rank_corr,
-        segment_correlations=seg_corr, significance=significance, blocks=block,
-        reference_counts=refcounts, signatures=signatures, settings=settings, notes=tuple(notes))
-    from .tables import build_tables
-
+        judged_systems=hs.judged, references=tuple(ds.references),
+        reference_sets={s: ds.reference_ids_for(s) for s in ds.systems},
+        human_systems=dict(ds.human_systems), human_kind=kind, metrics=labels,
+        module_metrics=tuple(s.label for s in modules), corpus_scores=sc.corpus,
+        corpus_results=sc.results, bleu_precisions=sc.bleu_precisions, human_scores=hs.systems,
+        human_segment_scores=hs.segments, segment_scores=sc.segments,
+        system_correlations=corr.system, system_rank_correlations=corr.rank,
+        segment_correlations=corr.segment, significance=sig, blocks=block,
+        reference_counts=refcounts, signatures=sc.signatures,
+        settings=_settings(ds, pair, kind, resamples, seed, labels), notes=tuple(notes),
+        higher_is_better={s.label: s.metric.higher_is_better for s in specs + modules},
+        table_notes={k: tuple(v) for k, v in table_notes.items()})
     object.__setattr__(study, "tables", build_tables(study, wanted))
     return study
 
-
-def spec_metric(specs: Sequence[MetricSpec], label: str) -> Metric[Any]:
-    return next(s.metric for s in specs if s.label == label)

@@ -1,29 +1,34 @@
-"""The study's tables, built from the numbers of a :class:`~mtscore.study.analysis.Study`.
+"""The study's tables, built from the numbers of a :class:`~mtscore.study.model.Study`, one function
+per table id.
 
-Each table's notes state its method, grouping, resample count and seed, and the signatures.
+Each table's notes state its method, grouping, resample count and seed, and the signatures; what
+the data could not support (``Study.table_notes``) is a note of its table. Metrics are read only
+through the study's labels, scores and ``higher_is_better``: an error rate (TER) is sorted lowest
+first and its correlations with human scores are negative when it agrees with the judges (said in
+the notes).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from ..metrics.bleu import BLEUResult
+import numpy as np
+
 from ..report.tables import Table
-
-if TYPE_CHECKING:
-    from .analysis import Study
+from .model import Study, lower_is_better_note
 
 
-def _order(study: Study) -> list[str]:
-    """Systems by human score (best first) when there are human scores, else by BLEU."""
-    kind = study.human_kind
-    human = study.human_scores.get(kind, {})
+def order(study: Study) -> list[str]:
+    """Systems by human score (best first) when there are human scores, else by the first metric
+    (best first: lowest for an error rate)."""
+    human = study.human_scores.get(study.human_kind, {})
     first = study.metrics[0]
+    sign = -1.0 if study.better(first) else 1.0
     return sorted(study.systems, key=lambda s: (
         -(human[s] if s in human and not math.isnan(human[s]) else -math.inf),
-        -study.corpus_scores[first][s], s))
+        sign * study.corpus_scores[first][s], s))
 
 
 def _refs(study: Study, system: str) -> str:
@@ -34,40 +39,48 @@ def _stat(c: Any) -> float | None:
     return None if c is None else c.statistic
 
 
-def corpus_table(study: Study) -> Table:
-    rows = []
-    for s in _order(study):
-        n = study.human_segment_scores.get(study.human_kind, {}).get(s)
-        judged = int((~_isnan(n)).sum()) if n is not None else 0
-        rows.append((s, _refs(study, s), judged, _number(study.human_scores["raw"].get(s)),
-                     _number(study.human_scores["z"].get(s)),
-                     *(study.corpus_scores[m][s] for m in study.metrics)))
-    notes = ["human raw/z: mean of the system's judged segments (– where none); refs: the "
-             "references each system is scored against",
-             *(f"{m}: {study.signatures[m]}" for m in study.metrics)]
-    return Table(("system", "refs", "judged", "human raw", "human z", *study.metrics), tuple(rows),
-                 title="Corpus scores and human scores", notes=tuple(notes))
-
-
 def _number(x: float | None) -> float | None:
     """None (shown as –) for a missing or NaN score."""
     return None if x is None or math.isnan(x) else x
 
 
-def _isnan(arr: Any) -> Any:
-    import numpy as np
+def _direction_notes(study: Study, labels: Sequence[str]) -> tuple[str, ...]:
+    note = lower_is_better_note(labels, study.higher_is_better)
+    return (note,) if note else ()
 
-    return np.isnan(arr)
+
+def _with_notes(study: Study, table_id: str, table: Table) -> Table:
+    """``table`` with the notes on what its section could not show."""
+    extra = study.table_notes.get(table_id, ())
+    if not extra:
+        return table
+    return Table(table.columns, table.rows, table.title, (*table.notes, *extra))
+
+
+def corpus_table(study: Study) -> Table:
+    rows = []
+    for s in order(study):
+        n = study.human_segment_scores.get(study.human_kind, {}).get(s)
+        judged = int((~np.isnan(n)).sum()) if n is not None else 0
+        rows.append((s, _refs(study, s), judged, _number(study.human_scores["raw"].get(s)),
+                     _number(study.human_scores["z"].get(s)),
+                     *(study.corpus_scores[m][s] for m in study.metrics)))
+    notes = ["human raw/z: mean of the system's judged segments (– where none); refs: the "
+             "references each system is scored against",
+             *_direction_notes(study, study.metrics),
+             *(f"{m}: {study.signatures[m]}" for m in study.metrics)]
+    return Table(("system", "refs", "judged", "human raw", "human z", *study.metrics), tuple(rows),
+                 title="Corpus scores and human scores", notes=tuple(notes))
 
 
 def bleu_table(study: Study) -> Table:
     rows = []
     for s in sorted(study.systems, key=lambda s: -study.corpus_scores["BLEU"][s]):
-        r = study.corpus_results["BLEU"][s]
-        assert isinstance(r, BLEUResult)
-        rows.append((s, _refs(study, s), r.score, *r.precisions, r.bp, r.ratio, r.hyp_len, r.ref_len))
-    order = len(next(iter(study.bleu_precisions.values())))
-    return Table(("system", "refs", "BLEU", *(f"p{n}" for n in range(1, order + 1)), "BP", "ratio",
+        r = study.corpus_results["BLEU"][s].to_dict()
+        rows.append((s, _refs(study, s), r["score"], *r["precisions"], r["bp"], r["ratio"],
+                     r["hyp_len"], r["ref_len"]))
+    order_n = len(next(iter(study.bleu_precisions.values())))
+    return Table(("system", "refs", "BLEU", *(f"p{n}" for n in range(1, order_n + 1)), "BP", "ratio",
                   "hyp_len", "ref_len"), tuple(rows),
                  title="BLEU (Papineni et al., 2002): modified n-gram precisions and brevity penalty",
                  notes=(study.signatures["BLEU"],))
@@ -80,11 +93,11 @@ def system_table(study: Study, kind: str, labels: Sequence[str], title: str) -> 
         rk = study.system_rank_correlations[kind][m]
         rows.append((m, c.statistic, c.low, c.high, rk["spearman"], rk["kendall"], c.n))
         describe = c.describe()
-    level = "95%"
     notes = (f"Pearson r between corpus metric scores and human {kind} system scores over "
              f"{len(study.judged_systems)} systems ({', '.join(study.judged_systems)}); {describe}",
-             "Spearman ρ and Kendall τ_b: point values (scipy.stats)")
-    return Table(("metric", "Pearson r", f"{level} low", f"{level} high", "Spearman", "Kendall", "systems"),
+             "Spearman ρ and Kendall τ_b: point values (scipy.stats)",
+             *_direction_notes(study, labels))
+    return Table(("metric", "Pearson r", "95% low", "95% high", "Spearman", "Kendall", "systems"),
                  tuple(rows), title=title, notes=notes)
 
 
@@ -93,15 +106,17 @@ def segment_table(study: Study, kind: str) -> Table:
     labels = [m for m in study.metrics if m in corr]
     rows = []
     for s in study.judged_systems:
-        judged = int((~_isnan(study.human_segment_scores[kind][s])).sum())
+        judged = int((~np.isnan(study.human_segment_scores[kind][s])).sum())
         rows.append((s, judged, *(_stat(corr[m][s]) for m in labels)))
     rows.append(("mean", None, *(_stat(corr[m]["mean"]) for m in labels)))
     notes = ("Pearson r between segment metric scores and human segment scores within each system "
              "(judged segments only), then the mean over systems (Banerjee & Lavie, 2005, §4.3; "
              "grouping: system); – where undefined (constant scores)",
              f"segment-level BLEU: {study.signatures.get('BLEU (segment)', '')}",
-             "segment-level NIST, P, R, F1, Fmean, METEOR: the metric on one segment's statistics "
-             "(NIST with the information weights of the whole reference corpus)")
+             "segment-level scores of the other metrics: the metric on one segment's statistics "
+             "(NIST with the information weights of the whole reference corpus; chrF, chrF++ and "
+             "TER: their sentence scores; external metrics: the file's segment scores)",
+             *_direction_notes(study, labels))
     return Table(("system", "judged", *labels), tuple(rows),
                  title=f"METEOR paper Tables 2–5: segment-level correlation with human {kind} scores",
                  notes=notes)
@@ -111,8 +126,10 @@ def modules_table(study: Study, kind: str) -> Table:
     rows = []
     describe = ""
     for m in study.module_metrics:
-        c = study.system_correlations[kind][m]
-        seg = study.segment_correlations[kind][m]["mean"]
+        c = study.system_correlations[kind].get(m)
+        seg = study.segment_correlations.get(kind, {}).get(m, {}).get("mean")
+        if c is None:
+            continue
         rows.append((m, c.statistic, c.low, c.high, _stat(seg)))
         describe = c.describe()
     notes = (f"system level: {describe}", "segment level: Pearson within each system, mean over systems",
@@ -131,7 +148,8 @@ def human_table(study: Study) -> Table:
                        if m in study.segment_correlations.get(k, {}) else None for k in ("raw", "z"))))
     notes = ("raw: mean 0–100 Direct Assessment scores; z: each judgment standardized by its rater's "
              "mean and standard deviation, then averaged (Banerjee & Lavie, 2005, §4.5)",
-             "system: Pearson over systems; segment: Pearson within each system, mean over systems")
+             "system: Pearson over systems; segment: Pearson within each system, mean over systems",
+             *_direction_notes(study, study.metrics))
     return Table(("metric", "system r (raw)", "system r (z)", "segment r (raw)", "segment r (z)"),
                  tuple(rows), title="METEOR paper Table 8: raw vs normalized human scores", notes=notes)
 
@@ -140,9 +158,9 @@ def _block_notes(study: Study) -> tuple[str, ...]:
     b = study.blocks
     assert b is not None
     notes = [b.describe() + "; Papineni et al. (2002) use 20 blocks of 25 (500 segments)"]
-    if study.segments < 20 * b.block_size:
-        notes.append(f"the data set has {study.segments} segments, fewer than {20 * b.block_size}: "
-                     f"only {b.blocks} blocks of {b.block_size} fit")
+    if study.segments > b.segments_used:
+        notes.append(f"segments {b.segments_used + 1}–{study.segments} of {study.segments} are in "
+                     "no block")
     notes.append(b.signature)
     return tuple(notes)
 
@@ -153,7 +171,7 @@ def blocks_table(study: Study) -> Table:
     rows = tuple((r.system, r.score, r.mean, r.sd) for r in b.rows)
     return Table(("system", f"{b.metric} ({b.segments_used} segments)", "block mean", "block SD"), rows,
                  title=f"BLEU paper Table 1: {b.metric} on {b.blocks} blocks of {b.block_size} segments",
-                 notes=_block_notes(study) + ("SD: sample standard deviation over blocks (n − 1)",))
+                 notes=(*_block_notes(study), "SD: sample standard deviation over blocks (n − 1)"))
 
 
 def ttest_table(study: Study) -> Table:
@@ -163,9 +181,9 @@ def ttest_table(study: Study) -> Table:
                   r.t, r.p_value, b.blocks - 1) for r in b.rows if r.next_system is not None)
     return Table(("system", "vs", "mean difference", "t", "p", "df"), rows,
                  title=f"BLEU paper Table 2: paired t-statistics on {b.blocks} blocks",
-                 notes=_block_notes(study) + (
-                     "paired t-test (scipy.stats.ttest_rel, two-sided) of the block scores of systems "
-                     "adjacent in the ranking; the paper calls t > 1.7 significant",))
+                 notes=(*_block_notes(study),
+                        "paired t-test (scipy.stats.ttest_rel, two-sided) of the block scores of "
+                        "systems adjacent in the ranking; the paper calls t > 1.7 significant"))
 
 
 def significance_table(study: Study) -> Table:
@@ -186,23 +204,28 @@ def significance_table(study: Study) -> Table:
             rows.append((m, rank, s, score, ci.low, ci.high, cluster_of[s], p_next))
     notes = (describe, "cluster: systems not separated by a significant (p < 0.05, Holm) difference "
              "share a cluster; p vs next: Holm-adjusted p of the system against the next one",
+             "rank 1 = best: the highest score, or the lowest for an error rate (TER)",
              "each system is scored against its own reference set (a human system against fewer "
              "references), as in the other tables")
     return Table(("metric", "rank", "system", "score", "95% low", "95% high", "cluster", "p vs next"),
                  tuple(rows), title="Pairwise significance: paired bootstrap resampling", notes=notes)
 
 
+def _ranks(scores: dict[str, float], better: bool) -> dict[str, int]:
+    sign = -1.0 if better else 1.0
+    return {s: i + 1 for i, s in enumerate(sorted(scores, key=lambda s: (sign * scores[s], s)))}
+
+
 def references_table(study: Study) -> Table:
     rc = study.reference_counts
     assert rc is not None
     labels = ["+".join(s) for s in rc.subsets]
-    default = study.corpus_scores[study.metrics[0]] if rc.metric.upper() == study.metrics[0].upper() \
-        else {}
-    ranks = []
-    for j in range(len(rc.subsets)):
-        row = {s: float(v) for s, v in zip(rc.systems, rc.scores[j]) if not math.isnan(v)}
-        ranks.append({s: i + 1 for i, s in enumerate(sorted(row, key=lambda s: (-row[s], s)))})
-    default_ranks = {s: i + 1 for i, s in enumerate(sorted(default, key=lambda s: (-default[s], s)))}
+    first = study.metrics[0]
+    default = study.corpus_scores[first] if rc.metric.upper() == first.upper() else {}
+    better = study.better(first)
+    ranks = [_ranks({s: float(v) for s, v in zip(rc.systems, rc.scores[j]) if not math.isnan(v)},
+                    better) for j in range(len(rc.subsets))]
+    default_ranks = _ranks(dict(default), better)
     rows = []
     for k, s in sorted(enumerate(rc.systems), key=lambda ks: (default_ranks.get(ks[1], 0), ks[1])):
         cells: list[Any] = [s, _refs(study, s), default.get(s), default_ranks.get(s)]
@@ -224,34 +247,45 @@ def references_table(study: Study) -> Table:
                  notes=tuple(notes))
 
 
-def build_tables(study: Study, wanted: Sequence[str]) -> dict[str, Table]:
-    """Every wanted table that the data allow (what is skipped is in ``study.notes``)."""
-    out: dict[str, Table] = {}
+def _main_system_table(study: Study) -> Table:
     kind = study.human_kind
-    has_system = bool(study.system_correlations.get(kind))
-    has_segment = bool(study.segment_correlations.get(kind))
-    if "corpus" in wanted:
-        out["corpus"] = corpus_table(study)
-    if "bleu" in wanted and study.bleu_precisions:
-        out["bleu"] = bleu_table(study)
-    if "system" in wanted and has_system:
-        labels = [m for m in study.metrics if m in study.system_correlations[kind]]
-        out["system"] = system_table(study, kind, labels,
-                                     f"METEOR paper Table 1: system-level correlation with human "
-                                     f"{kind} scores")
-    if "segment" in wanted and has_segment:
-        out["segment"] = segment_table(study, kind)
-    if "modules" in wanted and study.module_metrics and has_system:
-        out["modules"] = modules_table(study, kind)
-    if "human" in wanted and has_system:
-        out["human"] = human_table(study)
-    if study.blocks is not None:
-        if "blocks" in wanted:
-            out["blocks"] = blocks_table(study)
-        if "ttest" in wanted:
-            out["ttest"] = ttest_table(study)
-    if "significance" in wanted and study.significance:
-        out["significance"] = significance_table(study)
-    if "references" in wanted and study.reference_counts is not None:
-        out["references"] = references_table(study)
+    labels = [m for m in study.metrics if m in study.system_correlations[kind]]
+    return system_table(study, kind, labels,
+                        f"METEOR paper Table 1: system-level correlation with human {kind} scores")
+
+
+#: table id -> (can the study show it, how to build it)
+BUILDERS: dict[str, tuple[Callable[[Study], bool], Callable[[Study], Table]]] = {
+    "corpus": (lambda st: bool(st.metrics), corpus_table),
+    "bleu": (lambda st: bool(st.bleu_precisions), bleu_table),
+    "system": (lambda st: bool(st.system_correlations.get(st.human_kind)), _main_system_table),
+    "segment": (lambda st: bool(st.segment_correlations.get(st.human_kind)),
+                lambda st: segment_table(st, st.human_kind)),
+    "modules": (lambda st: bool(st.module_metrics) and bool(st.system_correlations.get(st.human_kind)),
+                lambda st: modules_table(st, st.human_kind)),
+    "human": (lambda st: bool(st.system_correlations.get(st.human_kind)), human_table),
+    "blocks": (lambda st: st.blocks is not None, blocks_table),
+    "ttest": (lambda st: st.blocks is not None, ttest_table),
+    "significance": (lambda st: bool(st.significance), significance_table),
+    "references": (lambda st: st.reference_counts is not None, references_table),
+}
+
+TITLES = {"system": "METEOR paper Table 1: system-level correlation with human scores",
+          "segment": "METEOR paper Tables 2–5: segment-level correlation with human scores",
+          "human": "METEOR paper Table 8: raw vs normalized human scores",
+          "significance": "Pairwise significance: paired bootstrap resampling"}
+
+
+def build_tables(study: Study, wanted: Sequence[str]) -> dict[str, Table]:
+    """Every wanted table that the data allow (what is skipped is in ``study.notes``); a table
+    the data could not support at all is a title with the notes saying why."""
+    out: dict[str, Table] = {}
+    for table_id, (possible, build) in BUILDERS.items():
+        if table_id not in wanted:
+            continue
+        if possible(study):
+            out[table_id] = _with_notes(study, table_id, build(study))
+        elif study.table_notes.get(table_id):
+            out[table_id] = Table(("note",), (), title=TITLES.get(table_id, table_id),
+                                  notes=study.table_notes[table_id])
     return out

@@ -1,0 +1,243 @@
+"""What a study is: its metrics (:class:`MetricSpec`), its result (:class:`Study`) and its defaults.
+
+No analysis here (see :mod:`.analysis`) and no table (see :mod:`.tables`): both import this module,
+and it imports neither.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import OptionError
+from ..metrics.base import Metric, Score, SegmentStats
+from ..report.tables import Table, render
+from ..stats.blocks import BlockTestResult
+from ..stats.correlation import CorrelationResult
+from ..stats.references import ReferenceSensitivity
+from ..stats.significance import SignificanceResult
+
+#: table ids, in output order
+TABLE_IDS = ("corpus", "bleu", "system", "segment", "modules", "human", "blocks", "ttest",
+             "significance", "references")
+
+#: METEOR module sets of the paper's Tables 6–7
+MODULE_SETS = (("exact",), ("exact", "porter"), ("exact", "wn_stem"), ("exact", "porter", "synonym"))
+
+DEFAULT_SEED = 12345
+DEFAULT_RESAMPLES = 1000
+BLOCK_SIZE = 25
+#: blocks of the block test: None = as many as the corpus holds (the paper: 20 of its 500 segments)
+BLOCKS: int | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class MetricSpec:
+    """A metric of the study: ``metric`` scores summed statistics (corpus, resamples, blocks);
+    ``segment_metric`` scores single rows of the *same* statistics (e.g. sentence BLEU).
+
+    ``stats``: statistics given instead of extracted (external scores: system -> statistics).
+    """
+
+    label: str
+    metric: Metric[Any]
+    segment_metric: Metric[Any]
+    stats: Mapping[str, SegmentStats] | None = None
+
+
+def lower_is_better_note(labels: Sequence[str], better: Mapping[str, bool]) -> str | None:
+    """The note that explains the sign of an error rate's correlations (TER)."""
+    lower = [m for m in labels if not better.get(m, True)]
+    if not lower:
+        return None
+    return (f"{', '.join(lower)}: lower is better (an error rate); a metric that agrees with the "
+            "judges correlates negatively with human scores, so read its r with the sign flipped")
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Study:
+    """Everything ``mtscore study`` computes: the tables and the raw numbers behind them.
+
+    Mappings are keyed by metric label (``BLEU``, ``NIST``, ``P``, ``R``, ``F1``, ``Fmean``,
+    ``METEOR``, ``chrF``, ``chrF++``, ``TER``, ``METEOR[exact+porter]``, external metrics…),
+    system name and human kind (``raw``/``z``). Segment arrays have one entry per segment of the
+    data set (human: NaN where unjudged).
+    """
+
+    dataset: str
+    path: str
+    segments: int
+    #: every system of the data set (human systems included), sorted by name
+    systems: tuple[str, ...]
+    #: systems with human scores (those in the correlations)
+    judged_systems: tuple[str, ...]
+    references: tuple[str, ...]
+    #: system -> the references it is scored against
+    reference_sets: Mapping[str, tuple[str, ...]]
+    human_systems: Mapping[str, str]
+    #: the human score kind of the main tables ("z" or "raw")
+    human_kind: str
+    #: main metric labels, in table order; module-ablation labels
+    metrics: tuple[str, ...]
+    module_metrics: tuple[str, ...]
+    #: metric -> system -> corpus score; and the full result objects (BLEUResult, NISTResult…)
+    corpus_scores: Mapping[str, Mapping[str, float]]
+    corpus_results: Mapping[str, Mapping[str, Score]]
+    #: system -> BLEU n-gram precisions p1..p4 (percent)
+    bleu_precisions: Mapping[str, tuple[float, ...]]
+    #: kind -> system -> human system score (mean of judged segments)
+    human_scores: Mapping[str, Mapping[str, float]]
+    #: metric -> system -> per-segment score (sentence BLEU for BLEU)
+    segment_scores: Mapping[str, Mapping[str, np.ndarray]]
+    #: kind -> system -> per-segment human score
+    human_segment_scores: Mapping[str, Mapping[str, np.ndarray]]
+    #: kind -> metric -> system-level correlation (Pearson, with bootstrap interval)
+    system_correlations: Mapping[str, Mapping[str, CorrelationResult]]
+    #: kind -> metric -> system-level Spearman and Kendall (point values), keyed "spearman"/"kendall"
+    system_rank_correlations: Mapping[str, Mapping[str, Mapping[str, float]]]
+    #: kind -> metric -> system (or "mean") -> segment-level Pearson within the system
+    segment_correlations: Mapping[str, Mapping[str, Mapping[str, CorrelationResult | None]]]
+    #: metric -> paired bootstrap of all pairs of systems
+    significance: Mapping[str, SignificanceResult]
+    #: BLEU paper §3 block test (blocks of 25 over the whole corpus by default)
+    blocks: BlockTestResult | None
+    #: BLEU against every subset of the references
+    reference_counts: ReferenceSensitivity | None
+    #: metric -> signature (of the default protocol; systems scored against fewer references
+    #: differ only in nrefs)
+    signatures: Mapping[str, str]
+    settings: Mapping[str, Any]
+    #: what was skipped and why
+    notes: tuple[str, ...]
+    #: metric -> True when a higher score is better (False for error rates such as TER)
+    higher_is_better: Mapping[str, bool] = field(default_factory=dict)
+    #: table id -> notes on what that table could not show and why (degrade by section)
+    table_notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: table id -> table, in TABLE_IDS order (only the computed ones)
+    tables: Mapping[str, Table] = field(default_factory=dict)
+
+    def better(self, metric: str) -> bool:
+        """True when a higher ``metric`` score is better."""
+        return self.higher_is_better.get(metric, True)
+
+    def table_list(self, ids: Sequence[str] | None = None) -> list[Table]:
+        """The tables with the given ids (default: all computed), in TABLE_IDS order."""
+        if ids is not None:
+            for t in ids:
+                if t not in TABLE_IDS:
+                    raise OptionError("table", t, TABLE_IDS)
+        return [self.tables[t] for t in TABLE_IDS if t in self.tables and (ids is None or t in ids)]
+
+    def long_table(self) -> Table:
+        """Corpus scores in the long format: ``system, metric, score, signature``."""
+        rows = tuple((s, m, self.corpus_scores[m][s], self.corpus_results[m][s].signature)
+                     for s in self.systems for m in self.metrics if s in self.corpus_scores[m])
+        return Table(("system", "metric", "score", "signature"), rows,
+                     title=f"{self.dataset}: corpus scores")
+
+    def to_pandas(self) -> Any:
+        """Corpus scores as a ``pandas.DataFrame`` in the long format (``system, metric, score,
+        signature``); pandas is optional."""
+        return self.long_table().to_pandas()
+
+    def __repr__(self) -> str:
+        return (f"Study({self.dataset!r}, {self.segments} segments, {len(self.systems)} systems, "
+                f"metrics: {', '.join(self.metrics)}; tables: {', '.join(self.tables)})")
+
+    def _repr_html_(self) -> str:
+        from ..report.html import table_html
+
+        return "\n".join(table_html(t, 4) for t in self.table_list())
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: settings, notes, the tables (full precision) and the raw numbers."""
+        def arr(m: Mapping[str, Mapping[str, np.ndarray]]) -> dict[str, dict[str, list[Any]]]:
+            return {k: {s: [None if math.isnan(x) else float(x) for x in v] for s, v in d.items()}
+                    for k, d in m.items()}
+
+        def corr(c: CorrelationResult | None) -> dict[str, Any] | None:
+            return None if c is None else clean(c.to_dict())
+
+        return clean({
+            "dataset": self.dataset, "path": self.path, "segments": self.segments,
+            "systems": list(self.systems), "judged_systems": list(self.judged_systems),
+            "references": list(self.references),
+            "reference_sets": {k: list(v) for k, v in self.reference_sets.items()},
+            "human_systems": dict(self.human_systems), "human_kind": self.human_kind,
+            "metrics": list(self.metrics), "module_metrics": list(self.module_metrics),
+            "higher_is_better": dict(self.higher_is_better),
+            "settings": dict(self.settings), "notes": list(self.notes),
+            "table_notes": {k: list(v) for k, v in self.table_notes.items()},
+            "signatures": dict(self.signatures),
+            "tables": {k: table_dict(t) for k, t in self.tables.items()},
+            "corpus_scores": {m: dict(d) for m, d in self.corpus_scores.items()},
+            "corpus_results": {m: {s: r.to_dict() for s, r in d.items()}
+                               for m, d in self.corpus_results.items()},
+            "bleu_precisions": {s: list(p) for s, p in self.bleu_precisions.items()},
+            "human_scores": {k: dict(d) for k, d in self.human_scores.items()},
+            "segment_scores": arr(self.segment_scores),
+            "human_segment_scores": arr(self.human_segment_scores),
+            "system_correlations": {k: {m: corr(c) for m, c in d.items()}
+                                    for k, d in self.system_correlations.items()},
+            "system_rank_correlations": {k: {m: dict(v) for m, v in d.items()}
+                                         for k, d in self.system_rank_correlations.items()},
+            "segment_correlations": {k: {m: {s: corr(c) for s, c in v.items()} for m, v in d.items()}
+                                     for k, d in self.segment_correlations.items()},
+            "significance": {m: r.to_dict() for m, r in self.significance.items()},
+            "blocks": self.blocks.to_dict() if self.blocks else None,
+            "reference_counts": self.reference_counts.to_dict() if self.reference_counts else None,
+        })
+
+    def render(self, fmt: str = "text", width: int = 2, ids: Sequence[str] | None = None,
+               layout: str = "long") -> str:
+        """The selected tables in ``fmt``; JSON is one object with settings, notes and tables.
+
+        ``layout="wide"`` adds the systems × metrics table of corpus scores (every metric a column,
+        signatures in its notes) after the settings."""
+        tables = self.table_list(ids)
+        if layout not in ("long", "wide"):
+            raise OptionError("layout", layout, ("long", "wide"))
+        if layout == "wide":
+            tables = [self.long_table().wide(), *tables]
+        if fmt == "json":
+            selected = {k: table_dict(t) for k, t in self.tables.items() if t in tables}
+            if layout == "wide":
+                selected = {"wide": table_dict(tables[0]), **selected}
+            return json.dumps(clean({"dataset": self.dataset, "segments": self.segments,
+                                     "settings": dict(self.settings), "notes": list(self.notes),
+                                     "tables": selected}), indent=2, ensure_ascii=False)
+        header = Table(("setting", "value"), tuple((k, setting_text(v)) for k, v in self.settings.items()),
+                       title=f"Study of {self.dataset} ({self.segments} segments, "
+                             f"{len(self.systems)} systems)", notes=self.notes)
+        return render([header, *tables], fmt, width)
+
+
+def setting_text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def clean(value: Any) -> Any:
+    """NaN/inf -> None, numpy scalars -> Python, recursively (strict JSON)."""
+    if isinstance(value, dict):
+        return {str(k): clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [clean(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return clean(value.tolist())
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def table_dict(t: Table) -> dict[str, Any]:
+    return {"title": t.title, "columns": list(t.columns), "rows": [list(r) for r in t.rows],
+            "notes": list(t.notes)}
