@@ -90,7 +90,8 @@ def _threshold_keys(counts: Counts, bounds: np.ndarray, grams: int, top: int
 
 
 def _group_of(rows: np.ndarray, bounds: np.ndarray) -> np.ndarray:
-    return np.searchsorted(bounds, rows, side="right") - 1
+    """The group of each row (a table lookup: cheaper than a search per row)."""
+    return np.repeat(np.arange(len(bounds) - 1), np.diff(bounds))[rows]
 
 
 def pair_matches_by_loop(hyp: Sequence[dict[object, int]], ref: Sequence[dict[object, int]]) -> np.ndarray:
