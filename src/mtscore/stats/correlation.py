@@ -144,8 +144,8 @@ def pairwise_agreement(metric: np.ndarray, human: np.ndarray) -> float:
     return float(np.mean(np.sign(x[i] - x[j]) == np.sign(y[i] - y[j])))
 
 
-@dataclass(frozen=True)
-class TauCounts:
+@dataclass(frozen=True, repr=False)
+class TauCounts(ResultDisplay):
     """Pair counts behind every τ variant (the metric tied when ``|Δmetric| ≤ ε``)."""
 
     concordant: int

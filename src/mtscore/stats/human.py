@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError
+from .display import ResultDisplay
 
 
 def _arrays(*columns: Sequence[object] | np.ndarray) -> list[np.ndarray]:
@@ -53,8 +54,8 @@ def rater_z(raters: Sequence[str] | np.ndarray, scores: Sequence[float] | np.nda
     return np.where(sd[inverse] > 0, dev / safe[inverse], 0.0)
 
 
-@dataclass(frozen=True)
-class HumanScores:
+@dataclass(frozen=True, repr=False)
+class HumanScores(ResultDisplay):
     """Human scores per (system, segment): a systems × segments matrix, NaN where not judged."""
 
     systems: tuple[str, ...]
@@ -62,6 +63,12 @@ class HumanScores:
     scores: np.ndarray
     #: judgments behind each cell
     counts: np.ndarray
+
+    def records(self) -> list[dict[str, object]]:
+        """One row per judged (system, seg_id): the mean score and the judgments behind it."""
+        return [{"system": name, "seg_id": i + 1, "score": float(self.scores[k, i]),
+                 "judgments": int(self.counts[k, i])}
+                for k, name in enumerate(self.systems) for i in np.flatnonzero(self.counts[k])]
 
     def by_system(self) -> dict[str, np.ndarray]:
         """system -> segment scores (NaN for unjudged), the input of the correlation functions."""
