@@ -187,6 +187,22 @@ def test_small_chunks_give_the_same_scores(name: str, monkeypatch: pytest.Monkey
         _close(mine, expected)
 
 
+@pytest.mark.parametrize("name", ["bleu", "chrf++", "meteor"])
+def test_fast_paths_equal_the_definition(name: str) -> None:
+    """The kernels against ``fast=False``: every pair through the metric's own ``extract``."""
+    hyps, refs = [CANDIDATES, CANDIDATES[:4]], [CANDIDATES[3:], CANDIDATES]
+    for fast, slow in zip(mtscore.pairwise(name, hyps, refs), mtscore.pairwise(name, hyps, refs, fast=False)):
+        _close(fast, slow)
+
+
+def test_any_metric_through_its_extract() -> None:
+    """A metric without a kernel (NIST) is scored by the definition: one-reference segments."""
+    metric = mtscore.NIST()
+    matrix = mtscore.pairwise(metric, CANDIDATES[:5], CANDIDATES[2:6])
+    stats = metric.extract([h for h in CANDIDATES[:5] for _ in range(4)], [CANDIDATES[2:6] * 5])
+    _close(matrix.ravel(), metric.compute_many(stats.values))
+
+
 # ---- reference aggregation -----------------------------------------------------------------------
 
 def _mean_counts(counters: list[Counter]) -> dict:

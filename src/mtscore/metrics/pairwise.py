@@ -52,9 +52,9 @@ def utility_metric(metric: Metric[Any] | str) -> Metric[Any]:
 
         return BLEU(effective_order=True)
     if metric in ("chrf", "chrf++"):
-        from .chrf import CHRF  # type: ignore[import-not-found,unused-ignore]
+        from .chrf import CHRF
 
-        return CHRF(word_order=2 if metric == "chrf++" else 0)  # type: ignore[no-any-return,unused-ignore]
+        return CHRF(word_order=2 if metric == "chrf++" else 0)
     if metric == "meteor":
         from .meteor import METEOR
 
@@ -62,22 +62,20 @@ def utility_metric(metric: Metric[Any] | str) -> Metric[Any]:
     raise OptionError("utility metric", metric, UTILITIES)
 
 
-def kernels(metric: Metric[Any]) -> tuple[Kernel, Kernel | None]:
-    """The pair kernel and the aggregation kernel (None: not defined) of ``metric``'s family."""
-    from . import pairwise_bleu, pairwise_meteor
+def kernels(metric: Metric[Any], fast: bool = True) -> tuple[Kernel, Kernel | None]:
+    """The pair kernel and the aggregation kernel (None: not defined) of ``metric``'s family;
+    ``fast=False``: the definition, :func:`pair_scores_by_extract` (no aggregation)."""
+    from . import pairwise_bleu, pairwise_chrf, pairwise_meteor
     from .bleu import BLEU
+    from .chrf import CHRF
     from .meteor import METEOR
 
-    if isinstance(metric, BLEU):
+    if fast and isinstance(metric, BLEU):
         return pairwise_bleu.pair_scores, pairwise_bleu.aggregate_scores
-    if isinstance(metric, METEOR):
-        return pairwise_meteor.pair_scores, None
-    try:
-        from . import pairwise_chrf
-    except ImportError:  # chrF not there yet
-        return pair_scores_by_extract, None
-    if isinstance(metric, pairwise_chrf.CHRF):
+    if fast and isinstance(metric, CHRF):
         return pairwise_chrf.pair_scores, pairwise_chrf.aggregate_scores
+    if fast and isinstance(metric, METEOR):
+        return pairwise_meteor.pair_scores, None
     return pair_scores_by_extract, None
 
 
@@ -94,7 +92,7 @@ def pair_scores_by_extract(metric: Metric[Any], hyps: Sequence[str], refs: Seque
 
 
 def pairwise(metric: Metric[Any] | str, hypotheses: Sequence[Any], references: Sequence[Any] | None = None,
-             *, aggregate: bool = False) -> np.ndarray | list[np.ndarray]:
+             *, aggregate: bool = False, fast: bool = True) -> np.ndarray | list[np.ndarray]:
     """Sentence scores of every hypothesis against every reference, one reference at a time.
 
     ``metric``: a metric object (``BLEU(effective_order=True)``, ``CHRF()``, ``METEOR()``, ...) or a
@@ -103,10 +101,11 @@ def pairwise(metric: Metric[Any] | str, hypotheses: Sequence[Any], references: S
     as in MBR). Returns a (hypotheses × references) array, for a batch a list of them or one 3-D
     array when every source has the same sizes. ``aggregate=True``: one score per hypothesis
     against the aggregated references (see the module doc): a vector, for a batch a list or 2-D array.
+    ``fast=False``: every pair through the metric's ``extract`` (the definition; slow).
     """
     metric = utility_metric(metric)
     batch = is_batch(hypotheses)
-    out = list(score_sources(metric, checked_sources(hypotheses, references, batch), aggregate))
+    out = list(score_sources(metric, checked_sources(hypotheses, references, batch), aggregate, fast))
     if not batch:
         return out[0]
     if len({m.shape for m in out}) == 1:
@@ -114,15 +113,16 @@ def pairwise(metric: Metric[Any] | str, hypotheses: Sequence[Any], references: S
     return out
 
 
-def kernel_for(metric: Metric[Any], aggregate: bool) -> Kernel:
+def kernel_for(metric: Metric[Any], aggregate: bool, fast: bool = True) -> Kernel:
     """The pair kernel of ``metric``, or its aggregation kernel (an :class:`OptionError` where
     aggregation is not defined)."""
-    kernel, aggregator = kernels(metric)
+    kernel, aggregator = kernels(metric, fast)
     if not aggregate:
         return kernel
     if aggregator is None:
-        raise OptionError("aggregate", True, detail=f"reference aggregation is defined for BLEU and "
-                                                    f"chrF, not {metric.name}")
+        raise OptionError("aggregate", True,
+                          detail=f"reference aggregation is defined for BLEU and chrF, not {metric.name}"
+                                 if fast else "reference aggregation needs the fast path (fast=True)")
     return aggregator
 
 
@@ -170,12 +170,12 @@ def _strings(values: Any, what: str) -> list[str]:
     return values
 
 
-def score_sources(metric: Metric[Any], sources: Iterable[Source], aggregate: bool = False
-                  ) -> Iterator[np.ndarray]:
+def score_sources(metric: Metric[Any], sources: Iterable[Source], aggregate: bool = False,
+                  fast: bool = True) -> Iterator[np.ndarray]:
     """The matrix (or, aggregated, the vector) of each source in order, computed in chunks of at
     most ``PAIR_BUDGET`` distinct pairs (a source with more is split by hypotheses; aggregation
     works on whole sources). ``sources`` is read lazily: a stream of sources takes bounded memory."""
-    kernel = kernel_for(metric, aggregate)
+    kernel = kernel_for(metric, aggregate, fast)
     pending: list[Distinct] = []
     size = 0
     for hyps, refs in sources:
