@@ -172,3 +172,17 @@ def test_option_checks_in_the_api() -> None:
     stats = bleu.extract(["a b c"] * 3, [["a b c"] * 3])
     with pytest.raises(OptionError, match="1,000,000"):
         paired_bootstrap(bleu, {"a": stats, "b": stats}, None, 10**7)
+
+
+def test_long_resampling_shows_progress_on_a_terminal(monkeypatch, capsys) -> None:
+    from mtscore import progress
+
+    stats = {k: SegmentMean.stats(np.arange(2500.0) * (k + 1)) for k in range(3)}
+    monkeypatch.setattr(progress, "enabled", lambda: True)
+    paired_bootstrap(SegmentMean("m"), stats, None, 20_000, 1)  # 1,600 resamples a chunk: 13 chunks
+    assert "bootstrap" in capsys.readouterr().err
+    approximate_randomization(SegmentMean("m"), stats, None, 20_000, 1)
+    assert "randomization" in capsys.readouterr().err
+    monkeypatch.setattr(progress, "enabled", lambda: False)  # not a terminal, or --quiet
+    paired_bootstrap(SegmentMean("m"), stats, None, 20_000, 1)
+    assert capsys.readouterr().err == ""

@@ -1,4 +1,5 @@
-"""Progress bars on standard error for long work, shown only on a terminal (never in pipes or with --quiet)."""
+"""Progress bars on standard error for long work, shown only on a terminal (never in pipes or with
+--quiet)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,15 @@ from typing import TypeVar
 T = TypeVar("T")
 
 #: set by the CLI's ``--quiet``; the API is silent unless a caller asks for progress
-_QUIET = False
+_STATE = {"quiet": False}
 
 
 def set_quiet(quiet: bool) -> None:
-    global _QUIET
-    _QUIET = bool(quiet)
+    _STATE["quiet"] = bool(quiet)
 
 
 def enabled() -> bool:
-    return not _QUIET and sys.stderr.isatty()
+    return not _STATE["quiet"] and sys.stderr.isatty()
 
 
 def track(iterable: Iterable[T], *, total: int | None = None, desc: str = "",
