@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -50,8 +51,6 @@ def pair_matches(hyp: Counts, ref: Counts, hyp_bounds: np.ndarray, ref_bounds: n
     ``ref_bounds[s] .. ref_bounds[s+1]-1`` (rows of the two :class:`Counts`; ``hyp is ref``: the
     hypotheses are the references, counted once).
     """
-    from scipy import sparse
-
     hyp_bounds = np.asarray(hyp_bounds, dtype=np.int64)
     ref_bounds = np.asarray(ref_bounds, dtype=np.int64)
     offsets = pair_offsets(hyp_bounds, ref_bounds)
@@ -59,8 +58,10 @@ def pair_matches(hyp: Counts, ref: Counts, hyp_bounds: np.ndarray, ref_bounds: n
         return np.zeros(int(offsets[-1]), dtype=np.float64)
     grams = int(max(hyp.grams.max(), ref.grams.max())) + 1
     top = int(ref.counts.max())  # thresholds above the largest reference count never match
+    if (len(ref_bounds) - 1) * grams * top >= 1 << 63:
+        raise ValueError("too many n-grams for one chunk of pairs: lower pairwise.PAIR_BUDGET")
     r_key, r_row = _threshold_keys(ref, ref_bounds, grams, top)
-    columns, r_col = np.unique(r_key, return_inverse=True)
+    columns, r_col, by_column = _columns(r_key)
     if hyp is ref:
         h_row, h_col = r_row, r_col
     else:
@@ -68,13 +69,44 @@ def pair_matches(hyp: Counts, ref: Counts, hyp_bounds: np.ndarray, ref_bounds: n
         at = np.minimum(np.searchsorted(columns, h_key), len(columns) - 1)
         found = columns[at] == h_key
         h_row, h_col = h_row[found], at[found]
-    H = sparse.csr_matrix((np.ones(len(h_row)), (h_row, h_col)), shape=(int(hyp_bounds[-1]), len(columns)))
-    R = sparse.csr_matrix((np.ones(len(r_row)), (r_row, r_col)), shape=(int(ref_bounds[-1]), len(columns)))
-    product = (H @ R.T).tocoo()
-    i, j = product.row.astype(np.int64), product.col.astype(np.int64)
+    # H (hypotheses × columns) and Rᵀ (columns × references), both built row-major as they come
+    H = _csr(h_row, h_col, int(hyp_bounds[-1]), len(columns))
+    RT = _csr(r_col[by_column], r_row[by_column], len(columns), int(ref_bounds[-1]))
+    product = H @ RT
+    i = np.repeat(np.arange(product.shape[0], dtype=np.int64), np.diff(product.indptr))
+    j = product.indices.astype(np.int64)
     group = _group_of(i, hyp_bounds)
     flat = offsets[group] + (i - hyp_bounds[group]) * np.diff(ref_bounds)[group] + (j - ref_bounds[group])
     return np.bincount(flat, weights=product.data, minlength=int(offsets[-1]))
+
+
+def _columns(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct ``keys`` (sorted), each key's index among them, and the entries in key order:
+    ``np.unique(keys, return_inverse=True)`` with a plain sort of (key, position) packed in one
+    integer where both fit (much faster than an argsort)."""
+    pos_bits = max(len(keys) - 1, 1).bit_length()
+    if int(keys.max()).bit_length() + pos_bits <= 63:
+        packed = np.sort((keys << pos_bits) | np.arange(len(keys), dtype=np.int64))
+        order = packed & ((1 << pos_bits) - 1)
+        ordered = packed >> pos_bits
+    else:
+        order = np.argsort(keys, kind="stable")
+        ordered = keys[order]
+    start = np.empty(len(ordered), dtype=bool)
+    start[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=start[1:])
+    inverse = np.empty(len(keys), dtype=np.int64)
+    inverse[order] = np.cumsum(start) - 1
+    return ordered[start], inverse, order
+
+
+def _csr(rows: np.ndarray, cols: np.ndarray, n_rows: int, n_cols: int) -> Any:
+    """The 0/1 sparse matrix with ones at (rows, cols), given sorted by row."""
+    from scipy import sparse
+
+    indptr = np.zeros(n_rows + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=n_rows), out=indptr[1:])
+    return sparse.csr_matrix((np.ones(len(rows)), cols, indptr), shape=(n_rows, n_cols))
 
 
 def _threshold_keys(counts: Counts, bounds: np.ndarray, grams: int, top: int
