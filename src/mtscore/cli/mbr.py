@@ -10,6 +10,7 @@ and each selection is written as soon as its chunk is scored.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import deque
 from collections.abc import Iterator
@@ -20,6 +21,8 @@ from ..streaming.reading import LineReader
 
 #: lines read at a time from a TSV input
 TSV_BLOCK = 4096
+#: fewest sources that get a progress bar (when their number is known)
+MIN_PROGRESS = 200
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -66,7 +69,9 @@ def run(args: argparse.Namespace) -> int:
     sources = _sources(args, ids)
     results = mbr_stream(args.metric, sources, aggregate=args.aggregate)
     out = sys.stdout
-    for number, result in enumerate(progress.track(results, desc="MBR", min_total=0), start=1):
+    total = _source_count(args.candidates, n) if progress.enabled() else None
+    shown = progress.track(results, total=total, desc="MBR sources", min_total=MIN_PROGRESS)
+    for number, result in enumerate(shown, start=1):
         source = ids.popleft() if n is None else str(number)
         if not args.scores:
             out.write(result.candidate + "\n" if n is not None else f"{source}\t{result.candidate}\n")
@@ -75,6 +80,19 @@ def run(args: argparse.Namespace) -> int:
             out.write(f"{source}\t{k + 1}\t{utility!r}\t{int(k == result.index)}\t"
                       f"{result.candidates[k]}\n")
     return 0
+
+
+def _source_count(path: str, n: int | None) -> int | None:
+    """How many sources a plain file of ``n`` candidates each holds (None: TSV or standard input,
+    unknown until read)."""
+    if n is None or path == "-" or not os.path.isfile(path):
+        return None
+    lines = last = 0
+    with open(path, "rb") as handle:
+        while block := handle.read(1 << 22):
+            lines += block.count(b"\n")
+            last = block[-1]
+    return (lines + (last != 10)) // n
 
 
 def _sources(args: argparse.Namespace, ids: deque[str]) -> Iterator[tuple[list[str], list[str] | None]]:
