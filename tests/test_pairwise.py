@@ -185,6 +185,10 @@ def test_small_chunks_give_the_same_scores(name: str, monkeypatch: pytest.Monkey
     monkeypatch.setattr(pw, "PAIR_BUDGET", 7)  # sources one by one, big ones split by hypotheses
     for mine, expected in zip(mtscore.pairwise(name, batch), whole):
         _close(mine, expected)
+    monkeypatch.setattr(pw, "PAIR_BUDGET", 1 << 18)
+    monkeypatch.setattr(pw, "CHARACTER_BUDGET", 30)  # sources one by one for their characters
+    for mine, expected in zip(mtscore.pairwise(name, batch), whole):
+        _close(mine, expected)
 
 
 @pytest.mark.parametrize("name", ["bleu", "chrf++", "meteor"])

@@ -33,6 +33,9 @@ from .pairwise_counts import pair_offsets
 
 #: at most this many distinct pairs are scored at once (bounds memory: one statistics row each)
 PAIR_BUDGET = 1 << 18
+#: and sources are added to a chunk while their strings have at most this many characters in all
+#: (bounds the n-gram tables of long strings)
+CHARACTER_BUDGET = 1 << 24
 
 #: kernel(metric, hyps, refs, hyp_bounds, ref_bounds, same) -> flat scores (see pair_offsets)
 Kernel = Callable[[Any, Sequence[str], Sequence[str], np.ndarray, np.ndarray, bool], np.ndarray]
@@ -173,19 +176,22 @@ def _strings(values: Any, what: str) -> list[str]:
 def score_sources(metric: Metric[Any], sources: Iterable[Source], aggregate: bool = False,
                   fast: bool = True) -> Iterator[np.ndarray]:
     """The matrix (or, aggregated, the vector) of each source in order, computed in chunks of at
-    most ``PAIR_BUDGET`` distinct pairs (a source with more is split by hypotheses; aggregation
-    works on whole sources). ``sources`` is read lazily: a stream of sources takes bounded memory."""
+    most ``PAIR_BUDGET`` distinct pairs and ``CHARACTER_BUDGET`` characters (a source with more
+    pairs is split by hypotheses; aggregation works on whole sources). ``sources`` is read
+    lazily: a stream of sources takes bounded memory."""
     kernel = kernel_for(metric, aggregate, fast)
     pending: list[Distinct] = []
-    size = 0
+    size = characters = 0
     for hyps, refs in sources:
         distinct = _distinct(hyps, refs, aggregate)
         cost = len(distinct[0]) * (1 if aggregate else len(distinct[2]))
-        if pending and size + cost > PAIR_BUDGET:
+        text = sum(map(len, distinct[0])) + (0 if distinct[4] else sum(map(len, distinct[2])))
+        if pending and (size + cost > PAIR_BUDGET or characters + text > CHARACTER_BUDGET):
             yield from _run(metric, kernel, pending, aggregate)
-            pending, size = [], 0
+            pending, size, characters = [], 0, 0
         pending.append(distinct)
         size += cost
+        characters += text
     if pending:
         yield from _run(metric, kernel, pending, aggregate)
 
