@@ -14,7 +14,17 @@ from hypothesis import strategies as st
 import mtscore
 from mtscore.errors import InputError, OptionError
 from mtscore.metrics.meteor import ABLATIONS, METEOR, corpus_meteor, sentence_meteor
-from mtscore.metrics.meteor.align import align_jar, best_stage_matching, chunk_count, crossings
+from mtscore.metrics.meteor.align import align_jar, best_stage_matching, crosses
+from mtscore.metrics.meteor.score import count_chunks
+
+
+def crossings(edges) -> int:
+    """Crossing pairs of an alignment (§2.2), by the aligner's one predicate."""
+    return sum(bool(crosses(*a, *b)) for a, b in combinations(sorted(edges), 2))
+
+
+def chunk_count(edges) -> int:
+    return count_chunks(sorted(edges))
 
 PAPER_REF = "the president then spoke to the audience"
 PAPER_HYP = "the president spoke to the audience"
@@ -283,6 +293,12 @@ def test_stage_matching_general_graphs(n_h: int, n_r: int, data: st.DataObject) 
     size, cross = _brute_stage(edges, [])
     assert len(chosen) == size
     assert crossings(chosen) == cross
+
+
+def jar_objective(n_hyp: int, cands, alignment, weights) -> tuple[int, int, int]:
+    """The jar's objective of an alignment given as sorted (i, j, module) triples."""
+    at = {j: cands[j].index((i, mod)) for i, j, mod in alignment}
+    return _jar_value(cands, n_hyp, at, weights)
 
 
 def _jar_value(cands, n_hyp: int, chosen: dict[int, int], weights) -> tuple[int, int, int]:

@@ -16,10 +16,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtscore.metrics.meteor import align
-from mtscore.metrics.meteor.align import best_stage_matching, crossings
+from mtscore.metrics.meteor.align import best_stage_matching, crosses, search
 
 Edge = tuple[int, int]
+
+
+def crossings(edges: list[Edge]) -> int:
+    """Crossing pairs of an alignment (§2.2), by the aligner's one predicate."""
+    return sum(bool(crosses(*a, *b)) for a, b in combinations(edges, 2))
 
 
 def _all_maximum_matchings(edges: list[Edge]) -> list[list[Edge]]:
@@ -174,12 +178,12 @@ def test_lazy_rows_give_the_same_matching(hyp: list[str], ref: list[str]) -> Non
         return
     firsts = [(h[0], r[0]) for h, r in groups]
     normal = best_stage_matching(firsts, (), groups)
-    old = align.MATRIX_CAP
+    old = search.MATRIX_CAP
     try:
-        align.MATRIX_CAP = 0
+        search.MATRIX_CAP = 0
         lazy = best_stage_matching(firsts, (), groups)
     finally:
-        align.MATRIX_CAP = old
+        search.MATRIX_CAP = old
     assert lazy == normal
 
 
@@ -208,7 +212,7 @@ def test_node_cap_keeps_the_cardinality(monkeypatch: pytest.MonkeyPatch) -> None
     ref = "b a a c a b b a c b c a".split()
     edges, groups = _exact_stage(hyp, ref)
     size, best = _by_classes(hyp, ref, [])
-    monkeypatch.setattr(align, "NODE_CAP", 0)
+    monkeypatch.setattr(search, "NODE_CAP", 0)
     chosen = best_stage_matching([(h[0], r[0]) for h, r in groups], (), groups)
     assert set(chosen) <= set(edges) and len(chosen) == size
     assert len({i for i, _ in chosen}) == len({j for _, j in chosen}) == size

@@ -1,13 +1,13 @@
 """The corpus-wide choices of the 2005 aligner's uneven classes give what the per-segment search gives.
 
-* :func:`align._class_choices` (every segment's uneven classes at once: cheapest options, their
+* :func:`align.classes.class_choices` (every segment's uneven classes at once: cheapest options, their
   crossings, the linked groups' first descent proved optimal by the search's own bound) against
   :func:`align.best_stage_matching` segment by segment, and against :func:`align.small_classes_choice`
   wherever that answers;
 * :func:`align.even_class_stages` with a key-set stage after the equivalence stages against a
   reference that hands every stage of every segment to best_stage_matching (random corpora with many
   repeated words: several uneven classes per segment, empty segments, missing references);
-* :func:`align._components_of` against a plain union-find.
+* :func:`align.arrays.components_of` against a plain union-find.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtscore.metrics.meteor import align
+from mtscore.metrics.meteor.align import arrays, classes, search
 from mtscore.metrics.meteor.align import (
     best_stage_matching,
     even_class_stages,
@@ -69,7 +69,7 @@ def _choices(segments: list[tuple[list, list]]) -> tuple[dict[int, list], np.nda
         return np.array(x, dtype=np.int64)
 
     give_up = np.zeros(len(segments), dtype=bool)
-    ch, cr = align._class_choices(arr(seg), arr(rank), arr(a), arr(b), arr(h_tok), arr(r_tok),
+    ch, cr = classes.class_choices(arr(seg), arr(rank), arr(a), arr(b), arr(h_tok), arr(r_tok),
                                   (arr(f_seg), arr(f_h), arr(f_r)), give_up)
     assert list(ch) == sorted(ch)  # flat order
     out: dict[int, list] = {s: [] for s in range(len(segments))}
@@ -111,15 +111,15 @@ def test_many_linked_classes_equal_the_aligner(segments: list[tuple[list, list]]
 def test_a_small_node_cap_is_followed(segments: list[tuple[list, list]], node_cap: int) -> None:
     """Where the aligner's search may stop early (NODE_CAP), nothing is enumerated: what is kept is
     still what the aligner keeps."""
-    saved = align.NODE_CAP
-    align.NODE_CAP = node_cap
+    saved = search.NODE_CAP
+    search.NODE_CAP = node_cap
     try:
         got, give_up = _choices(segments)
         for s, (groups, fixed) in enumerate(segments):
             if groups and not give_up[s]:
                 assert got[s] == best_stage_matching([(x[0], y[0]) for x, y in groups], fixed, groups)
     finally:
-        align.NODE_CAP = saved
+        search.NODE_CAP = saved
 
 
 def test_linked_classes_by_hand() -> None:
@@ -147,7 +147,7 @@ def test_components_of_equal_union_find(n: int, pairs: list[tuple[int, int]]) ->
     pairs = [(u % n, v % n) for u, v in pairs]
     u = np.array([p[0] for p in pairs], dtype=np.int64)
     v = np.array([p[1] for p in pairs], dtype=np.int64)
-    comp = align._components_of(u, v, n).tolist()
+    comp = arrays.components_of(u, v, n).tolist()
     parent = list(range(n))
 
     def find(x: int) -> int:
@@ -228,9 +228,9 @@ def test_corpus_stages_equal_the_per_segment_aligner(corpus: list[tuple[list[int
 def test_sort_helpers_equal_numpy(values: list[int], scale: int) -> None:
     """The packed sorts give numpy's stable argsort and unique (also where packing does not fit)."""
     x = np.array(values, dtype=np.int64) * scale
-    assert align._order(x - 7).tolist() == np.argsort(x - 7, kind="stable").tolist()  # negative too
-    assert align._order(x).tolist() == np.argsort(x, kind="stable").tolist()
-    u, inv = align._unique_inverse(x)
+    assert arrays.stable_order(x - 7).tolist() == np.argsort(x - 7, kind="stable").tolist()  # negative too
+    assert arrays.stable_order(x).tolist() == np.argsort(x, kind="stable").tolist()
+    u, inv = arrays.unique_inverse(x)
     want_u, want_inv = np.unique(x, return_inverse=True)
     assert u.tolist() == want_u.tolist() and inv.tolist() == want_inv.reshape(-1).tolist()
-    assert align._unique(x).tolist() == want_u.tolist()
+    assert arrays.unique(x).tolist() == want_u.tolist()

@@ -42,7 +42,6 @@ every lemma, every exception form and random inflections), and the batch equals 
 
 from __future__ import annotations
 
-import gc
 import mmap
 import re
 import struct
@@ -356,7 +355,33 @@ class SynonymIndex:
         own = (prefix[ends] - prefix[starts]) % modulus
         short = np.flatnonzero(usable)
 
-        # exception forms: the bases on their lines become queries
+        is_exc, bases = self._exception_bases(own, short, chars, starts, lens, n)
+        base_words = bases[0]
+        base_lens = np.fromiter(map(len, base_words), np.intp, len(base_words))
+        base_starts = len(data) + 1 + np.cumsum(base_lens + 1) - (base_lens + 1)
+        if base_words:
+            chars = np.frombuffer(data + b"\n" + b"\n".join(base_words), np.uint8)
+        cw, cr, ck, ch = _rule_candidates(chars, prefix, starts, ends, lens, usable & ~is_exc, weight,
+                                          modulus)
+        # all queries: (word, column, hash, start in chars, length kept, rule); column 0 the word
+        # itself, 1 its rule candidate, 1.. an exception form's bases
+        none = len(_RULES)
+        queries = (
+            np.concatenate([short, cw, np.array(bases[1], np.intp)]),
+            np.concatenate([np.zeros(len(short), np.intp), np.ones(len(cw), np.intp),
+                            np.array(bases[2], np.intp)]),
+            np.concatenate([own[short], ch, np.array([string_hash(b) for b in base_words], np.uint64)]),
+            np.concatenate([starts[short], starts[cw], base_starts]),
+            np.concatenate([lens[short], ck, base_lens]),
+            np.concatenate([np.full(len(short), none), cr, np.full(len(base_words), none)]))
+        self._fill(out, *self._found_lines(queries, chars, is_exc), 1 + max(1, max(bases[2], default=0)))
+        return out
+
+    def _exception_bases(self, own: np.ndarray, short: np.ndarray, chars: np.ndarray,
+                         starts: np.ndarray, lens: np.ndarray, n: int
+                         ) -> tuple[np.ndarray, tuple[list[bytes], list[int], list[int]]]:
+        """Which words are exception forms, and the bases on their lines (which become queries):
+        the bases, the word each is of, and its column (1, 2, ...)."""
         query, entry = self._exception_forms.search(own[short])
         good = self._verify(self._exception_forms.position[entry], chars, starts[short[query]],
                             lens[short[query]], np.full(len(query), len(_RULES)))
@@ -372,70 +397,42 @@ class SynonymIndex:
             base_words.extend(bases)
             base_owner.extend([i] * len(bases))
             base_col.extend(range(1, len(bases) + 1))
-        base_lens = np.fromiter(map(len, base_words), np.intp, len(base_words))
-        base_starts = len(data) + 1 + np.cumsum(base_lens + 1) - (base_lens + 1)
-        if base_words:
-            chars = np.frombuffer(data + b"\n" + b"\n".join(base_words), np.uint8)
+        return is_exc, (base_words, base_owner, base_col)
 
-        # the rules' candidates (by word, then rule), hashed from the prefix sums
-        last4 = np.zeros(n, np.int64)
-        for t in range(4):
-            byte = chars[np.maximum(ends - 1 - t, 0)].astype(np.int64)
-            last4 |= (byte if t < 3 else np.where(lens > t, byte, 0)) << (8 * t)  # lens > 2 where it counts
-        eligible = usable & ~is_exc & (lens > 2) & ((last4 & 0xFFFF) != _suffix_code("ss"))
-        cw, cr = np.nonzero(((last4[:, None] & _SUFFIX_MASK) == _SUFFIX_CODE) & eligible[:, None])
-        ck = lens[cw] - _SUFFIX_LEN[cr]
-        nonempty = ck + _ENDING_LEN[cr] > 0  # an empty candidate is no lemma
-        cw, cr, ck = cw[nonempty], cr[nonempty], ck[nonempty]
-        ch = prefix[starts[cw] + ck] - prefix[starts[cw]]
-        for j in range(_ENDING_MATRIX.shape[1]):  # + ending[j] * 256**(ck + j): still below 2**64
-            ch += _ENDING_MATRIX[cr, j] * weight[ck + j]
-        ch %= modulus
-
-        # all queries: (word, column, hash, start in chars, length kept, rule); column 0 the word
-        # itself, 1 its rule candidate, 1.. an exception form's bases
-        none = len(_RULES)
-        qw = np.concatenate([short, cw, np.array(base_owner, np.intp)])
-        qc = np.concatenate([np.zeros(len(short), np.intp), np.ones(len(cw), np.intp), np.array(base_col, np.intp)])
-        qh = np.concatenate([own[short], ch, np.array([string_hash(b) for b in base_words], np.uint64)])
-        qs = np.concatenate([starts[short], starts[cw], base_starts])
-        qk = np.concatenate([lens[short], ck, base_lens])
-        qr = np.concatenate([np.full(len(short), none), cr, np.full(len(base_words), none)])
+    def _found_lines(self, queries: tuple[np.ndarray, ...], chars: np.ndarray, is_exc: np.ndarray
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The lemma lines the queries find: (entry, word, column); of a word's rule candidates only
+        the first found counts (queries are by word, then rule)."""
+        qw, qc, qh, qs, qk, qr = queries
         query, entry = self._lemmas.search(qh)
         pos = self._lemmas.position[entry].astype(np.intp)
         good = self._verify(pos, chars, qs[query], qk[query], qr[query])
         query, entry = query[good], entry[good]
         w, c = qw[query], qc[query]
-        # a word's rule candidates: only the first found counts (queries are by word, then rule)
         rule = (c == 1) & ~is_exc[w]
         later = rule & np.concatenate([[False], (w[1:] == w[:-1]) & rule[:-1]])
         keep = np.flatnonzero(~later)
-        entry, w, c = entry[keep], w[keep], c[keep]
+        return entry[keep], w[keep], c[keep]
 
-        # each word's lines' keys, in word order
-        cols = 1 + max(1, max(base_col, default=0))
+    def _fill(self, out: list[frozenset[int]], entry: np.ndarray, w: np.ndarray, c: np.ndarray,
+              cols: int) -> None:
+        """Each word's found lines' keys, as one frozenset per word, into ``out``."""
+        n = len(out)
         first = np.zeros((n, cols), np.intp)
         first[w, c] = self._key_start[entry]
         counts = np.zeros((n, cols), np.intp)
         counts[w, c] = self._key_count[entry]
         found = np.flatnonzero(counts.ravel())
         if len(found) == 0:
-            return out
+            return
         start, size = first.ravel()[found], counts.ravel()[found]
         keys = self._keys[ranges(start, size)].tolist()
         per_word = counts.sum(axis=1)
         words = np.flatnonzero(per_word)
         stop = np.cumsum(per_word)[words]
-        gc_was_on = gc.isenabled()
-        gc.disable()  # thousands of new sets of ints, no cycles: no collection passes over them meanwhile
-        try:
-            for i, keyset in zip(words.tolist(), map(frozenset, map(keys.__getitem__, map(
-                    slice, (stop - per_word[words]).tolist(), stop.tolist())))):
-                out[i] = keyset
-        finally:
-            if gc_was_on:
-                gc.enable()
-        return out
+        for i, keyset in zip(words.tolist(), map(frozenset, map(keys.__getitem__, map(
+                slice, (stop - per_word[words]).tolist(), stop.tolist())))):
+            out[i] = keyset
 
     def _verify(self, pos: np.ndarray, chars: np.ndarray, start: np.ndarray, keep: np.ndarray,
                 rule: np.ndarray) -> np.ndarray:
@@ -457,6 +454,28 @@ class SynonymIndex:
             bad |= (j < ending) & (text[np.minimum(pos + keep + j, last)] != _ENDING_BYTES[rule, j])
         bad |= text[pos + keep + ending] != 32  # the first field ends there
         return ~(bad | over)
+
+
+def _rule_candidates(chars: np.ndarray, prefix: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                     lens: np.ndarray, usable: np.ndarray, weight: np.ndarray, modulus: np.uint64
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The detachment rules' candidates (by word, then rule) of the usable words that are not
+    exception forms, unless a word ends in "ss" or has at most 2 letters: (word, rule, length kept,
+    hash), hashed from the prefix sums."""
+    last4 = np.zeros(len(lens), np.int64)
+    for t in range(4):
+        byte = chars[np.maximum(ends - 1 - t, 0)].astype(np.int64)
+        last4 |= (byte if t < 3 else np.where(lens > t, byte, 0)) << (8 * t)  # lens > 2 where it counts
+    eligible = usable & (lens > 2) & ((last4 & 0xFFFF) != _suffix_code("ss"))
+    cw, cr = np.nonzero(((last4[:, None] & _SUFFIX_MASK) == _SUFFIX_CODE) & eligible[:, None])
+    ck = lens[cw] - _SUFFIX_LEN[cr]
+    nonempty = ck + _ENDING_LEN[cr] > 0  # an empty candidate is no lemma
+    cw, cr, ck = cw[nonempty], cr[nonempty], ck[nonempty]
+    ch = prefix[starts[cw] + ck] - prefix[starts[cw]]
+    for j in range(_ENDING_MATRIX.shape[1]):  # + ending[j] * 256**(ck + j): still below 2**64
+        ch += _ENDING_MATRIX[cr, j] * weight[ck + j]
+    ch %= modulus
+    return cw, cr, ck, ch
 
 
 _lock = threading.Lock()

@@ -15,6 +15,7 @@ scores). Everything here is vectorised over rows of summed statistics.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -40,6 +41,37 @@ def columns(modules: tuple[str, ...], function_words: bool) -> tuple[str, ...]:
     return tuple(cols)
 
 
+def count_chunks(alignment: Iterable[Sequence[int]]) -> int:
+    """Chunks (§2.3): the fewest runs of matches adjacent and in the same order on both sides, of
+    an alignment of (hyp index, ref index, ...) sorted by hypothesis index."""
+    chunks = 0
+    pi = pj = -2
+    for match in alignment:
+        i, j = match[0], match[1]
+        if i != pi + 1 or j != pj + 1:
+            chunks += 1
+        pi, pj = i, j
+    return chunks
+
+
+def fmean(precision: np.ndarray, recall: np.ndarray, alpha: float) -> np.ndarray:
+    """Fmean = P·R / (α·P + (1 − α)·R) (§2.3: 10PR / (R + 9P) with α = 0.9); 0 where P or R is 0."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        denom = alpha * precision + (1 - alpha) * recall
+        return np.where((precision > 0) & (recall > 0),
+                        precision * recall / np.where(denom > 0, denom, 1), 0.0)
+
+
+def fragmentation(chunks: np.ndarray, matches: np.ndarray) -> np.ndarray:
+    """chunks / matches (0 without matches)."""
+    return np.where(matches > 0, chunks / np.where(matches > 0, matches, 1), 0.0)
+
+
+def penalty(frag: np.ndarray, beta: float, gamma: float) -> np.ndarray:
+    """Penalty = γ · fragmentation^β (§2.3: 0.5 · (chunks / matches)³)."""
+    return gamma * frag ** beta
+
+
 def components(totals: np.ndarray, n_modules: int, params: Parameters) -> dict[str, np.ndarray]:
     """precision, recall, fmean, fragmentation, penalty and score for each row of ``totals``."""
     t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
@@ -59,15 +91,12 @@ def components(totals: np.ndarray, n_modules: int, params: Parameters) -> dict[s
         wm_ref = (d * (per_module - ref_fn_mod) + (1 - d) * ref_fn_mod) @ w
         len_hyp = d * (hyp_len - hyp_fn) + (1 - d) * hyp_fn
         len_ref = d * (ref_len - ref_fn) + (1 - d) * ref_fn
-    a = params.alpha
     with np.errstate(divide="ignore", invalid="ignore"):
         precision = np.where(len_hyp > 0, wm_hyp / np.where(len_hyp > 0, len_hyp, 1), 0.0)
         recall = np.where(len_ref > 0, wm_ref / np.where(len_ref > 0, len_ref, 1), 0.0)
-        denom = a * precision + (1 - a) * recall
-        fmean = np.where((precision > 0) & (recall > 0),
-                         precision * recall / np.where(denom > 0, denom, 1), 0.0)
-        frag = np.where(matches > 0, chunks / np.where(matches > 0, matches, 1), 0.0)
-    penalty = params.gamma * frag ** params.beta
-    score = np.where(matches > 0, np.maximum(fmean * (1 - penalty), 0.0), 0.0)
-    return {"precision": precision, "recall": recall, "fmean": fmean, "fragmentation": frag,
-            "penalty": penalty, "score": score}
+        frag = fragmentation(chunks, matches)
+    f = fmean(precision, recall, params.alpha)
+    pen = penalty(frag, params.beta, params.gamma)
+    score = np.where(matches > 0, np.maximum(f * (1 - pen), 0.0), 0.0)
+    return {"precision": precision, "recall": recall, "fmean": f, "fragmentation": frag,
+            "penalty": pen, "score": score}
