@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, OptionError
 from ..io.scores import LongScores, format_table, read_scores
 from ..metrics.base import Metric, SegmentStats
 from ..report.tables import Table
@@ -111,7 +111,7 @@ def _check_options(args: argparse.Namespace) -> None:
     if args.resamples is not None:
         check_count(args.resamples, "--resamples")
     if args.seed < 0:
-        check_count(args.seed, "--seed", 0)
+        raise OptionError("--seed", args.seed, detail="must be a non-negative integer (0 is a seed)")
     if "none" in args.metrics and len(args.metrics) > 1:
         raise InputError("-m none means no built-in metric: give it alone")
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, OptionError
 from ..io.scores import LongScores
 from ..report.tables import Table
 from ..stats.correlation import (
@@ -231,7 +231,7 @@ def _check_options(args: argparse.Namespace) -> None:
     if args.resamples:
         check_count(args.resamples, "--resamples", 0)
     if args.seed < 0:
-        check_count(args.seed, "--seed", 0)
+        raise OptionError("--seed", args.seed, detail="must be a non-negative integer (0 is a seed)")
     if args.epsilon is not None and not (args.method == "accuracy" and args.level != "system"):
         raise InputError("--epsilon applies to --method accuracy at --level segment only")
     if args.grouping is not None and args.level == "system":
