@@ -2,7 +2,13 @@
 test, correlation with human judgments, reference-count sensitivity.
 
 Everything works on the additive statistics of :mod:`mtscore.metrics.base`: resampling is index or
-mask matrices applied to ``SegmentStats.values`` followed by the metric's vectorized ``scores``.
+mask matrices applied to ``SegmentStats.values`` followed by the metric's vectorized
+``compute_many``. Modules: :mod:`.resampling` (bootstrap draws, intervals), :mod:`.significance`
+(paired tests, Holm, clusters), :mod:`.blocks` (BLEU's block test), :mod:`.correlation` (with
+:mod:`.correlation_ci` and :mod:`.metric_difference`), :mod:`.human` (WMT human scores),
+:mod:`.references` (reference subsets), :mod:`.segment_mean` (scores given as numbers),
+:mod:`.defaults` (seed, resample rule, limits), :mod:`.display` (repr, HTML, pandas). Nothing here
+imports the report, study or command-line layers.
 """
 
 from .blocks import BlockRow, BlockTestResult, block_scores, block_test

@@ -76,7 +76,7 @@ class BlockTestResult(ResultDisplay):
 
 
 def block_scores(metric: Metric[Any], stats: SegmentStats, blocks: int, block_size: int) -> np.ndarray:
-    """``metric.scores`` of each block of ``block_size`` consecutive segments (first K·B)."""
+    """``metric.compute_many`` of each block of ``block_size`` consecutive segments (first K·B)."""
     used = blocks * block_size
     summed = np.asarray(stats.values[:used], dtype=np.float64).reshape(
         blocks, block_size, -1).sum(axis=1)

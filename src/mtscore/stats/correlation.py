@@ -15,9 +15,10 @@
   ``accuracy`` at segment level is the pairwise accuracy with ties, ``acc_eq``/``acc23`` (Deutsch et
   al., 2023, §4–5), with tie calibration: metric differences up to a threshold ε count as ties, and ε
   is chosen to maximize the accuracy.
-* Differences between metrics: the Williams test for dependent correlations sharing one variable
-  (Williams, 1959; as used by Graham & Baldwin, 2014, §3) and the paired permutation test PERM-BOTH
-  (Deutsch et al., 2021, §4).
+* Differences between metrics (:mod:`.metric_difference`): the Williams test for dependent
+  correlations sharing one variable (Williams, 1959; as used by Graham & Baldwin, 2014, §3) and the
+  paired permutation test PERM-BOTH (Deutsch et al., 2021, §4). Intervals from matrices of segment
+  scores: :mod:`.correlation_ci`.
 """
 
 from __future__ import annotations

@@ -178,7 +178,7 @@ def bootstrap_ci(metric: Metric[Any], stats: SegmentStats, resamples: int = 1000
                  confidence: float = 0.95) -> BootstrapCI:
     """Percentile bootstrap confidence interval of a corpus score (segments resampled).
 
-    The score is recomputed on each resample with ``metric.scores`` from the summed rows.
+    The score is recomputed on each resample with ``metric.compute_many`` from the summed rows.
     """
     check_resampling(resamples, seed, confidence)
     if len(stats) == 0:
