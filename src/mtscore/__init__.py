@@ -21,6 +21,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("METEOR", "METEORResult", "METEORSegment", "WordMatch", "corpus_meteor",
                      "sentence_meteor"), "mtscore.metrics.meteor"),
     **dict.fromkeys(("Unigram", "UnigramResult", "corpus_unigram"), "mtscore.metrics.unigram"),
+    **dict.fromkeys(("TER", "TERResult", "corpus_ter", "sentence_ter"), "mtscore.metrics.ter"),
     "pairwise": "mtscore.metrics.pairwise",
     **dict.fromkeys(("MBRResult", "mbr"), "mtscore.metrics.mbr"),
 }
@@ -41,6 +42,7 @@ if _TYPE_CHECKING:
     )
     from .metrics.nist import NIST, NISTResult, corpus_nist
     from .metrics.pairwise import pairwise
+    from .metrics.ter import TER, TERResult, corpus_ter, sentence_ter
     from .metrics.unigram import Unigram, UnigramResult, corpus_unigram
 
 
@@ -62,6 +64,7 @@ __all__ = [
     "CHRF",
     "METEOR",
     "NIST",
+    "TER",
     "BLEUResult",
     "CHRFResult",
     "Dataset",
@@ -75,6 +78,7 @@ __all__ = [
     "OptionError",
     "Score",
     "SegmentStats",
+    "TERResult",
     "Unigram",
     "UnigramResult",
     "WordMatch",
@@ -83,6 +87,7 @@ __all__ = [
     "corpus_chrf",
     "corpus_meteor",
     "corpus_nist",
+    "corpus_ter",
     "corpus_unigram",
     "load_dataset",
     "mbr",
@@ -90,4 +95,5 @@ __all__ = [
     "sentence_bleu",
     "sentence_chrf",
     "sentence_meteor",
+    "sentence_ter",
 ]

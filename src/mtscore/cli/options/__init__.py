@@ -24,6 +24,7 @@ _ENTRIES: dict[str, str] = {
     "nist": f"{__name__}.nist",
     "unigram": f"{__name__}.unigram",
     "chrf": f"{__name__}.chrf", "chrf++": f"{__name__}.chrf_plus", "chrF2": f"{__name__}.chrf2",
+    "ter": f"{__name__}.ter",
 }
 
 

@@ -1,0 +1,216 @@
+"""TER, translation edit rate (Snover et al., 2006), computed exactly as sacreBLEU 2.6.0 does.
+
+* §2: TER = (insertions + deletions + substitutions + shifts) / average number of reference words,
+  all edits costing 1, the shifts found by tercom's greedy search (:mod:`.ter_shift`);
+* several references: the edits against the reference needing the fewest, over the average length
+  of all the segment's references (§2; sacreBLEU);
+* corpus level: edits and reference lengths are summed before dividing (as sacreBLEU and tercom);
+  an empty reference with a non-empty hypothesis scores 100 (sacreBLEU), both empty 0;
+* text: tercom's normalization with sacreBLEU's options (:mod:`.ter_tokenizer`), lowercased unless
+  ``case_sensitive``.
+
+Lower is better. Statistics per segment: ``edits`` and ``ref_length`` (the average reference
+length, a float). Whole corpora are searched with numpy (:mod:`.ter_fast`); tiny ones, and
+``fast=False``, pair by pair with the rule (:mod:`.ter_shift`). Both give identical edits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..io.references import check_hypotheses, check_reference_streams
+from ..version import __version__
+from . import ter_fast
+from .base import (
+    Metric,
+    PreparedBase,
+    Score,
+    SegmentStats,
+    Signature,
+    checked_inputs,
+    sentence_references,
+)
+from .ter_shift import translation_edit_rate
+from .ter_tokenizer import ter_words
+
+#: below this many (hypothesis, reference) pairs to search, the rule runs pair by pair
+SMALL_PAIRS = 4
+
+
+@dataclass(frozen=True)
+class TERResult(Score):
+    """A TER score (0–100+, as sacreBLEU; lower is better) with its summed statistics."""
+
+    num_edits: float
+    ref_length: float
+
+    def __str__(self) -> str:
+        return f"TER = {self.score:.2f}"
+
+
+def ter_score(edits: float, ref_length: float) -> float:
+    """sacreBLEU's TER of summed statistics: 100 · edits / reference length (100 when the
+    references are empty and there are edits, 0 when both are empty)."""
+    if ref_length > 0:
+        return 100 * (edits / ref_length)
+    return 100.0 if edits > 0 else 0.0
+
+
+class PreparedReferences(PreparedBase):
+    """Reference streams normalized into word ids once, with the edits found so far per
+    (segment, reference, hypothesis) — systems often repeat each other's segments."""
+
+    def __init__(self, metric: TER, refs: Sequence[Sequence[str | None]],
+                 names: Sequence[str] | None = None):
+        streams = self._checked_streams(metric, refs, names)
+        self.vocab: dict[str, int] = {}
+        #: per stream, per segment: word ids (None: no reference)
+        self.words = [[self.ids(metric.words(r)) if r is not None else None for r in s]
+                      for s in streams]
+        self.cache: dict[tuple[int, int, str], int] = {}
+
+    def reference(self, k: int, i: int) -> np.ndarray:
+        """The word ids of reference k of segment i (which has one)."""
+        ref = self.words[k][i]
+        if ref is None:
+            raise ValueError(f"segment {i + 1} has no reference {k}")
+        return ref
+
+    def ids(self, words: str) -> np.ndarray:
+        """Word ids of a normalized segment (new words get new ids)."""
+        vocab = self.vocab
+        return np.array([vocab.setdefault(w, len(vocab)) for w in words.split()], dtype=np.int64)
+
+
+class TER(Metric[TERResult]):
+    """TER with sacreBLEU's options; ``extract``/``compute`` as in :mod:`.base`. ``fast=False``
+    searches pair by pair with the rule (the specification of the numpy search)."""
+
+    name = "ter"
+    higher_is_better = False
+
+    def __init__(self, normalized: bool = False, no_punct: bool = False,
+                 asian_support: bool = False, case_sensitive: bool = False, *, fast: bool = True):
+        self.normalized, self.no_punct = bool(normalized), bool(no_punct)
+        self.asian_support, self.case_sensitive = bool(asian_support), bool(case_sensitive)
+        self.fast = fast
+
+    def settings_key(self) -> tuple[object, ...]:
+        return (self.normalized, self.no_punct, self.asian_support, self.case_sensitive)
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return ("edits", "ref_length")
+
+    def words(self, text: str) -> str:
+        """sacreBLEU's preprocessing: trailing white space stripped, then tercom's normalization."""
+        return ter_words(text.rstrip(), self.normalized, self.no_punct, self.asian_support,
+                         self.case_sensitive)
+
+    def prepare_references(self, refs: Sequence[Sequence[str | None]],
+                           names: Sequence[str] | None = None) -> PreparedReferences:
+        return PreparedReferences(self, refs, names)
+
+    def extract(self, hyps: Sequence[str],
+                refs: Sequence[Sequence[str | None]] | PreparedReferences) -> SegmentStats:
+        """Per segment: the fewest edits over its references, and their average length."""
+        hyps, prep = checked_inputs(self, hyps, refs, PreparedReferences)
+        words = [self.words(h) for h in hyps]
+        hyp_ids = [prep.ids(w) for w in words]
+        S, K = len(hyps), len(prep.words)
+        edits = np.full((K, S), np.iinfo(np.int64).max, dtype=np.int64)
+        lengths = np.zeros((K, S), dtype=np.int64)
+        todo: list[tuple[int, int]] = []
+        for k, stream in enumerate(prep.words):
+            for i, ref in enumerate(stream):
+                if ref is None:
+                    continue
+                lengths[k, i] = len(ref)
+                found = prep.cache.get((k, i, words[i]))
+                if found is not None:
+                    edits[k, i] = found
+                elif len(ref) == 0:  # an empty reference: every hypothesis word is an edit
+                    edits[k, i] = len(hyp_ids[i])
+                else:
+                    todo.append((k, i))
+        if todo:
+            pairs_h = [hyp_ids[i] for _, i in todo]
+            pairs_r = [prep.reference(k, i) for k, i in todo]
+            if self.fast and len(todo) >= SMALL_PAIRS:
+                found_all = ter_fast.edit_counts(pairs_h, pairs_r).tolist()
+            else:
+                found_all = [translation_edit_rate(h.tolist(), r.tolist())[0]
+                             for h, r in zip(pairs_h, pairs_r)]
+            for (k, i), e in zip(todo, found_all):
+                edits[k, i] = e
+                prep.cache[(k, i, words[i])] = e
+        present = np.array([[r is not None for r in s] for s in prep.words], dtype=bool)
+        values = np.empty((S, 2), dtype=np.float64)
+        values[:, 0] = edits.min(axis=0)
+        values[:, 1] = lengths.sum(axis=0) / present.sum(axis=0)
+        return SegmentStats(self.columns, values, {"nrefs": prep.nrefs})
+
+    def sentence_score(self, hyp: str, refs: Sequence[str]) -> TERResult:
+        """TER of one hypothesis against its references, as sacreBLEU's ``TER.sentence_score``."""
+        stats = self.extract([hyp], sentence_references(hyp, refs, "sentence TER"))
+        return self.compute(stats.total(), stats.meta)
+
+    def corpus_score(self, hyps: Sequence[str],
+                     refs: Sequence[Sequence[str | None]] | PreparedReferences) -> TERResult:
+        """Corpus TER: ``compute`` of the statistics summed over the segments."""
+        return super().corpus_score(hyps, refs)  # type: ignore[arg-type]
+
+    def compute_many(self, totals: np.ndarray) -> np.ndarray:
+        """TER (0–100+) of each row of summed statistics."""
+        rows = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+        if rows.shape[1] != 2:
+            raise ValueError(f"TER statistics have 2 columns, got {rows.shape[1]}")
+        edits, length = rows[:, 0], rows[:, 1]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = 100 * (edits / np.where(length > 0, length, 1.0))
+        return np.where(length > 0, ratio, np.where(edits > 0, 100.0, 0.0))
+
+    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> TERResult:
+        """The result of one summed row of statistics."""
+        row = np.asarray(totals, dtype=np.float64).ravel()
+        if len(row) != 2:
+            raise ValueError(f"TER statistics have 2 columns, got {len(row)}")
+        edits, length = float(row[0]), float(row[1])
+        return TERResult(metric="TER", score=ter_score(edits, length), signature=self.signature(meta),
+                         num_edits=edits, ref_length=length)
+
+    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
+        """``TER|nrefs:…|case:…|tok:tercom|norm:…|punct:…|asian:…|version:…`` (sacreBLEU's)."""
+        yes = {True: "yes", False: "no"}
+        return Signature.of("TER", [
+            ("nrefs", (meta or {}).get("nrefs", "?")),
+            ("case", "mixed" if self.case_sensitive else "lc"), ("tok", "tercom"),
+            ("norm", yes[self.normalized]), ("punct", yes[not self.no_punct]),
+            ("asian", yes[self.asian_support]), ("version", __version__)])
+
+
+def corpus_ter(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
+               normalized: bool = False, no_punct: bool = False, asian_support: bool = False,
+               case_sensitive: bool = False) -> TERResult:
+    """Corpus TER of ``hyps`` against reference streams ``refs`` (``refs[k][i]``), as sacreBLEU's
+    ``corpus_ter``."""
+    hyps = check_hypotheses(hyps)
+    check_reference_streams(refs, len(hyps))
+    return _metric(normalized, no_punct, asian_support, case_sensitive).corpus_score(hyps, refs)
+
+
+def sentence_ter(hyp: str, refs: Sequence[str], *, normalized: bool = False,
+                 no_punct: bool = False, asian_support: bool = False,
+                 case_sensitive: bool = False) -> TERResult:
+    """TER of one hypothesis against its references (a list of strings), as sacreBLEU's
+    ``sentence_ter``."""
+    return _metric(normalized, no_punct, asian_support, case_sensitive).sentence_score(hyp, refs)
+
+
+@lru_cache(maxsize=16)
+def _metric(normalized: bool, no_punct: bool, asian_support: bool, case_sensitive: bool) -> TER:
+    return TER(normalized, no_punct, asian_support, case_sensitive)
