@@ -7,7 +7,7 @@
   ships (``porter2.py``; PyStemmer 3's ``english`` is Snowball 3.0's revision of it and differs).
 
 Neither changes case: the algorithms are defined on lowercase words, so lowercase the text first (as
-METEOR does). Both cache recent words; PyStemmer objects are not thread-safe, so each thread gets its own.
+METEOR does). A word with a lone surrogate (text read with ``surrogateescape``) is its own stem. Both cache recent words; PyStemmer objects are not thread-safe, so each thread gets its own.
 """
 
 from __future__ import annotations
@@ -42,8 +42,12 @@ def _porter_batch() -> Stemmer._Stemmer:
 
 
 def porter_stem(word: str) -> str:
-    """The original Porter (1980) stem of a lowercase ``word``."""
-    return _porter().stemWord(word)
+    """The original Porter (1980) stem of a lowercase ``word``; a word with a lone surrogate (an
+    undecodable input byte kept by ``surrogateescape``) is not stemmed: it is its own stem."""
+    try:
+        return _porter().stemWord(word)
+    except UnicodeEncodeError:
+        return word
 
 
 @lru_cache(maxsize=1 << 18)
@@ -58,7 +62,10 @@ def stem_words(words: Sequence[str], algorithm: Algorithm = "porter") -> list[st
     """Stem many words at once with ``algorithm`` (``"porter"`` or ``"snowball"``); order is kept.
     Meant for distinct words (no cache for Porter)."""
     if algorithm == "porter":
-        return _porter_batch().stemWords(list(words))
+        try:
+            return _porter_batch().stemWords(list(words))
+        except UnicodeEncodeError:  # a word with a lone surrogate: word by word (it is not stemmed)
+            return [porter_stem(w) for w in words]
     if algorithm == "snowball":
         return [snowball_stem(w) for w in words]
     raise ValueError(f"unknown stemming algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}")

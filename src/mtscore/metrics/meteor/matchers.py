@@ -236,10 +236,16 @@ class SnowballStemmer:
         return self._stemmer
 
     def __call__(self, word: str) -> str:
-        return self._get().stemWord(word)
+        try:
+            return self._get().stemWord(word)
+        except UnicodeEncodeError:  # a lone surrogate (undecodable input byte): not stemmed
+            return word
 
     def many(self, words: list[str]) -> list[str]:
-        return self._get().stemWords(words)
+        try:
+            return self._get().stemWords(words)
+        except UnicodeEncodeError:
+            return [self(w) for w in words]
 
     def __getstate__(self) -> dict[str, Any]:
         return {"algorithm": self.algorithm, "_stemmer": None}

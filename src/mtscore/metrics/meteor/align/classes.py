@@ -13,9 +13,9 @@ from math import comb
 import numpy as np
 
 from ....ragged import ranges
-from . import search
+from . import search, stage
 from .arrays import components_of, firsts, stable_order, starts_of, unique_inverse
-from .stage import OPTION_CAP, STAGE_WORK, crosses, ordered_rows, stage_work
+from .stage import OPTION_CAP, crosses, ordered_rows, stage_work
 
 #: most pairs of matches (of two options of different classes) of a group of linked classes that
 #: :func:`_searched` compares (more: the aligner decides)
@@ -81,7 +81,7 @@ def class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarra
                      dtype=np.int64)
     give_up[seg[n_opt[shape_of] > OPTION_CAP]] = True
     pairs = np.bincount(seg, weights=a * b, minlength=n_seg)
-    give_up[stage_work(pairs, np.bincount(f_seg, minlength=n_seg)) > STAGE_WORK] = True
+    give_up[stage_work(pairs, np.bincount(f_seg, minlength=n_seg)) > stage.STAGE_WORK] = True
     ok = np.flatnonzero(~give_up[seg])
     if not len(ok):
         return empty, empty

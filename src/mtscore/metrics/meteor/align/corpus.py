@@ -27,9 +27,10 @@ from typing import Any
 import numpy as np
 
 from ....ragged import ranges
+from . import stage
 from .arrays import components_of, firsts, stable_order, starts_of, unique, unique_inverse
 from .classes import class_choices
-from .stage import STAGE_WORK, Edge, GreedyMatching, best_stage_matching, greedy_matching
+from .stage import Edge, GreedyMatching, best_stage_matching, greedy_matching
 
 #: matches as (hyp tokens, ref tokens, stage) per stage, flat token indices
 Found = list[tuple[np.ndarray, np.ndarray, int]]
@@ -318,7 +319,7 @@ def _key_set_stage(key_of: Callable[[list[int]], list[frozenset]], t: Tokens, hy
 
 def _over_budget(pairs: np.ndarray, fixed: np.ndarray) -> np.ndarray:
     """Per segment: whether the stage's work (:func:`.stage.stage_work`) is over ``STAGE_WORK``."""
-    return pairs * (pairs + fixed) > STAGE_WORK
+    return pairs * (pairs + fixed) > stage.STAGE_WORK
 
 
 def _matches_per_segment(found: Found, t: Tokens) -> np.ndarray:

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from itertools import combinations
 from math import comb
 
-from .stage import STAGE_WORK, Edge, crosses, stage_work
+from . import stage
+from .stage import Edge, crosses, stage_work
 
 #: largest number of options (subsets of a class's larger side) the shortcut enumerates
 SMALL_CLASS_OPTIONS = 64
@@ -37,7 +38,7 @@ def small_classes_choice(groups: Sequence[tuple[list[int], list[int]]],
             return None
         else:
             uneven.append((a, b))
-    if stage_work(sum(len(a) * len(b) for a, b in uneven), len(base)) > STAGE_WORK:
+    if stage_work(sum(len(a) * len(b) for a, b in uneven), len(base)) > stage.STAGE_WORK:
         return None
     chosen = base[len(fixed):]
     picked: list[Edge] = []
