@@ -25,9 +25,10 @@ def test_literal_choices_equal_the_metrics_lists() -> None:
 def test_parsing_imports_no_metric() -> None:
     """Adding every metric's options and parsing a command line loads no metric: only ``from_args``
     imports the metric it builds."""
-    code = ("import sys\nfrom mtscore.cli import build_parser\n"
-            "build_parser(only='score').parse_args(['score', '-r', 'r', '-i', 'h', '-m', 'meteor'])\n"
-            "print(sorted(m for m in sys.modules if m.startswith('mtscore.metrics')))")
+    code = ("import argparse, sys\nfrom mtscore.cli import options\n"
+            "p = argparse.ArgumentParser()\noptions.add_all_options(p)\n"
+            "p.parse_args(['--meteor-variant', '1.5', '-l', 'de-en'])\n"
+            "print(sorted(m for m in sys.modules if m.startswith('mtscore.metrics') or m == 'numpy'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -39,4 +40,4 @@ def test_from_args_builds_each_metric() -> None:
     args = parser.parse_args([])
     for name in options.names():
         metric = options.from_args(name, args)
-        assert metric.signature().startswith(("BLEU", "METEOR", "NIST", "Unigram", metric.name))
+        assert type(metric).__module__.startswith("mtscore.metrics") and metric.signature()

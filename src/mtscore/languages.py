@@ -97,23 +97,3 @@ def _pystemmer_algorithms() -> frozenset[str]:
     import Stemmer
 
     return frozenset(Stemmer.algorithms())
-
-
-def target_of(args: object) -> str | None:
-    """The target language of parsed command-line options (``--language-pair``), if given."""
-    pair = getattr(args, "language_pair", None)
-    return None if pair is None else parse_pair(pair).target
-
-
-def tokenizer_of(args: object) -> str:
-    """BLEU's tokenizer from parsed options: ``--tokenize`` if given, else the target language's."""
-    name = getattr(args, "tokenize", None)
-    return name if name is not None else bleu_tokenizer(target_of(args))
-
-
-def add_language_option(parser: object) -> None:
-    """``--language-pair/-l SRC-TGT``, as sacreBLEU's: picks the defaults of the target language."""
-    parser.add_argument(  # type: ignore[attr-defined]
-        "--language-pair", "-l", metavar="SRC-TGT", default=None,
-        help="language pair, e.g. en-zh: the target language picks BLEU's tokenizer as sacreBLEU "
-             "does (zh: zh, ja: ja-mecab; others 13a) and METEOR's resources (see README)")

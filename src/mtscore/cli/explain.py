@@ -6,9 +6,9 @@ import argparse
 import json
 
 from ..errors import InputError
-from ..languages import add_language_option
 from ..metrics.meteor.metric import METEOR, METEORSegment
 from .common import read_systems_and_refs
+from .options import add_language_option
 from .options import meteor as meteor_cli
 
 

@@ -39,10 +39,32 @@ def module(name: str) -> Any:
     return importlib.import_module(_ENTRIES[name])
 
 
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    """``--language-pair/-l SRC-TGT``, as sacreBLEU's: picks the defaults of the target language."""
+    parser.add_argument(
+        "--language-pair", "-l", metavar="SRC-TGT", default=None,
+        help="language pair, e.g. en-zh: the target language picks BLEU's tokenizer as sacreBLEU "
+             "does (zh: zh, ja: ja-mecab; others 13a) and METEOR's resources (see README)")
+
+
+def target_of(args: argparse.Namespace) -> str | None:
+    """The target language of parsed command-line options (``--language-pair``), if given."""
+    from ...languages import parse_pair
+
+    pair = getattr(args, "language_pair", None)
+    return None if pair is None else parse_pair(pair).target
+
+
+def tokenizer_of(args: argparse.Namespace) -> str:
+    """BLEU's tokenizer from parsed options: ``--tokenize`` if given, else the target language's."""
+    from ...languages import bleu_tokenizer
+
+    name = getattr(args, "tokenize", None)
+    return name if name is not None else bleu_tokenizer(target_of(args))
+
+
 def add_all_options(parser: argparse.ArgumentParser) -> None:
     """``--language-pair``, then every metric's option group."""
-    from ...languages import add_language_option
-
     add_language_option(parser)
     for name in _ENTRIES:
         module(name).add_options(parser)

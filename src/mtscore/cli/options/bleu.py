@@ -29,8 +29,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> BLEU:
-    from ...languages import tokenizer_of
     from ...metrics.bleu import BLEU
+    from . import tokenizer_of
 
     return BLEU(tokenize=tokenizer_of(args), lowercase=args.lowercase, smooth=args.smooth,
                 smooth_value=args.smooth_value, max_order=args.max_order,

@@ -53,8 +53,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> METEOR:
-    from ...languages import target_of
     from ...metrics.meteor.metric import METEOR
+    from . import target_of
 
     if args.meteor_weights is not None and args.meteor_modules is not None \
             and len(args.meteor_weights) != len(args.meteor_modules):

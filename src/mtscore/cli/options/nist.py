@@ -19,8 +19,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> NIST:
-    from ...languages import tokenizer_of
     from ...metrics.nist import NIST
+    from . import tokenizer_of
 
     return NIST(tokenize=tokenizer_of(args), lowercase=getattr(args, "lowercase", False),
                 max_order=args.nist_max_order)

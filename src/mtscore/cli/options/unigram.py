@@ -26,8 +26,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(args: argparse.Namespace) -> Unigram:
-    from ...languages import tokenizer_of
     from ...metrics.unigram import Unigram
+    from . import tokenizer_of
 
     return Unigram(args.unigram_measure, tokenize=tokenizer_of(args),
                    lowercase=args.unigram_case == "lc")
