@@ -126,7 +126,7 @@ def _external(tmp_path: Path, lower: bool = False) -> tuple[str, dict[str, np.nd
 
 def test_external_scores_are_compared_like_metrics(tmp_path: Path, capsys) -> None:
     path, scores = _external(tmp_path)
-    code, out, _ = _run(capsys, "compare", "-m", "none", "--scores", path, "-f", "json",
+    code, out, _ = _run(capsys, "compare", "--scores", path, "-f", "json",
                         "--resamples", "500", "--seed", "3")
     assert code == 0
     result = json.loads(out)

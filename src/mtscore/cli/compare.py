@@ -64,14 +64,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "metrics: their system score is the mean of the segment scores.",
         epilog="examples: mtscore compare -r ref.A.txt -i sysA.txt sysB.txt sysC.txt; "
                "mtscore compare -r ref.A.txt -i sysA.txt sysB.txt --baseline sysA --method ar; "
-               "mtscore compare --scores comet.tsv -m none")
+               "mtscore compare --scores comet.tsv")
     p.add_argument("--refs", "-r", nargs="+", metavar="REF",
                    help="reference files, one segment per line (several files: several references)")
     p.add_argument("--input", "-i", nargs="+", metavar="SYS",
                    help="system outputs, one file per system (at least two)")
-    p.add_argument("--metric", "--metrics", "-m", nargs="+", default=["bleu"],
+    p.add_argument("--metric", "--metrics", "-m", nargs="+", default=None,
                    choices=(*options.names(), "none"), dest="metrics",
-                   help="built-in metrics (default bleu; none: only --scores)")
+                   help="built-in metrics (default bleu, or none when only --scores are given)")
     p.add_argument("--scores", nargs="+", default=[], metavar="FILE",
                    help="external scores in the long format (system, seg_id, metric, score, "
                         "signature; TSV, CSV or JSON Lines), compared like built-in metrics")
@@ -106,6 +106,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _check_options(args: argparse.Namespace) -> None:
+    if args.metrics is None:
+        args.metrics = ["none"] if args.scores and not args.input else ["bleu"]
     check_finite(args.alpha, "--alpha", 0, 1)
     check_finite(args.confidence, "--confidence", 0, 1)
     if args.resamples is not None:
