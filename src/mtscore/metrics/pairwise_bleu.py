@@ -21,30 +21,19 @@ import numpy as np
 
 from ..text.span_encoder import make_encoder
 from .bleu import BLEU
-from .ngrams import Encoded, NgramSpace, segment_counts
-from .pairwise_counts import Counts, aggregate_matches, pair_index, pair_matches
+from .ngrams import Encoded
+from .pairwise_counts import Counts, aggregate_matches, order_counts, pair_index, pair_matches
 
 
 def ngram_counts(metric: BLEU, hyps: Sequence[str], refs: Sequence[str], same: bool
                  ) -> tuple[np.ndarray, np.ndarray, list[tuple[Counts, Counts]]]:
     """Token counts of every hypothesis and reference, and per order 1..N their n-gram counts
-    (n-grams no reference has are left out of the hypotheses' counts). ``same``: the hypotheses
-    are the references (MBR), counted once."""
+    (:func:`.pairwise_counts.order_counts`). ``same``: the hypotheses are the references (MBR)."""
     encoder = make_encoder(metric.tokenizer, metric.lowercase)
     ref_ids, ref_len = encoder.encode(list(refs), grow=True)
-    space = NgramSpace([Encoded(ref_ids, ref_len)], encoder.size, metric.max_order)
-    ref_grams = space.ref_grams[0]
-    if same:
-        hyp_len, hyp_grams = ref_len, ref_grams
-    else:
-        hyp_ids, hyp_len = encoder.encode(list(hyps), grow=False)
-        hyp_grams = space.lookup(Encoded(hyp_ids, hyp_len))
-    tables = []
-    for n in range(1, metric.max_order + 1):
-        size = space.size(n)
-        ref_counts = Counts.of(*segment_counts(*ref_grams[n - 1], size), size)
-        hyp_counts = ref_counts if same else Counts.of(*segment_counts(*hyp_grams[n - 1], size), size)
-        tables.append((hyp_counts, ref_counts))
+    hyp_ids, hyp_len = (ref_ids, ref_len) if same else encoder.encode(list(hyps), grow=False)
+    tables = order_counts(Encoded(hyp_ids, hyp_len), Encoded(ref_ids, ref_len), encoder.size,
+                          metric.max_order, same)
     return hyp_len, ref_len, tables
 
 

@@ -23,8 +23,8 @@ import numpy as np
 from ..text.interning import TokenInterner
 from . import chrf_fast
 from .chrf import CHRF
-from .ngrams import Encoded, NgramSpace, segment_counts
-from .pairwise_counts import Counts, aggregate_matches, pair_index, pair_matches
+from .ngrams import Encoded
+from .pairwise_counts import Counts, aggregate_matches, order_counts, pair_index, pair_matches
 
 __all__ = ["CHRF", "aggregate_scores", "ngram_counts", "pair_scores"]
 
@@ -52,15 +52,8 @@ def ngram_counts(metric: CHRF, hyps: Sequence[str], refs: Sequence[str], same: b
 
 def _orders(hyp: tuple[np.ndarray, np.ndarray], ref: tuple[np.ndarray, np.ndarray], vocab_size: int,
             max_order: int, same: bool) -> list[Order]:
-    space = NgramSpace([Encoded(*ref)], vocab_size, max_order)
-    hyp_grams = space.ref_grams[0] if same else space.lookup(Encoded(*hyp))
-    out = []
-    for n in range(1, max_order + 1):
-        size = space.size(n)
-        ref_counts = Counts.of(*segment_counts(*space.ref_grams[0][n - 1], size), size)
-        hyp_counts = ref_counts if same else Counts.of(*segment_counts(*hyp_grams[n - 1], size), size)
-        out.append((hyp[1], ref[1], n, hyp_counts, ref_counts))
-    return out
+    tables = order_counts(Encoded(*hyp), Encoded(*ref), vocab_size, max_order, same)
+    return [(hyp[1], ref[1], n, hc, rc) for n, (hc, rc) in enumerate(tables, start=1)]
 
 
 def pair_scores(metric: CHRF, hyps: Sequence[str], refs: Sequence[str], hyp_bounds: np.ndarray,

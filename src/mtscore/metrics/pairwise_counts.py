@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..ragged import ranges
+from .ngrams import Encoded, NgramSpace, segment_counts
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,6 +38,23 @@ class Counts:
         """From sorted ``row * size + gram`` keys and their counts (as :func:`.ngrams.segment_counts`)."""
         size = max(size, 1)
         return Counts(keys // size, keys % size, counts.astype(np.int64))
+
+
+def order_counts(hyp: Encoded, ref: Encoded, vocab_size: int, max_order: int, same: bool
+                 ) -> list[tuple[Counts, Counts]]:
+    """Per order 1..``max_order``: the n-gram counts of every hypothesis and of every reference,
+    each string's n-grams numbered once (:class:`.ngrams.NgramSpace`; n-grams no reference has are
+    left out of the hypotheses'). ``same``: the hypotheses are the references, counted once."""
+    space = NgramSpace([ref], vocab_size, max_order)
+    ref_grams = space.ref_grams[0]
+    hyp_grams = ref_grams if same else space.lookup(hyp)
+    out = []
+    for n in range(1, max_order + 1):
+        size = space.size(n)
+        ref_counts = Counts.of(*segment_counts(*ref_grams[n - 1], size), size)
+        hyp_counts = ref_counts if same else Counts.of(*segment_counts(*hyp_grams[n - 1], size), size)
+        out.append((hyp_counts, ref_counts))
+    return out
 
 
 def pair_offsets(hyp_bounds: np.ndarray, ref_bounds: np.ndarray) -> np.ndarray:
