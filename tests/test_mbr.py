@@ -82,6 +82,10 @@ def test_cli_fixed_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     utilities = _sacre_utilities(SOURCES[2], SOURCES[2], metric)
     assert [float(r[2]) for r in rows[8:]] == pytest.approx(utilities.tolist(), abs=1e-9)
     assert [r[3] for r in rows[8:]].count("1") == 1 and [r[4] for r in rows[8:]] == SOURCES[2]
+    code, out, _ = _run(["mbr", str(path), "-n", "4", "--aggregate", "--scores"], capsys)
+    aggregated = mtscore.pairwise("chrf", SOURCES, aggregate=True)
+    assert [float(line.split("\t")[2]) for line in out.splitlines()] == \
+        pytest.approx(np.ravel(aggregated).tolist(), abs=1e-9)
 
 
 def test_cli_tsv_and_references(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
