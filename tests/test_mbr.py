@@ -51,7 +51,7 @@ def test_separate_pseudo_references_and_meteor() -> None:
 
 def test_aggregate_utilities() -> None:
     result = mtscore.mbr("chrf", SOURCES[1], aggregate=True)
-    assert result.aggregate
+    assert result.aggregate and "|nrefs:mean|" in result.signature
     np.testing.assert_allclose(result.utilities, mtscore.pairwise("chrf", SOURCES[1], aggregate=True))
 
 

@@ -33,7 +33,8 @@ class MBRResult:
     candidates: tuple[str, ...]
     #: expected utility of every candidate, in input order
     utilities: np.ndarray
-    #: the utility metric's signature (one pseudo-reference at a time, or aggregated)
+    #: the utility metric's signature: ``nrefs:1`` (one pseudo-reference at a time) or, aggregated,
+    #: ``nrefs:mean`` (the mean statistics of all of them)
     signature: str
     aggregate: bool = False
 
@@ -75,7 +76,7 @@ def mbr_stream(metric: Metric[Any] | str, sources: Iterable[Source], *, aggregat
     """:func:`mbr` over a stream of (candidates, pseudo-references or None) per source, read lazily
     and scored in chunks (:func:`.pairwise.score_sources`): memory stays bounded."""
     metric = utility_metric(metric)
-    signature = str(metric.signature({"nrefs": "1"}))
+    signature = str(metric.signature({"nrefs": "mean" if aggregate else "1"}))
     pending: deque[list[str]] = deque()
 
     def remembered() -> Iterator[Source]:
