@@ -32,7 +32,7 @@ from .base import Metric
 from .pairwise_counts import pair_offsets
 
 #: at most this many distinct pairs are scored at once (bounds memory: one statistics row each)
-PAIR_BUDGET = 1 << 18
+PAIR_BUDGET = 1 << 16
 #: and sources are added to a chunk while their strings have at most this many characters in all
 #: (bounds the n-gram tables of long strings)
 CHARACTER_BUDGET = 1 << 24
