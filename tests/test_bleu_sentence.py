@@ -1,6 +1,7 @@
 """Sentence BLEU one call at a time (``sentence_bleu``, ``BLEU.sentence_score``, tiny corpora) and
-the plain-Python ``compute`` of one row: equal to sacreBLEU 2.6.0 on every segment of WMT22 systems,
-and identical (statistics, scores, every result field) to the vectorized numpy path."""
+the rules' ``compute`` of one row: equal to sacreBLEU 2.6.0 on every segment of WMT22 systems,
+and identical (statistics, scores, precisions, brevity penalties) to the vectorized numpy path
+(:mod:`mtscore.metrics.bleu_vectorized`, the fast path of :mod:`mtscore.metrics.bleu_rules`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from mtscore import BLEU, InputError, corpus_bleu, sentence_bleu
 from mtscore.io.text import read_lines
 from mtscore.metrics import bleu as bleu_module
 from mtscore.metrics import clipping
+from mtscore.metrics.bleu_vectorized import bleu_of_rows
 from mtscore.text import span_encoder
 
 from .conftest import WMT22, needs_wmt22
@@ -34,6 +36,17 @@ def numpy_kernels(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bleu_module, "SMALL_CORPUS_CHARACTERS", 0)
     monkeypatch.setattr(span_encoder, "SMALL_CORPUS_CHARACTERS", 0)
     monkeypatch.setattr(clipping, "SMALL_CORPUS_TOKENS", 0)
+
+
+def _vectorized(metric: BLEU, rows: np.ndarray) -> list[tuple[float, tuple[float, ...], float]]:
+    """(score, precisions, bp) of every row by the vectorized fast path."""
+    score, prec, bp = bleu_of_rows(rows, metric.max_order, metric.smooth, metric.smooth_value,
+                                   metric.effective_order)
+    return [(s, tuple(p), b) for s, p, b in zip(score.tolist(), prec.tolist(), bp.tolist())]
+
+
+def _fields(result: mtscore.BLEUResult) -> tuple[float, tuple[float, ...], float]:
+    return result.score, result.precisions, result.bp
 
 
 def _assert_same_as_sacrebleu(ours: mtscore.BLEUResult, theirs: object, where: object,
@@ -125,14 +138,13 @@ def test_rows_and_results_identical_to_the_numpy_path(tokenize: str) -> None:
         for effective in (False, True):
             metric = BLEU(tokenize=tokenize, smooth=smooth, smooth_value=value,
                           effective_order=effective)
-            vectorized = metric.compute(rows, {"nrefs": "var"})
-            assert list(vectorized) == [metric.compute(row, {"nrefs": "var"}) for row in rows]
-            assert metric.compute_many(rows).tolist() == [r.score for r in vectorized]
+            results = [metric.compute(row, {"nrefs": "var"}) for row in rows]
+            vectorized = _vectorized(metric, rows)
+            assert [_fields(r) for r in results] == vectorized
+            assert metric.compute_many(rows).tolist() == [r.score for r in results]
             segments = [metric.sentence_score(hyp, [s[i] for s in refs if s[i] is not None])
                         for i, hyp in enumerate(hyps)]
-            assert [s.score for s in segments] == [r.score for r in vectorized]
-            assert [s.precisions for s in segments] == [r.precisions for r in vectorized]
-            assert [s.bp for s in segments] == [r.bp for r in vectorized]
+            assert [_fields(s) for s in segments] == vectorized
 
 
 # random text that exercises the tokenizers: punctuation, digits, entities, CJK, repeated words
@@ -159,8 +171,8 @@ def test_sentence_score_identical_to_numpy_kernels(hyp: str, refs: list[str], to
         mp.setattr(clipping, "SMALL_CORPUS_TOKENS", 0)
         stats = metric.extract([hyp], [[r] for r in refs])
     assert stats.values[0].tolist() == metric._row(hyp, refs)
-    (slow,) = metric.compute(stats.values, stats.meta)  # 2-D: the vectorized _precisions
-    assert fast == slow  # every field, floats bit for bit
+    assert fast == metric.compute(stats.total(), stats.meta)  # every field, floats bit for bit
+    assert [_fields(fast)] == _vectorized(metric, stats.values)
 
 
 ROWS = st.integers(1, 5).flatmap(lambda n: st.tuples(
@@ -178,7 +190,7 @@ def test_one_row_compute_identical_to_vectorized(order_row: tuple[int, list[int]
     metric = BLEU(smooth=smoothing[0], smooth_value=smoothing[1], effective_order=effective,
                   max_order=n)
     for values in (np.array(row, dtype=np.int64), np.array(row, dtype=np.float64) / 2):
-        assert metric.compute(values) == metric.compute(values[None, :])[0]
+        assert [_fields(metric.compute(values))] == _vectorized(metric, values[None, :])
         assert metric.compute(values).score == metric.compute_many(values[None, :])[0]
 
 

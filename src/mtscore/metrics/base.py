@@ -98,9 +98,35 @@ class Signature(str):
         return self.fields.get(key, default)
 
 
+def _summary(value: object) -> str:
+    """A short text for one field of a result: sequences longer than a few items, arrays and
+    mappings by their length, long strings cut, floats to 6 significant digits."""
+    if isinstance(value, np.ndarray):
+        return f"<array of {value.size}>"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, (tuple, list)):
+        if len(value) <= _SHORT_ITEMS and all(isinstance(v, (int, float, str)) for v in value):
+            inner = ", ".join(_summary(v) if not isinstance(v, str) else repr(v) for v in value)
+            return f"({inner}{',' if len(value) == 1 else ''})"
+        return f"<{len(value)} items>"
+    if isinstance(value, Mapping):
+        return f"<{len(value)} entries>"
+    text = repr(str(value)) if isinstance(value, str) else repr(value)
+    return text if len(text) <= _SHORT_TEXT else text[:_SHORT_TEXT - 4] + "...'"
+
+
+_SHORT_ITEMS = 9  # sequences of more items are summarized by their length
+_SHORT_TEXT = 240  # longer texts are cut
+
+
 @dataclass(frozen=True)
 class Score:
-    """A score and the signature of every setting that produced it."""
+    """A score and the signature of every setting that produced it.
+
+    Subclasses are frozen dataclasses declared with ``repr=False`` so that they keep this short
+    ``repr`` (per-segment sequences and arrays summarized by their length).
+    """
 
     metric: str
     score: float
@@ -108,6 +134,31 @@ class Score:
 
     def __float__(self) -> float:
         return float(self.score)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{key}={_summary(value)}" for key, value in self.__dict__.items())
+        return f"{type(self).__name__}({fields})"
+
+    def _repr_html_(self) -> str:
+        """A small table for notebooks: one row per field (long values summarized)."""
+        from html import escape
+
+        rows = "".join(f"<tr><th style='text-align:left'>{escape(key)}</th>"
+                       f"<td style='text-align:left'>{escape(_summary(value))}</td></tr>"
+                       for key, value in self.__dict__.items())
+        return f"<table><caption>{escape(type(self).__name__)}</caption>{rows}</table>"
+
+    def to_pandas(self) -> Any:
+        """A one-row ``pandas.DataFrame``: ``metric, score, signature`` (the long format's columns)
+        then every other field that is a number or a string. Needs pandas (``pip install pandas``)."""
+        try:
+            import pandas as pd
+        except ImportError as exc:  # pandas is optional
+            raise ImportError("to_pandas() needs pandas: pip install pandas") from exc
+        row = {key: (str(value) if key == "signature" else value)
+               for key, value in self.__dict__.items()
+               if isinstance(value, (int, float, str, np.integer, np.floating))}
+        return pd.DataFrame([row])
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every field (arrays and tuples as lists)."""

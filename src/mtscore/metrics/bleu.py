@@ -1,28 +1,23 @@
 """BLEU (Papineni et al., 2002), computed exactly as sacreBLEU 2.6.0 does.
 
-* §2.1 modified n-gram precision: each hypothesis n-gram count is clipped by the largest count of
-  that n-gram in any *single* reference;
-* §2.1.1 / §2.3 corpus level: clipped matches and hypothesis n-grams are summed over the corpus
-  before dividing (not an average of sentence scores);
-* §2.2.2 brevity penalty: r is the sum over segments of the reference length closest to the
-  hypothesis length (ties: the shorter), c the hypothesis length; BP = 1 if c > r else exp(1 - r/c)
-  (0 when c = 0);
-* §2.3 BLEU = BP · exp(Σ w_n log p_n), uniform weights w_n = 1/N, N = 4.
+The rules are written once, in :mod:`.bleu_rules`: §2.1 :func:`modified_precision` (clipping by
+the largest count in any single reference), §2.1.1 corpus :func:`pool` ing, §2.2.2
+:func:`closest_ref_length` and :func:`brevity_penalty`, §2.3 :func:`geometric_mean` (uniform
+weights 1/N, N = 4), with the sentence-level smoothings of Chen & Cherry (2014)
+(:func:`smoothed_precisions`: ``none``, ``floor``, ``add-k``, ``exp``); ``effective_order`` drops
+the orders that have no n-grams at all. Every path scores one summed row with
+:func:`bleu_of_row`.
 
-Sentence-level smoothing (Chen & Cherry, 2014): ``none``, ``floor`` (method 1), ``add-k``
-(method 2), ``exp`` (method 3, mteval's NIST smoothing); ``effective_order`` drops the orders that
-have no n-grams at all.
-
-Speed: whole corpora are counted with numpy (:mod:`.clipping`); a tiny corpus (``sentence_bleu``,
-``BLEU.sentence_score``, a corpus of a few segments) is counted with one ``Counter`` per segment and
-order, and one summed row is scored in plain Python, where numpy's cost per call would dominate.
-Both give identical statistics and scores (the transcendental functions are numpy's on both paths).
+Speed: whole corpora are counted with numpy (:mod:`.clipping`, :mod:`.bleu_vectorized`: fast paths
+tested equal to the rules); a tiny corpus (``sentence_bleu``, ``BLEU.sentence_score``, a corpus of
+a few segments) is counted segment by segment with the rules themselves, where numpy's cost per
+call would dominate.
 """
 
 from __future__ import annotations
 
-from collections import _count_elements  # type: ignore[attr-defined]  # Counter's C loop
-from collections.abc import Iterable, Mapping, Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -37,22 +32,35 @@ from ..io.references import (
 from ..text.span_encoder import encode_streams, make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
-from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs, sentence_references
+from .base import (
+    Metric,
+    PreparedBase,
+    Score,
+    SegmentStats,
+    Signature,
+    checked_inputs,
+    sentence_references,
+)
+from .bleu_rules import (
+    SMOOTH_DEFAULTS,
+    bleu_of_row,
+    closest_ref_length,
+    modified_precision,
+    pool,
+)
+from .bleu_vectorized import bleu_of_rows, closest_ref_lengths
 from .clipping import clipped_counts
 from .ngrams import Encoded
 
-#: smoothing method -> default value (None: the method takes no value)
-SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1.0, "exp": None}
-
-#: sacreBLEU floors log(0) at this value (``my_log``), which makes exp(...) exactly 0.0
-_LOG_ZERO = -9999999999.0
-
 #: corpora (hypotheses and references) of fewer characters are counted segment by segment with
-#: Counters, where numpy's cost per call would dominate
+#: the rules themselves, where numpy's cost per call would dominate
 SMALL_CORPUS_CHARACTERS = 3000
 
+#: the largest n-gram order accepted (each order adds two statistics and one counting pass)
+MAX_ORDER = 100
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, repr=False)
 class BLEUResult(Score):
     """A BLEU score (0–100, as sacreBLEU) with the statistics it was computed from."""
 
@@ -73,7 +81,7 @@ class BLEUResult(Score):
 class PreparedReferences(PreparedBase):
     """Reference streams tokenized and counted once, to score many systems against them."""
 
-    def __init__(self, metric: "BLEU", refs: Sequence[Sequence[str | None]],
+    def __init__(self, metric: BLEU, refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
         streams = self._checked_streams(metric, refs, names)
         n_segments = self.segments
@@ -96,11 +104,17 @@ class BLEU(Metric[BLEUResult]):
                  effective_order: bool = False):
         if smooth not in SMOOTH_DEFAULTS:
             raise OptionError("smoothing method", smooth, tuple(SMOOTH_DEFAULTS))
-        if smooth_value is not None and SMOOTH_DEFAULTS[smooth] is None:
-            raise OptionError("smooth_value", smooth_value,
-                              detail=f"smoothing method {smooth!r} takes no value")
-        if not isinstance(max_order, int) or max_order < 1:
-            raise OptionError("max_order", max_order, detail="must be a positive integer")
+        if smooth_value is not None:
+            if SMOOTH_DEFAULTS[smooth] is None:
+                raise OptionError("smooth_value", smooth_value,
+                                  detail=f"smoothing method {smooth!r} takes no value")
+            if not _finite_non_negative(smooth_value):
+                raise OptionError("smooth_value", smooth_value,
+                                  detail="must be a finite number >= 0")
+        if isinstance(max_order, bool) or not isinstance(max_order, int) \
+                or not 1 <= max_order <= MAX_ORDER:
+            raise OptionError("max_order", max_order,
+                              detail=f"must be an integer from 1 to {MAX_ORDER}")
         self.tokenizer: Tokenizer = get_tokenizer(tokenize)
         self.lowercase = bool(lowercase)
         self.smooth = smooth
@@ -135,7 +149,7 @@ class BLEU(Metric[BLEUResult]):
         enc = Encoded(*prep.encoder.encode(hyps, grow=False))
         stats = np.zeros((S, 2 + 2 * N), dtype=np.int64)
         stats[:, 0] = enc.lengths
-        stats[:, 1] = _closest_ref_lengths(enc.lengths, prep.lengths)
+        stats[:, 1] = closest_ref_lengths(enc.lengths, prep.lengths)
         for n in range(1, N + 1):
             stats[:, 1 + N + n] = np.maximum(enc.lengths - (n - 1), 0)
         stats[:, 2:2 + N] = clipped_counts(enc.ids, enc.lengths, prep.streams, prep.vocab_size, N)
@@ -143,11 +157,12 @@ class BLEU(Metric[BLEUResult]):
 
     def corpus_score(self, hyps: Sequence[str],
                      refs: Sequence[Sequence[str | None]] | PreparedReferences) -> BLEUResult:
-        """Corpus BLEU: ``compute`` of the statistics summed over the segments (§2.1.1)."""
+        """Corpus BLEU: ``compute`` of the segments' pooled statistics (§2.1.1, :func:`pool`)."""
         small = self._small_rows(hyps, refs)
         if small is not None:
-            return self._result([sum(column) for column in zip(*small[0])], {"nrefs": small[1]})
-        return super().corpus_score(hyps, refs)  # type: ignore[arg-type]
+            return self.compute(pool(small[0]), {"nrefs": small[1]})
+        stats = self.extract(hyps, refs)
+        return self.compute(pool(stats.values), stats.meta)
 
     def _small_rows(self, hyps: Sequence[str], refs: object) -> tuple[list[list[int]], str] | None:
         """The rows of a tiny corpus, counted segment by segment, and its ``nrefs`` label (None:
@@ -165,35 +180,18 @@ class BLEU(Metric[BLEUResult]):
         return rows, reference_count_label(streams)
 
     def _row(self, hyp: str, refs: Sequence[str]) -> list[int]:
-        """One segment's statistics with dicts of counts: §2.1 matches clipped by the largest count
-        in a single reference, §2.2.2 the closest reference length (ties: the shorter)."""
+        """One segment's statistics from its words: §2.1 :func:`modified_precision` of each order,
+        §2.2.2 :func:`closest_ref_length`."""
         N, tokenizer, lowercase = self.max_order, self.tokenizer, self.lowercase
         hyp_words = _words(tokenizer, lowercase, hyp).split()
         ref_words = [_words(tokenizer, lowercase, r).split() for r in refs]
         c = len(hyp_words)
-        ref_len = min((abs(len(r) - c), len(r)) for r in ref_words)[1]
-        row = [c, ref_len, *([0] * N), *(max(c - n, 0) for n in range(N))]
-        if not c:
-            return row
+        row = [c, closest_ref_length(c, map(len, ref_words)), *([0] * N),
+               *(max(c - n, 0) for n in range(N))]
         for n in range(1, min(N, c) + 1):
-            grams = hyp_words if n == 1 else list(_ngrams(hyp_words, n))
-            distinct = set(grams)
-            # the n-grams found in some reference (set operations: no Python loop over n-grams)
-            common = distinct.intersection(_ngrams(ref_words[0], n))
-            for r in ref_words[1:]:
-                common |= distinct.intersection(_ngrams(r, n))
-            if not common:
+            row[1 + n] = modified_precision(hyp_words, ref_words, n)[0]
+            if not row[1 + n]:
                 break  # no n-gram matches, so no longer one does
-            found = len(common)  # each counts once; one repeated in the hypothesis may count more
-            if len(distinct) < len(grams):
-                counts: dict[object, int] = {}
-                _count_elements(counts, grams)
-                for gram in common:
-                    k = counts[gram]
-                    if k > 1:
-                        most = max(_occurrences(r, gram, n) for r in ref_words)
-                        found += (k if k < most else most) - 1  # noqa: FURB136 (faster than min)
-            row[1 + n] = found
         return row
 
     def sentence_score(self, hyp: str, refs: Sequence[str]) -> BLEUResult:
@@ -202,150 +200,46 @@ class BLEU(Metric[BLEUResult]):
         usually computed with ``effective_order=True`` (``sentence_bleu``'s default)."""
         if type(hyp) is str and type(refs) in (list, tuple) and refs \
                 and all(type(r) is str for r in refs):
-            return self._result(self._row(hyp, refs), {"nrefs": str(len(refs))})
+            return self.compute(self._row(hyp, refs), {"nrefs": str(len(refs))})
         # anything else takes the general checks (None: a missing reference)
         stats = self.extract([hyp], sentence_references(hyp, refs, "sentence BLEU"))
         return self.compute(stats.total(), stats.meta)
 
     # ---- the score: a pure function of summed statistics ---------------------------------
 
-    def _precisions(self, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Vectorized sacreBLEU ``compute_bleu``: (score, precisions, bp, effective order)."""
-        t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
-        N = self.max_order
-        if t.shape[1] != 2 + 2 * N:
-            raise ValueError(f"BLEU statistics have {2 + 2 * N} columns, got {t.shape[1]}")
-        sys_len, ref_len = t[:, 0], t[:, 1]
-        correct, total = t[:, 2:2 + N].copy(), t[:, 2 + N:].copy()
-        no_match = ~(correct != 0).any(axis=1)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            bp = np.where(sys_len < ref_len,
-                          np.where(sys_len > 0, np.exp(1 - ref_len / np.where(sys_len > 0, sys_len, 1)), 0.0),
-                          1.0)
-        if self.smooth == "add-k":
-            correct[:, 1:] += self.smooth_value
-            total[:, 1:] += self.smooth_value
-        # orders reached before sacreBLEU's loop stops at the first order with no n-grams
-        active = np.cumprod(total > 0, axis=1).astype(bool)
-        zero = correct == 0
-        prec = np.zeros_like(correct)
-        safe_total = np.where(total > 0, total, 1.0)
-        hit = active & ~zero
-        prec[hit] = (100.0 * correct / safe_total)[hit]
-        miss = active & zero
-        if self.smooth == "exp":
-            halvings = np.cumsum(miss, axis=1)
-            prec[miss] = (100.0 / (2.0 ** halvings * safe_total))[miss]
-        elif self.smooth == "floor":
-            prec[miss] = (100.0 * self.smooth_value / safe_total)[miss]
-        if self.effective_order:
-            eff = np.maximum(active.sum(axis=1), 1)
-            eff = np.where(active.any(axis=1), eff, N)
-        else:
-            eff = np.full(len(t), N)
-        log_sum = np.zeros(len(t))
-        for n in range(N):
-            with np.errstate(divide="ignore"):
-                logs = np.where(prec[:, n] > 0, np.log(np.where(prec[:, n] > 0, prec[:, n], 1.0)), _LOG_ZERO)
-            log_sum = log_sum + np.where(n < eff, logs, 0.0)
-        score = bp * np.exp(log_sum / eff)
-        score = np.where(no_match, 0.0, score)
-        prec[no_match] = 0.0
-        return score, prec, bp, eff
-
     def compute_many(self, totals: np.ndarray) -> np.ndarray:
-        """BLEU (0–100) for each row of summed statistics."""
-        return self._precisions(totals)[0]
+        """BLEU (0–100) for each row of summed statistics (:func:`.bleu_vectorized.bleu_of_rows`)."""
+        return bleu_of_rows(totals, self.max_order, self.smooth, self.smooth_value,
+                            self.effective_order)[0]
 
-    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None
-                ) -> BLEUResult | tuple[BLEUResult, ...]:
-        """The BLEU result of one summed row of statistics; of a 2-D array (many summed rows, e.g.
-        resamples or blocks), a tuple of results computed in one vectorized pass."""
-        rows = np.asarray(totals)
-        if rows.ndim == 1:
-            return self._result(rows.tolist(), meta)
-        if rows.ndim != 2:
-            raise ValueError("compute takes one summed row (1-D) or many (2-D)")
-        score, prec, bp, _ = self._precisions(rows)
+    def compute(self, totals: np.ndarray | Sequence[float],
+                meta: Mapping[str, str] | None = None) -> BLEUResult:
+        """The BLEU result of one summed row of statistics (:func:`.bleu_rules.bleu_of_row`)."""
+        row = totals.tolist() if isinstance(totals, np.ndarray) else list(totals)
         N = self.max_order
-        signature = self.signature(meta)
-        results = []
-        for i, row in enumerate(np.atleast_2d(rows)):
-            hyp_len, ref_len = int(row[0]), int(row[1])
-            results.append(BLEUResult(
-                metric="BLEU", score=float(score[i]), signature=signature,
-                precisions=tuple(float(p) for p in prec[i]),
-                counts=tuple(int(c) for c in row[2:2 + N]),
-                totals=tuple(int(c) for c in row[2 + N:]),
-                bp=float(bp[i]), ratio=hyp_len / ref_len if ref_len else 0.0,
-                hyp_len=hyp_len, ref_len=ref_len))
-        return results[0] if rows.ndim == 1 else tuple(results)
-
-    def _result(self, row: Sequence[float], meta: Mapping[str, str] | None) -> BLEUResult:
-        """``compute`` of one row in plain Python: ``_precisions`` step by step, in the same
-        floating-point operations (numpy's log and exp), so the results are identical."""
-        N = self.max_order
+        if isinstance(totals, np.ndarray) and totals.ndim != 1:
+            raise ValueError("compute takes one summed row (1-D); compute_many takes many")
         if len(row) != 2 + 2 * N:
             raise ValueError(f"BLEU statistics have {2 + 2 * N} columns, got {len(row)}")
-        sys_len, ref_len = float(row[0]), float(row[1])
-        correct = [float(x) for x in row[2:2 + N]]
-        total = [float(x) for x in row[2 + N:]]
-        no_match = not any(x != 0 for x in correct)
-        value = self.smooth_value or 0.0  # (None only for the methods that take no value)
-        if self.smooth == "add-k":
-            for n in range(1, N):
-                correct[n] += value
-                total[n] += value
-        prec = [0.0] * N
-        active = halvings = 0  # orders before the first one with no n-grams; zero matches among them
-        for n in range(N):
-            if not total[n] > 0:
-                break
-            active += 1
-            if correct[n] != 0:
-                prec[n] = 100.0 * correct[n] / total[n]
-            elif self.smooth == "exp":
-                halvings += 1
-                prec[n] = 100.0 / (2.0 ** halvings * total[n])
-            elif self.smooth == "floor":
-                prec[n] = 100.0 * value / total[n]
-        eff = active if self.effective_order and active else N
-        bp_arg = 1 - ref_len / sys_len if 0 < sys_len < ref_len else None
-        if no_match:
-            score = 0.0
-            bp = float(np.exp(np.array([bp_arg]))[0]) if bp_arg is not None else \
-                (0.0 if sys_len < ref_len else 1.0)
-            prec = [0.0] * N
-        else:
-            positive = [p for p in prec[:eff] if p > 0]
-            logs = iter(np.log(np.array(positive, dtype=np.float64)).tolist())
-            log_sum = 0.0
-            for p in prec[:eff]:
-                log_sum = log_sum + (next(logs) if p > 0 else _LOG_ZERO)
-            args = [log_sum / eff] if bp_arg is None else [log_sum / eff, bp_arg]
-            exps = np.exp(np.array(args, dtype=np.float64)).tolist()
-            bp = exps[1] if bp_arg is not None else (0.0 if sys_len < ref_len else 1.0)
-            score = bp * exps[0]
-        hyp_len, ref_len_int = int(row[0]), int(row[1])
+        score, prec, bp = bleu_of_row(row, N, self.smooth, self.smooth_value, self.effective_order)
+        hyp_len, ref_len = int(row[0]), int(row[1])
         return BLEUResult(
             metric="BLEU", score=score, signature=self.signature(meta), precisions=tuple(prec),
             counts=tuple(int(c) for c in row[2:2 + N]), totals=tuple(int(c) for c in row[2 + N:]),
-            bp=bp, ratio=hyp_len / ref_len_int if ref_len_int else 0.0, hyp_len=hyp_len,
-            ref_len=ref_len_int)
+            bp=bp, ratio=hyp_len / ref_len if ref_len else 0.0, hyp_len=hyp_len, ref_len=ref_len)
 
-    def signature(self, meta: Mapping[str, str] | None = None) -> str:
+    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
         """``BLEU|nrefs:…|case:…|eff:…|tok:…|smooth:…[|order:N]|version:…``."""
         smooth = self.smooth
         if SMOOTH_DEFAULTS[self.smooth] is not None:
             smooth += f"[{self.smooth_value:.2f}]"
-        parts = ["BLEU", f"nrefs:{(meta or {}).get('nrefs', '?')}",
-                 f"case:{'lc' if self.lowercase else 'mixed'}",
-                 f"eff:{'yes' if self.effective_order else 'no'}",
-                 f"tok:{self.tokenizer.signature()}", f"smooth:{smooth}"]
+        fields: list[tuple[str, object]] = [
+            ("nrefs", (meta or {}).get("nrefs", "?")), ("case", "lc" if self.lowercase else "mixed"),
+            ("eff", "yes" if self.effective_order else "no"), ("tok", self.tokenizer.signature()),
+            ("smooth", smooth)]
         if self.max_order != 4:
-            parts.append(f"order:{self.max_order}")
-        parts.append(f"version:{__version__}")
-        return "|".join(parts)
+            fields.append(("order", self.max_order))
+        return Signature.of("BLEU", [*fields, ("version", __version__)])
 
 
 @lru_cache(maxsize=2**14)
@@ -355,35 +249,37 @@ def _words(tokenizer: Tokenizer, lowercase: bool, line: str) -> str:
     return tokenizer((line.lower() if lowercase else line).rstrip())
 
 
-def _ngrams(words: list[str], n: int) -> Iterable[object]:
-    """The n-grams of one segment in order: its words for n = 1, else tuples of n words."""
-    if n == 1:
-        return words
-    return zip(*[words[i:] for i in range(n)])
-
-
-def _occurrences(words: list[str], gram: object, n: int) -> int:
-    """How often an n-gram occurs in a segment."""
-    return list(_ngrams(words, n)).count(gram)
-
-
-def _closest_ref_lengths(hyp_lens: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
-    """§2.2.2: per segment the reference length closest to the hypothesis length, ties: the shorter.
-
-    ``ref_lens`` is (references × segments) with -1 where a reference is missing.
-    """
-    diff = np.abs(ref_lens - hyp_lens[None, :]).astype(np.float64)
-    diff[ref_lens < 0] = np.inf
-    # smallest difference first, then the shortest length among equally close ones
-    key = diff * (ref_lens.max(initial=0) + 1) + np.where(ref_lens < 0, 0, ref_lens)
-    best = np.argmin(key, axis=0)
-    return ref_lens[best, np.arange(ref_lens.shape[1])]
-
-
 def corpus_bleu(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *, tokenize: str = "13a",
                 lowercase: bool = False, smooth: str = "exp", smooth_value: float | None = None,
                 max_order: int = 4, effective_order: bool = False) -> BLEUResult:
-    """Corpus BLEU of ``hyps`` against reference streams ``refs`` (``refs[k][i]``), as sacreBLEU."""
+    """Corpus BLEU of ``hyps`` against reference streams ``refs``, exactly as sacreBLEU 2.6.0.
+
+    Parameters:
+        hyps: one hypothesis (a string) per segment.
+        refs: reference streams: ``refs[k][i]`` is reference k of segment i (``None`` where a
+            segment has fewer references).
+        tokenize: ``13a`` (default), ``intl``, ``zh``, ``zh-fixed``, ``char``, ``none``, ``ja-mecab``.
+        lowercase: lowercase before tokenizing.
+        smooth: ``exp`` (default), ``floor``, ``add-k`` or ``none`` (Chen & Cherry, 2014).
+        smooth_value: the value of ``floor`` (default 0.1) or ``add-k`` (default 1); finite, ≥ 0.
+        max_order: the largest n-gram order N (1 to 100; default 4).
+        effective_order: leave out the orders with no n-grams (for very short corpora).
+
+    Returns:
+        a :class:`BLEUResult`: ``score`` (0–100), ``precisions``, ``counts``, ``totals``, ``bp``,
+        ``ratio``, ``hyp_len``, ``ref_len`` and the ``signature``.
+
+    Raises:
+        InputError: the inputs are not strings or the streams' lengths differ.
+        OptionError: an option value is not valid.
+
+    Example:
+        >>> result = corpus_bleu(["the cat sat on the mat"], [["the cat sat on a mat"]])
+        >>> round(result.score, 2)
+        53.73
+        >>> result.signature.get("tok")
+        '13a'
+    """
     metric = _metric(tokenize, lowercase, smooth, smooth_value, max_order, effective_order)
     return metric.corpus_score(hyps, refs)
 
@@ -391,10 +287,34 @@ def corpus_bleu(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *, to
 def sentence_bleu(hyp: str, refs: Sequence[str], *, tokenize: str = "13a", lowercase: bool = False,
                   smooth: str = "exp", smooth_value: float | None = None, max_order: int = 4,
                   effective_order: bool = True) -> BLEUResult:
-    """BLEU of one hypothesis against its references (a list of strings), as sacreBLEU's
-    ``sentence_bleu`` (effective order on by default)."""
+    """BLEU of one hypothesis against its references, as sacreBLEU's ``sentence_bleu``.
+
+    Parameters:
+        hyp: the hypothesis (a string).
+        refs: its references: a list of strings (or one string).
+        tokenize, lowercase, smooth, smooth_value, max_order: as :func:`corpus_bleu`.
+        effective_order: leave out the orders with no n-grams (default True, as sacreBLEU).
+
+    Returns:
+        a :class:`BLEUResult` (score 0–100, precisions, brevity penalty, lengths, signature).
+
+    Example:
+        >>> round(sentence_bleu("the cat sat on the mat", ["the cat sat on a mat"]).score, 2)
+        53.73
+    """
     metric = _metric(tokenize, lowercase, smooth, smooth_value, max_order, effective_order)
     return metric.sentence_score(hyp, refs)
+
+
+def _finite_non_negative(value: object) -> bool:
+    """Whether ``value`` is a finite real number ≥ 0 (not a bool, not a string)."""
+    if isinstance(value, (bool, str, bytes)):
+        return False
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    return math.isfinite(number) and number >= 0
 
 
 def _metric(tokenize: str, lowercase: bool, smooth: str, smooth_value: float | None, max_order: int,

@@ -1,4 +1,5 @@
-"""BLEU's clipped n-gram counts for a whole corpus at once, with numpy sorts instead of Counters.
+"""Clipped n-gram counts of a whole corpus at once, with numpy sorts: the fast path of
+:func:`.bleu_rules.modified_precision` (tested equal to it), used by BLEU and the unigram metrics.
 
 Papineni et al. (2002) §2.1: a hypothesis n-gram count is clipped by the largest count of that
 n-gram in any single reference of the same segment. Every token of the hypothesis (source 0) and of
@@ -16,16 +17,17 @@ the references (source k) is put in one array.
 
 When the keys do not fit in 63 bits (huge corpora or orders), :func:`clipped_counts_by_rank` does
 the same with one sort per order and n-grams keyed by dense ranks. Tiny corpora (a few hundred
-tokens, as ``sentence_bleu`` gives) are counted with Counters, where numpy's cost per call would
-dominate.
+tokens, as ``sentence_bleu`` gives) are counted with the rule itself, where numpy's cost per call
+would dominate.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
+
+from .bleu_rules import modified_precision
 
 
 def _remaining(lengths: np.ndarray) -> np.ndarray:
@@ -49,7 +51,7 @@ def _sorted_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return idx, np.diff(idx, append=len(values))
 
 
-#: below this many tokens in all (e.g. ``sentence_bleu``), Counters beat numpy's cost per call
+#: below this many tokens in all (e.g. ``sentence_bleu``), the rule beats numpy's cost per call
 SMALL_CORPUS_TOKENS = 400
 
 
@@ -92,7 +94,7 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
 def _clipped_counts_small(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
                           refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
                           max_order: int) -> np.ndarray:
-    """:func:`clipped_counts` with one Counter per segment and order (for a few segments)."""
+    """:func:`clipped_counts` by :func:`.bleu_rules.modified_precision` (for a few segments)."""
     S = len(hyp_lengths)
     hyp_ends = np.cumsum(hyp_lengths).tolist()
     hyps = [hyp_ids[end - n:end].tolist() for end, n in zip(hyp_ends, hyp_lengths.tolist())]
@@ -105,12 +107,8 @@ def _clipped_counts_small(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
     out = np.zeros((S, max_order), dtype=np.int64)
     for i, h in enumerate(hyps):
         for n in range(1, min(max_order, len(h)) + 1):
-            counts = Counter(tuple(h[j:j + n]) for j in range(len(h) - n + 1))
-            best: Counter[tuple[int, ...]] = Counter()
-            for r in ref_tokens[i]:
-                for gram, c in Counter(tuple(r[j:j + n]) for j in range(len(r) - n + 1)).items():
-                    best[gram] = max(best[gram], c)
-            out[i, n - 1] = sum(min(c, best[g]) for g, c in counts.items() if g in best)
+            # hypothesis tokens no reference has are -1, which no reference token is
+            out[i, n - 1] = modified_precision(h, ref_tokens[i], n)[0]
     return out
 
 
@@ -249,10 +247,7 @@ def clipped_counts_by_rank(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
         starts = np.nonzero(rem >= n)[0]
         if len(starts) == 0:
             break
-        if n > 1:
-            key = prev_rank[starts] * B + tok[starts + (n - 1)]
-        else:
-            key = key[starts]
+        key = prev_rank[starts] * B + tok[starts + (n - 1)] if n > 1 else key[starts]
         combined = (key << src_bits) | src[starts]
         # sort by (key, source); packing the position into the low bits lets a plain sort (much
         # faster than argsort) carry the permutation, when the three fit in 63 bits
