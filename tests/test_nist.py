@@ -30,8 +30,11 @@ def _ngrams(words, n):
     return Counter(tuple(words[i:i + n]) for i in range(len(words) - n + 1))
 
 
-def mteval_nist(hyps: list[list[str]], refs: list[list[list[str]]], N: int = 5) -> float:
-    """mteval-v13a's NIST, written out with Counters: refs[k][i] = words of reference k, segment i."""
+def mteval_nist(hyps: list[list[str]], refs: list[list[list[str]]], N: int = 5,
+                quirk: bool = True) -> float:
+    """mteval-v13a's NIST, written out with Counters: refs[k][i] = words of reference k, segment i.
+    ``quirk``: as the script, a bigram whose prefix is the token "0" (false in Perl) takes the
+    unigram rule; False: the paper's rule for every n-gram."""
     count: Counter = Counter()
     total_words = 0
     for stream in refs:
@@ -39,7 +42,10 @@ def mteval_nist(hyps: list[list[str]], refs: list[list[list[str]]], N: int = 5) 
             total_words += len(words)
             for n in range(1, N + 1):
                 count.update(_ngrams(words, n))
-    info = {g: math.log2((count[g[:-1]] if len(g) > 1 else total_words) / c) for g, c in count.items()}
+    def prefix_count(g):
+        return total_words if len(g) == 1 or (quirk and g[:-1] == ("0",)) else count[g[:-1]]
+
+    info = {g: math.log2(prefix_count(g) / c) for g, c in count.items()}
     tst_info = [0.0] * (N + 1)
     tst_cnt = [0] * (N + 1)
     ref_words = 0
@@ -77,7 +83,7 @@ def sample():
 @pytest.mark.parametrize("system", ["LT22", "Online-W", "PROMT", "HUMAN-B"])
 def test_single_reference_equals_nltk(sample, system):
     hyp, ref = sample.systems[system], sample.references["A"]
-    ours = corpus_nist(hyp, [ref]).score
+    ours = corpus_nist(hyp, [ref], mteval_zero_quirk=False).score  # NLTK: the paper's rule
     nltk = nltk_corpus_nist([[r] for r in _tok(ref)], _tok(hyp), n=5)
     assert ours == pytest.approx(nltk, rel=1e-12, abs=1e-12)
 
@@ -99,7 +105,7 @@ def test_shared_zh_en_single_reference_equals_nltk():
     d = load_dataset(SHARED / "zh-en")
     hyp, ref = d.systems["Online-B"], d.references["A"]
     nltk = nltk_corpus_nist([[r] for r in _tok(ref)], _tok(hyp), n=5)
-    assert corpus_nist(hyp, [ref]).score == pytest.approx(nltk, rel=1e-12)
+    assert corpus_nist(hyp, [ref], mteval_zero_quirk=False).score == pytest.approx(nltk, rel=1e-12)
 
 
 def test_brevity_factor_calibration():
@@ -109,6 +115,57 @@ def test_brevity_factor_calibration():
     assert brevity_factor(3, 0) == 1.0  # no reference words: nothing to be short of
     r = np.linspace(0.05, 0.99, 50)
     assert np.all(np.diff(brevity_factor(r, 1.0)) > 0)
+
+
+# ---- the real mteval-v13a.pl (tests/data/nist_mteval.tsv, made by nist_mteval_make.py) ----------
+
+MTEVAL_ROWS = [line.split("\t") for line in (Path(__file__).parent / "data" / "nist_mteval.tsv")
+               .read_text(encoding="utf-8").splitlines()[3:]]
+EXAMPLE = ["it ended 0 to 0 today", "nothing happened"]
+
+
+def _mteval_inputs(pair: str, system: str, refs: str) -> tuple[list[str], list[list[str]]]:
+    if pair == "example":
+        return EXAMPLE, [EXAMPLE]
+    folder = WMT22 / pair
+    return (read_lines(folder / "systems" / f"{system}.txt"),
+            [read_lines(folder / "references" / f"{r}.txt") for r in refs.split("+")])
+
+
+@pytest.mark.parametrize("pair,system,refs,score", MTEVAL_ROWS, ids=["-".join(r[:3]) for r in MTEVAL_ROWS])
+def test_default_equals_the_mteval_script(pair, system, refs, score):
+    """NIST() equals the script's own score (15 significant digits) on every system and
+    reference set of WMT22 de-en and on the example."""
+    if pair != "example" and not WMT22.is_dir():
+        pytest.skip("../shared/data/wmt22 not present")
+    hyps, streams = _mteval_inputs(pair, system, refs)
+    assert corpus_nist(hyps, streams).score == pytest.approx(float(score), rel=1e-12)
+
+
+def test_mteval_rows_cover_every_de_en_system_and_reference_set():
+    if not WMT22.is_dir():
+        pytest.skip("../shared/data/wmt22 not present")
+    systems = {p.stem for p in (WMT22 / "de-en" / "systems").glob("*.txt")}
+    machine = systems - {"HUMAN-B"}
+    seen = {(s, r) for pair, s, r, _ in MTEVAL_ROWS if pair == "de-en"}
+    assert seen == {(s, r) for s in machine for r in ("A", "B", "A+B")} | {("HUMAN-B", "A")}
+
+
+@pytest.mark.parametrize("system", ["example", "Online-A", "LT22"])
+def test_both_rules_against_independent_transcriptions(system):
+    """Default: the Counter transcription with the quirk; corrected: the paper's rule for every
+    n-gram. The two differ exactly where a bigram starts with the token 0."""
+    if system != "example" and not WMT22.is_dir():
+        pytest.skip("../shared/data/wmt22 not present")
+    hyps, streams = _mteval_inputs("example" if system == "example" else "de-en", system, "A+B")
+    words, ref_words = _tok(hyps), [_tok(s) for s in streams]
+    quirk, fixed = corpus_nist(hyps, streams), corpus_nist(hyps, streams, mteval_zero_quirk=False)
+    assert quirk.score == pytest.approx(mteval_nist(words, ref_words, quirk=True), rel=1e-12)
+    assert fixed.score == pytest.approx(mteval_nist(words, ref_words, quirk=False), rel=1e-12)
+    assert fixed.score < quirk.score  # every text here has a "0 w" bigram
+    assert fixed.signature.get("quirk") == "no" and quirk.signature.get("quirk") is None
+    if system == "example":  # by hand: bigrams "0 to", "0 today" weigh log2(8/1) = 3, not 1
+        assert quirk.score == 2.75 + 6 / 6 and fixed.score == pytest.approx(2.75 + 2 / 6)
 
 
 def test_statistics_are_additive_and_vectorized(sample):
@@ -143,6 +200,15 @@ def test_prepared_references_settings_checked(sample):
         NIST().extract(sample.systems["LT22"][:10], prepared)
     with pytest.raises(OptionError):
         NIST(max_order=0)
+    with pytest.raises(OptionError):
+        NIST().extract(sample.systems["LT22"], NIST(mteval_zero_quirk=False)
+                       .prepare_references([sample.references["A"]]))
+
+
+@pytest.mark.parametrize("order", [0, -1, 101, 10**6, 2.0, True, "5"])
+def test_max_order_out_of_range_refused(order):
+    with pytest.raises(OptionError, match="max_order"):
+        NIST(max_order=order)
 
 
 words = st.lists(st.sampled_from(["a", "b", "c", "d", "e"]), min_size=0, max_size=8)

@@ -2,7 +2,13 @@
 
 * §2 information weights, from the n-gram counts of *all reference segments of the corpus*
   (every reference stream): Info(w1..wn) = log2(count(w1..wn-1) / count(w1..wn)); for unigrams
-  count(empty prefix) is the total number of reference words;
+  count(empty prefix) is the total number of reference words (:func:`information_weights`);
+* mteval-v13a.pl's quirk, reproduced by default (``mteval_zero_quirk=True``): the script tests the
+  prefix as a Perl string (``$mgram ? count/count(prefix) : count/total_words``), so a bigram whose
+  first word is the token ``0`` (a false string in Perl) gets the unigram rule,
+  log2(total words / count(0 w2)). ``mteval_zero_quirk=False`` applies the paper's rule to every
+  n-gram (the signature then says ``quirk:no``). Both tested against the script's own numbers
+  (tests/data/nist_mteval.tsv);
 * §2 score = Σ_{n=1..N} [Σ info of the co-occurring n-grams / number of hypothesis n-grams] · BP,
   N = 5, summed over the corpus before dividing; a hypothesis n-gram is counted at most as often as
   it occurs in the reference where it is most frequent (mteval's clipping over references);
@@ -33,7 +39,7 @@ from ..errors import OptionError
 from ..text.span_encoder import encode_streams, make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
-from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
+from .base import Metric, PreparedBase, Score, SegmentStats, Signature, checked_inputs
 from .ngrams import Encoded, NgramSpace, lookup_counts, max_counts, segment_counts
 
 #: brevity factor calibration (Doddington 2002 §2; mteval ``nist_length_penalty``)
@@ -41,8 +47,11 @@ BP_RATIO_X = 1.5
 BP_SCORE_X = 0.5
 BETA = -math.log(BP_SCORE_X) / math.log(BP_RATIO_X) ** 2
 
+#: the largest n-gram order accepted (each order adds two statistics and one counting pass)
+MAX_ORDER = 100
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, repr=False)
 class NISTResult(Score):
     """A NIST score with its per-order information-weighted precisions."""
 
@@ -124,12 +133,8 @@ class NISTReferences(PreparedBase):
             gids = [self.space.ref_grams[k][n - 1][1] for k in range(len(streams))]
             corpus_counts.append(np.bincount(np.concatenate(gids), minlength=size).astype(np.float64)
                                  if size else np.zeros(0))
-        self.info: list[np.ndarray] = []
-        for n in range(1, N + 1):
-            c = corpus_counts[n - 1]
-            prefix = np.full(len(c), total_words) if n == 1 else \
-                corpus_counts[n - 2][_prefix_ids(self.space, n)]
-            self.info.append(np.log2(prefix / c) if len(c) else np.zeros(0))
+        zero = self._zero_id() if metric.mteval_zero_quirk else None
+        self.info = information_weights(self.space, corpus_counts, total_words, zero)
         self.clip_tables = []
         for n in range(1, N + 1):
             size = self.space.size(n)
@@ -156,20 +161,54 @@ class NISTReferences(PreparedBase):
         return part
 
 
+    def _zero_id(self) -> int | None:
+        """The unigram id of the token ``0`` among the references (None: they have none)."""
+        ids, _ = self.encoder.encode(["0"], grow=False)
+        if len(ids) != 1 or ids[0] < 0 or self.space.size(1) == 0:
+            return None
+        token = self.remap[ids[0]]
+        table = self.space._tables[0]
+        at = int(np.searchsorted(table, token))
+        return at if at < len(table) and table[at] == token else None
+
+
+def information_weights(space: NgramSpace, corpus_counts: list[np.ndarray], total_words: float,
+                        zero: int | None) -> list[np.ndarray]:
+    """§2 Info(w1..wn) = log2(count(w1..wn-1) / count(w1..wn)) of every reference n-gram, per
+    order; count() of the empty prefix is the number of reference words. ``zero``: the unigram id
+    of the token ``0`` whose bigrams take the unigram rule (mteval-v13a.pl's quirk), or None."""
+    info = []
+    for n, counts in enumerate(corpus_counts, start=1):
+        if n == 1:
+            prefix = np.full(len(counts), total_words)
+        else:
+            ids = _prefix_ids(space, n)
+            prefix = corpus_counts[n - 2][ids]
+            if n == 2 and zero is not None:
+                prefix = np.where(ids == zero, total_words, prefix)
+        info.append(np.log2(prefix / counts) if len(counts) else np.zeros(0))
+    return info
+
+
 class NIST(Metric[NISTResult]):
     """NIST (mteval-v13a): ``extract`` / ``compute`` as in :mod:`mtscore.metrics.base`."""
 
     name = "nist"
 
-    def __init__(self, *, tokenize: str = "13a", lowercase: bool = False, max_order: int = 5):
-        if not isinstance(max_order, int) or isinstance(max_order, bool) or max_order < 1:
-            raise OptionError("max_order", max_order, detail="must be a positive integer")
+    def __init__(self, *, tokenize: str = "13a", lowercase: bool = False, max_order: int = 5,
+                 mteval_zero_quirk: bool = True):
+        if not isinstance(max_order, int) or isinstance(max_order, bool) \
+                or not 1 <= max_order <= MAX_ORDER:
+            raise OptionError("max_order", max_order,
+                              detail=f"must be an integer from 1 to {MAX_ORDER}")
         self.tokenizer: Tokenizer = get_tokenizer(tokenize)
         self.lowercase = bool(lowercase)
         self.max_order = max_order
+        #: reproduce mteval-v13a.pl's information weight of bigrams starting with the token 0
+        self.mteval_zero_quirk = bool(mteval_zero_quirk)
 
     def settings_key(self) -> tuple[object, ...]:
-        return (self.tokenizer.signature(), self.lowercase, self.max_order)
+        return (self.tokenizer.signature(), self.lowercase, self.max_order, self.mteval_zero_quirk)
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -231,12 +270,14 @@ class NIST(Metric[NISTResult]):
             ratio=float(row[0] / row[1]) if row[1] else 0.0, hyp_len=int(round(row[0])),
             ref_len=float(row[1]))
 
-    def signature(self, meta: Mapping[str, str] | None = None) -> str:
-        """``NIST|nrefs:…|case:…|tok:…|order:N|version:…``."""
-        return "|".join(["NIST", f"nrefs:{(meta or {}).get('nrefs', '?')}",
-                         f"case:{'lc' if self.lowercase else 'mixed'}",
-                         f"tok:{self.tokenizer.signature()}", f"order:{self.max_order}",
-                         f"version:{__version__}"])
+    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
+        """``NIST|nrefs:…|case:…|tok:…|order:N[|quirk:no]|version:…``."""
+        fields: list[tuple[str, object]] = [
+            ("nrefs", (meta or {}).get("nrefs", "?")), ("case", "lc" if self.lowercase else "mixed"),
+            ("tok", self.tokenizer.signature()), ("order", self.max_order)]
+        if not self.mteval_zero_quirk:
+            fields.append(("quirk", "no"))
+        return Signature.of("NIST", [*fields, ("version", __version__)])
 
     # ---- streaming (helper H6): the weights from a first pass over the whole reference corpus ----
 
@@ -252,6 +293,32 @@ class NIST(Metric[NISTResult]):
 
 
 def corpus_nist(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *, tokenize: str = "13a",
-                lowercase: bool = False, max_order: int = 5) -> NISTResult:
-    """Corpus NIST of ``hyps`` against reference streams ``refs`` (``refs[k][i]``), as mteval-v13a."""
-    return NIST(tokenize=tokenize, lowercase=lowercase, max_order=max_order).corpus_score(hyps, refs)
+                lowercase: bool = False, max_order: int = 5,
+                mteval_zero_quirk: bool = True) -> NISTResult:
+    """Corpus NIST (Doddington, 2002) of ``hyps`` against reference streams ``refs``, as NIST's
+    ``mteval-v13a.pl`` computes it (run with ``-c``, case preserved).
+
+    Parameters:
+        hyps: one hypothesis (a string) per segment.
+        refs: reference streams: ``refs[k][i]`` is reference k of segment i (``None`` where a
+            segment has fewer references).
+        tokenize: ``13a`` (default: mteval's own tokenization), ``intl``, ``zh``, ``char``, ``none`` …
+        lowercase: lowercase first (mteval's default without ``-c``).
+        max_order: the largest n-gram order N (1 to 100; default 5).
+        mteval_zero_quirk: reproduce the script's weight of bigrams that start with the token
+            ``0`` (default True); False applies the paper's rule to them too.
+
+    Returns:
+        a :class:`NISTResult`: ``score``, per-order ``precisions`` (information per hypothesis
+        n-gram), ``info``, ``totals``, brevity factor ``bp``, ``ratio``, lengths, ``signature``.
+
+    Example:
+        >>> lines = ["it ended 0 to 0 today", "nothing happened"]
+        >>> corpus_nist(lines, [lines]).score  # mteval-v13a.pl: 3.75
+        3.75
+        >>> round(corpus_nist(lines, [lines], mteval_zero_quirk=False).score, 4)
+        3.0833
+    """
+    metric = NIST(tokenize=tokenize, lowercase=lowercase, max_order=max_order,
+                  mteval_zero_quirk=mteval_zero_quirk)
+    return metric.corpus_score(hyps, refs)
