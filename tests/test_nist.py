@@ -18,6 +18,7 @@ from mtscore.errors import InputError, OptionError
 from mtscore.io.dataset import load_dataset
 from mtscore.io.text import read_lines
 from mtscore.metrics.nist import NIST, brevity_factor, corpus_nist
+from mtscore.text.span_encoder import LineEncoder
 from mtscore.text.tokenizers import get_tokenizer
 
 from .conftest import WMT22, needs_wmt22
@@ -231,29 +232,9 @@ def test_random_corpora_equal_mteval_algorithm(corpus):
 
 # ---- the byte-span encoder against the line tokenizer it replaced -------------------------------
 
-class LineEncoder:
-    """The encoding NIST and the unigram metrics used before make_encoder: ``preprocess`` and a
-    Python vocabulary (ids in order of first occurrence)."""
-
-    def __init__(self, tokenizer, lowercase):
-        from mtscore.metrics.ngrams import Vocabulary
-
-        self.tokenizer, self.lowercase, self.vocab = tokenizer, lowercase, Vocabulary()
-
-    @property
-    def size(self) -> int:
-        return len(self.vocab)
-
-    def encode(self, lines, grow):
-        from mtscore.text.tokenizers import preprocess
-
-        enc = self.vocab.encode(preprocess(lines, self.tokenizer, self.lowercase), grow=grow)
-        return enc.ids, enc.lengths
-
-
 def line_encoder_stats(module, metric, hyps, refs):
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(module, "make_encoder", LineEncoder)
+        mp.setattr(module, "make_encoder", LineEncoder)  # preprocess + a dict: the rule
         return metric.extract(hyps, refs)
 
 

@@ -105,3 +105,18 @@ def test_unknown_tokenizer_lists_valid_names() -> None:
     assert "moses" in message
     for name in TOKENIZERS:
         assert name in message
+
+
+def test_line_encoder_gives_the_tokenizers_tokens() -> None:
+    """ja-mecab (no span kernel) is encoded line by line: ids in order of first occurrence,
+    -1 for hypothesis tokens no reference has."""
+    from mtscore.text.span_encoder import LineEncoder, make_encoder
+
+    tokenizer = get_tokenizer("ja-mecab")
+    encoder = make_encoder(tokenizer, False)
+    assert isinstance(encoder, LineEncoder)
+    ids, lengths = encoder.encode(["今日は良い天気です", "", "今日は"], grow=True)
+    assert lengths.tolist() == [len(tokenizer("今日は良い天気です").split()), 0, 2]
+    assert ids.tolist() == list(range(lengths[0])) + [0, 1]
+    hyp_ids, _ = encoder.encode(["今日は雨"], grow=False)
+    assert hyp_ids.tolist()[:2] == [0, 1] and hyp_ids.tolist()[2:] == [-1] * (len(hyp_ids) - 2)

@@ -1,4 +1,6 @@
-"""Corpus-wide n-gram counting with numpy (the kernel behind BLEU and NIST).
+"""Corpus-wide n-gram ids with numpy: the kernel behind NIST, whose information weights need every
+reference n-gram's identity across the whole corpus (BLEU and the unigram metrics count with
+:mod:`.clipping`, which keeps n-grams apart only within a segment; README, "Two n-gram kernels").
 
 Instead of one ``Counter`` per sentence, every token of a corpus becomes an integer id and every
 n-gram a dense integer id, built order by order: an n-gram is the pair (id of its first n-1 words,
@@ -37,34 +39,6 @@ class Encoded:
         pos_in_seg = np.arange(len(self.ids), dtype=np.int64) - offsets[seg]
         keep = pos_in_seg + (n - 1) < self.lengths[seg]
         return np.nonzero(keep)[0], seg[keep]
-
-
-class Vocabulary:
-    """Token -> id for the references; tokens seen only in hypotheses map to -1."""
-
-    def __init__(self) -> None:
-        self._ids: dict[str, int] = {}
-
-    def __len__(self) -> int:
-        return len(self._ids)
-
-    def encode(self, tokenized: Sequence[str], grow: bool) -> Encoded:
-        """Encode space-tokenized segments; ``grow`` adds new tokens (references), else they get -1."""
-        ids_of = self._ids
-        flat: list[int] = []
-        lengths = np.empty(len(tokenized), dtype=np.int64)
-        if grow:
-            for i, line in enumerate(tokenized):
-                tokens = line.split()
-                lengths[i] = len(tokens)
-                flat.extend([ids_of.setdefault(t, len(ids_of)) for t in tokens])
-        else:
-            get = ids_of.get
-            for i, line in enumerate(tokenized):
-                tokens = line.split()
-                lengths[i] = len(tokens)
-                flat.extend([get(t, -1) for t in tokens])
-        return Encoded(np.asarray(flat, dtype=np.int64), lengths)
 
 
 class NgramSpace:

@@ -1,6 +1,7 @@
-"""Token ids of whole corpora: the numpy span kernel where the tokenizer has one, else chunk-wise.
+"""Token ids of whole corpora: the numpy span kernel where the tokenizer has one, else line by line.
 
-:func:`make_encoder` is what metrics use. :class:`SpanEncoder` tokenizes a corpus in one pass over
+:func:`make_encoder` is what metrics use (:class:`LineEncoder` for ``ja-mecab``, which has no span
+kernel). :class:`SpanEncoder` tokenizes a corpus in one pass over
 its bytes (:mod:`.spans`) and gives the tokens exact ids (:mod:`.interning`); a tiny corpus, or
 segments that contain a line break (possible only through the API), are tokenized line by line with
 the tokenizer itself and the result is split on white space, which gives the same tokens.
@@ -13,7 +14,6 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..ragged import ranges
-from .chunked import ChunkEncoder
 from .interning import TokenInterner
 from .spans import SPAN_TOKENIZERS, corpus_bytes, token_spans
 from .tokenizers import Tokenizer, preprocess
@@ -100,14 +100,47 @@ def _span_texts(data: bytes, starts: np.ndarray, ends: np.ndarray) -> list[str]:
     return joined.tobytes().decode("utf-8", "surrogatepass").split("\n")[:-1]
 
 
-def make_encoder(tokenizer: Tokenizer, lowercase: bool) -> SpanEncoder | ChunkEncoder:
+class LineEncoder:
+    """Token ids for corpora tokenized line by line with the tokenizer itself (``preprocess``), ids
+    in order of first occurrence: for tokenizers without a span kernel (``ja-mecab``).
+
+    ``grow=True`` (references) adds new tokens; ``grow=False`` (hypotheses) gives tokens the
+    references never had id -1. Encode every reference before any hypothesis.
+    """
+
+    def __init__(self, tokenizer: Tokenizer, lowercase: bool):
+        self.tokenizer = tokenizer
+        self.lowercase = lowercase
+        self.vocab: dict[str, int] = {}
+
+    @property
+    def size(self) -> int:
+        """How many distinct tokens have an id (ids are 0 .. size - 1)."""
+        return len(self.vocab)
+
+    def encode(self, lines: Sequence[str], grow: bool) -> tuple[np.ndarray, np.ndarray]:
+        """(flat token ids, tokens per line)."""
+        vocab = self.vocab
+        flat: list[int] = []
+        lengths = np.empty(len(lines), dtype=np.int64)
+        for i, line in enumerate(preprocess(lines, self.tokenizer, self.lowercase)):
+            tokens = line.split()
+            lengths[i] = len(tokens)
+            if grow:
+                flat.extend([vocab.setdefault(t, len(vocab)) for t in tokens])
+            else:
+                flat.extend([vocab.get(t, -1) for t in tokens])
+        return np.asarray(flat, dtype=np.int64), lengths
+
+
+def make_encoder(tokenizer: Tokenizer, lowercase: bool) -> SpanEncoder | LineEncoder:
     """The fastest exact encoder for ``tokenizer``."""
     if tokenizer.name in SPAN_TOKENIZERS:
         return SpanEncoder(tokenizer, lowercase)
-    return ChunkEncoder(tokenizer, lowercase)
+    return LineEncoder(tokenizer, lowercase)
 
 
-def encode_streams(encoder: SpanEncoder | ChunkEncoder, streams: Sequence[Sequence[str | None]]
+def encode_streams(encoder: SpanEncoder | LineEncoder, streams: Sequence[Sequence[str | None]]
                    ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Every present reference of every stream in one pass of ``encoder`` (one tokenization, one
     growth of the vocabulary). Per stream: (token ids, tokens per present segment, index of those
