@@ -26,14 +26,14 @@ from ..errors import OptionError
 from ..text.span_encoder import encode_streams, make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
-from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
-from .ngrams import Encoded, lookup_counts
+from .base import Metric, PreparedBase, Score, SegmentStats, Signature, checked_inputs
+from .clipping import clipped_counts
 
 MEASURES = ("precision", "recall", "f1", "fmean")
 _LABEL = {"precision": "P", "recall": "R", "f1": "F1", "fmean": "Fmean"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class UnigramResult(Score):
     """One measure as ``score``, with all four components and the statistics they come from."""
 
@@ -74,19 +74,12 @@ class UnigramReferences(PreparedBase):
         streams = self._checked_streams(metric, refs, names)
         n_segments = self.segments
         self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
-        encoded = []
+        #: per stream: (token ids, tokens per present segment, index of those segments)
+        self.streams = encode_streams(self.encoder, streams)
         #: references × segments, -1 where a reference is missing
         self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
-        for k, (ids, stream_lengths, idx) in enumerate(encode_streams(self.encoder, streams)):
-            enc = Encoded(ids, stream_lengths)
-            self.lengths[k, idx] = enc.lengths
-            encoded.append((idx, enc))
-        self.base = max(self.encoder.size, 1)
-        #: per stream: sorted keys ``segment * base + word`` and their counts
-        self.tables = []
-        for idx, enc in encoded:
-            seg = idx[enc.segment_of_token()] if len(idx) else np.zeros(0, dtype=np.int64)
-            self.tables.append(np.unique(seg * self.base + enc.ids, return_counts=True))
+        for k, (_, stream_lengths, idx) in enumerate(self.streams):
+            self.lengths[k, idx] = stream_lengths
 
 
 class Unigram(Metric[UnigramResult]):
@@ -114,24 +107,20 @@ class Unigram(Metric[UnigramResult]):
         """Per segment ``matches, hyp_len, ref_len`` against the best reference for ``measure``."""
         hyps, prep = checked_inputs(self, hyps, refs, UnigramReferences)
         S = len(hyps)
-        enc = Encoded(*prep.encoder.encode(hyps, grow=False))
-        seg = enc.segment_of_token()
-        known = enc.ids >= 0
-        keys, counts = np.unique(seg[known] * prep.base + enc.ids[known], return_counts=True)
-        owner = keys // prep.base
-        K = len(prep.tables)
-        matches = np.zeros((K, S), dtype=np.int64)
-        for k, (table_keys, table_counts) in enumerate(prep.tables):
-            clipped = np.minimum(counts, lookup_counts(table_keys, table_counts, keys))
-            matches[k] = np.bincount(owner, weights=clipped, minlength=S).astype(np.int64)
-        hyp_len = np.broadcast_to(enc.lengths, (K, S))
+        ids, lengths = prep.encoder.encode(hyps, grow=False)
+        K = len(prep.streams)
+        # one-to-one matches against each reference alone: its clipped unigram counts (§2.1 of
+        # Papineni et al. with one reference), by the kernel BLEU counts with
+        matches = np.stack([clipped_counts(ids, lengths, [stream], prep.encoder.size, 1)[:, 0]
+                            for stream in prep.streams])
+        hyp_len = np.broadcast_to(lengths, (K, S))
         value = unigram_measures(matches, hyp_len, prep.lengths)[self.measure]
         value = np.where(prep.lengths >= 0, value, -np.inf)
         # best measure, then most matches, then the first reference (lexsort: last key is primary)
         order = np.lexsort((np.arange(K)[:, None].repeat(S, 1) * -1, matches, value), axis=0)
         best = order[-1]
         cols = np.arange(S)
-        stats = np.stack([matches[best, cols], enc.lengths, prep.lengths[best, cols]], axis=1)
+        stats = np.stack([matches[best, cols], lengths, prep.lengths[best, cols]], axis=1)
         return SegmentStats(self.columns, stats.astype(np.int64), {"nrefs": prep.nrefs})
 
     def compute_many(self, totals: np.ndarray) -> np.ndarray:
@@ -150,14 +139,34 @@ class Unigram(Metric[UnigramResult]):
                              recall=m["recall"], f1=m["f1"], fmean=m["fmean"],
                              matches=int(row[0]), hyp_len=int(row[1]), ref_len=int(row[2]))
 
-    def signature(self, meta: Mapping[str, str] | None = None) -> str:
+    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
         """``Unigram-<measure>|nrefs:…|best:<measure>|case:…|tok:…|version:…``."""
-        return "|".join([f"Unigram-{_LABEL[self.measure]}", f"nrefs:{(meta or {}).get('nrefs', '?')}",
-                         f"best:{self.measure}", f"case:{'lc' if self.lowercase else 'mixed'}",
-                         f"tok:{self.tokenizer.signature()}", f"version:{__version__}"])
+        return Signature.of(f"Unigram-{_LABEL[self.measure]}", [
+            ("nrefs", (meta or {}).get("nrefs", "?")), ("best", self.measure),
+            ("case", "lc" if self.lowercase else "mixed"), ("tok", self.tokenizer.signature()),
+            ("version", __version__)])
 
 
 def corpus_unigram(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], measure: str = "fmean",
                    *, tokenize: str = "13a", lowercase: bool = True) -> UnigramResult:
-    """Corpus unigram P/R/F1/Fmean (``measure`` picks ``score`` and the best reference)."""
+    """Corpus unigram precision, recall, F1 or Fmean (Banerjee & Lavie, 2005, §2).
+
+    Parameters:
+        hyps: one hypothesis (a string) per segment.
+        refs: reference streams: ``refs[k][i]`` is reference k of segment i (``None`` where a
+            segment has fewer references).
+        measure: ``fmean`` (default), ``precision``, ``recall`` or ``f1``: the ``score``, and what
+            picks each segment's best reference.
+        tokenize: as BLEU's (default ``13a``).
+        lowercase: lowercase first (default True, as METEOR).
+
+    Returns:
+        a :class:`UnigramResult`: ``score`` (0–1) and all four measures, ``matches``,
+        ``hyp_len``, ``ref_len`` and the ``signature``.
+
+    Example:
+        >>> result = corpus_unigram(["the cat sat on the mat"], [["the cat is on the mat"]], "f1")
+        >>> round(result.score, 4), result.matches
+        (0.8333, 5)
+    """
     return Unigram(measure, tokenize=tokenize, lowercase=lowercase).corpus_score(hyps, refs)
