@@ -229,12 +229,20 @@ class BLEU(Metric[BLEUResult]):
             bp=bp, ratio=hyp_len / ref_len if ref_len else 0.0, hyp_len=hyp_len, ref_len=ref_len)
 
     def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``BLEU|nrefs:…|case:…|eff:…|tok:…|smooth:…[|order:N]|version:…``."""
+        """``BLEU|nrefs:…|case:…|eff:…|tok:…|smooth:…[|order:N]|version:…`` (made once per
+        ``nrefs`` value: sentence BLEU asks for it on every call)."""
+        nrefs = (meta or {}).get("nrefs", "?")
+        known = self.__dict__.setdefault("_signatures", {})
+        if nrefs not in known:
+            known[nrefs] = self._signature(nrefs)
+        return known[nrefs]
+
+    def _signature(self, nrefs: str) -> Signature:
         smooth = self.smooth
         if SMOOTH_DEFAULTS[self.smooth] is not None:
             smooth += f"[{self.smooth_value:.2f}]"
         fields: list[tuple[str, object]] = [
-            ("nrefs", (meta or {}).get("nrefs", "?")), ("case", "lc" if self.lowercase else "mixed"),
+            ("nrefs", nrefs), ("case", "lc" if self.lowercase else "mixed"),
             ("eff", "yes" if self.effective_order else "no"), ("tok", self.tokenizer.signature()),
             ("smooth", smooth)]
         if self.max_order != 4:
