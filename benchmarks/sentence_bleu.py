@@ -91,8 +91,7 @@ def main() -> int:
             sacre_obj, ours_obj = SacreBLEU(effective_order=True), mtscore.BLEU(effective_order=True)
             calls = {
                 "sentence_bleu(h, refs)": (
-                    lambda h, r: sacrebleu.sentence_bleu(h, r),
-                    lambda h, r: mtscore.sentence_bleu(h, r)),
+                    sacrebleu.sentence_bleu, mtscore.sentence_bleu),
                 "BLEU().sentence_score(h, refs)": (
                     sacre_obj.sentence_score, ours_obj.sentence_score),
                 "corpus_bleu([h], [[r], ...])": (

@@ -117,6 +117,6 @@ def test_line_encoder_gives_the_tokenizers_tokens() -> None:
     assert isinstance(encoder, LineEncoder)
     ids, lengths = encoder.encode(["今日は良い天気です", "", "今日は"], grow=True)
     assert lengths.tolist() == [len(tokenizer("今日は良い天気です").split()), 0, 2]
-    assert ids.tolist() == list(range(lengths[0])) + [0, 1]
+    assert ids.tolist() == [*list(range(lengths[0])), 0, 1]
     hyp_ids, _ = encoder.encode(["今日は雨"], grow=False)
     assert hyp_ids.tolist()[:2] == [0, 1] and hyp_ids.tolist()[2:] == [-1] * (len(hyp_ids) - 2)

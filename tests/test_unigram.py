@@ -7,6 +7,9 @@ from collections import Counter
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import given as _given
+from hypothesis import settings as _settings
+from hypothesis import strategies as _st
 from hypothesis import strategies as st
 
 from mtscore.data import sample_path
@@ -14,6 +17,11 @@ from mtscore.errors import OptionError
 from mtscore.io.dataset import load_dataset
 from mtscore.metrics.unigram import MEASURES, Unigram, corpus_unigram, unigram_measures
 from mtscore.text.tokenizers import get_tokenizer
+
+from .conftest import WMT22 as _WMT22
+from .conftest import needs_wmt22 as _needs_wmt22
+from .test_nist import TEXT as _TEXT
+from .test_nist import _assert_identical, line_encoder_stats
 
 TOK = get_tokenizer("13a")
 
@@ -114,14 +122,6 @@ def test_random_corpora_brute_force(measure, lower, corpus):
 
 # ---- the byte-span encoder against the line tokenizer it replaced -------------------------------
 
-from hypothesis import given as _given
-from hypothesis import settings as _settings
-from hypothesis import strategies as _st
-
-from .conftest import WMT22 as _WMT22
-from .conftest import needs_wmt22 as _needs_wmt22
-from .test_nist import TEXT as _TEXT
-from .test_nist import _assert_identical, line_encoder_stats
 
 
 @_settings(max_examples=150, deadline=None)

@@ -85,7 +85,7 @@ class Signature(str):
         self = super().__new__(cls, text)
         name, *parts = text.split("|")
         self.name = name
-        self.fields = dict(part.split(":", 1) if ":" in part else (part, "") for part in parts)
+        self.fields = {key: value for key, _, value in (part.partition(":") for part in parts)}
         return self
 
     @classmethod
@@ -216,8 +216,8 @@ def checked_inputs(metric: Any, hyps: Sequence[str], refs: Any,
         raise OptionError("references", "prepared",
                           detail=f"they were prepared with other {metric.name} settings "
                                  "(tokenizer, case, n-gram order or modules)")
-    if refs.segments != len(hyps):  # type: ignore[attr-defined]
-        raise InputError(f"the references have {refs.segments} segments but the hypotheses "  # type: ignore[attr-defined]
+    if refs.segments != len(hyps):
+        raise InputError(f"the references have {refs.segments} segments but the hypotheses "
                          f"have {len(hyps)}")
     return hyps, refs
 

@@ -266,8 +266,8 @@ class NIST(Metric[NISTResult]):
         return NISTResult(
             metric="NIST", score=float(score[0]), signature=self.signature(meta),
             precisions=tuple(float(p) for p in prec[0]), info=tuple(float(x) for x in row[2:2 + N]),
-            totals=tuple(int(round(x)) for x in row[2 + N:]), bp=float(bp[0]),
-            ratio=float(row[0] / row[1]) if row[1] else 0.0, hyp_len=int(round(row[0])),
+            totals=tuple(round(float(x)) for x in row[2 + N:]), bp=float(bp[0]),
+            ratio=float(row[0] / row[1]) if row[1] else 0.0, hyp_len=round(float(row[0])),
             ref_len=float(row[1]))
 
     def signature(self, meta: Mapping[str, str] | None = None) -> Signature:

@@ -85,7 +85,7 @@ class UnigramReferences(PreparedBase):
 class Unigram(Metric[UnigramResult]):
     """Exact unigram P, R, F1 or Fmean (``measure``) with METEOR's best-reference rule."""
 
-    columns = ("matches", "hyp_len", "ref_len")  # type: ignore[assignment]
+    columns = ("matches", "hyp_len", "ref_len")
 
     def __init__(self, measure: str = "fmean", *, tokenize: str = "13a", lowercase: bool = True):
         if measure not in MEASURES:

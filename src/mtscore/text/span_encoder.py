@@ -148,7 +148,7 @@ def encode_streams(encoder: SpanEncoder | LineEncoder, streams: Sequence[Sequenc
     present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
                for stream in streams]
     lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
-    ids, lengths = encoder.encode(lines, grow=True)  # type: ignore[arg-type]  # no None left
+    ids, lengths = encoder.encode(lines, grow=True)  # type: ignore[arg-type,unused-ignore]  # no None left
     out = []
     token_at = line_at = 0
     for idx in present:

@@ -259,8 +259,9 @@ class TokenizerJaMecab(Tokenizer):
             import ipadic
             import MeCab
         except ImportError:
-            raise OptionError("tokenize", "ja-mecab",
-                              detail="needs MeCab and the IPA dictionary: pip install 'mtscore[ja]'") from None
+            raise OptionError(
+                "tokenize", "ja-mecab",
+                detail="needs MeCab and the IPA dictionary: pip install 'mtscore[ja]'") from None
         self._tagger = MeCab.Tagger(ipadic.MECAB_ARGS + " -Owakati")
         info = self._tagger.dictionary_info()
         if info.size != 392126 or info.next is not None:
@@ -284,7 +285,7 @@ _REGISTRY: dict[str, type[Tokenizer]] = {
 TOKENIZERS: tuple[str, ...] = tuple(_REGISTRY)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def get_tokenizer(name: str) -> Tokenizer:
     """The tokenizer called ``name``; an unknown name raises an error listing the valid ones."""
     if name not in _REGISTRY:
