@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import math
 from collections import Counter
 
@@ -165,3 +166,97 @@ def test_result_is_frozen_and_has_a_signature() -> None:
     with pytest.raises(AttributeError):
         result.score = 1.0  # type: ignore[misc]
     assert result.to_dict()["counts"] == list(result.counts)
+
+
+# ---- option limits (issue 15) -------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf"), -1.0, -1e-9, "x", True])
+@pytest.mark.parametrize("smooth", ["floor", "add-k"])
+def test_smooth_value_must_be_finite_and_not_negative(smooth: str, value: object) -> None:
+    from mtscore.errors import OptionError
+
+    with pytest.raises(OptionError, match="smooth_value"):
+        BLEU(smooth=smooth, smooth_value=value)  # type: ignore[arg-type]
+    assert BLEU(smooth=smooth, smooth_value=0).smooth_value == 0.0
+
+
+@pytest.mark.parametrize("order", [0, -1, 101, 10**6, 4.0, True, "4"])
+def test_max_order_out_of_range_refused(order: object) -> None:
+    from mtscore.errors import OptionError
+
+    with pytest.raises(OptionError, match="max_order"):
+        BLEU(max_order=order)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="max_order"):
+        corpus_bleu(["a b"], [["a b"]], max_order=order)  # type: ignore[arg-type]
+    assert BLEU(max_order=100).max_order == 100
+
+
+# ---- results in a notebook: short repr, HTML table, pandas (issue 12) -----------------------------
+
+def _every_result() -> list[object]:
+    """One result of every metric, on a corpus of 3,000 segments (per-segment tuples included)."""
+    import mtscore
+
+    hyps = [f"the cat {i} sat on the mat" for i in range(3000)]
+    refs = [[f"the cat {i} is on the mat" for i in range(3000)]]
+    return [mtscore.corpus_bleu(hyps, refs), mtscore.sentence_bleu(hyps[0], refs[0][0]),
+            mtscore.corpus_nist(hyps, refs), mtscore.corpus_unigram(hyps, refs),
+            mtscore.corpus_chrf(hyps, refs), mtscore.corpus_meteor(hyps, refs)]
+
+
+def test_every_result_has_a_short_repr_and_an_html_table() -> None:
+    for result in _every_result():
+        text = repr(result)
+        assert len(text) < 1000, (type(result).__name__, len(text))
+        assert text.startswith(type(result).__name__ + "(") and "score=" in text
+        html = result._repr_html_()  # type: ignore[attr-defined]
+        assert html.startswith("<table>") and len(html) < 5000 and "score" in html
+
+
+def test_repr_summarizes_long_sequences() -> None:
+    from dataclasses import dataclass
+
+    from mtscore.metrics.base import Score
+
+    @dataclass(frozen=True, repr=False)
+    class Many(Score):
+        rows: tuple[int, ...]
+        table: np.ndarray
+
+    text = repr(Many("X", 0.5, "X|version:1", tuple(range(10**5)), np.zeros((300, 300))))
+    assert text == ("Many(metric='X', score=0.5, signature='X|version:1', rows=<100000 items>, "
+                    "table=<array of 90000>)")
+    assert "<" not in Many("X", 0.5, "s", (1, 2), np.zeros(0)).__repr__().split("rows=")[1][:6]
+
+
+def test_to_pandas_one_row_in_the_long_format_columns() -> None:
+    pd = pytest.importorskip("pandas")
+    result = corpus_bleu(["the cat sat on the mat"], [["the cat sat on a mat"]])
+    frame = result.to_pandas()
+    assert isinstance(frame, pd.DataFrame) and len(frame) == 1
+    assert list(frame.columns[:3]) == ["metric", "score", "signature"]
+    row = frame.iloc[0]
+    assert row["metric"] == "BLEU" and row["score"] == result.score
+    assert row["signature"] == str(result.signature) and row["hyp_len"] == result.hyp_len
+
+
+def test_to_pandas_without_pandas_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    result = corpus_bleu(["a b"], [["a b"]])
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now raises ImportError
+    with pytest.raises(ImportError, match="pip install pandas"):
+        result.to_pandas()
+
+
+def test_public_functions_document_parameters_returns_and_an_example() -> None:
+    import mtscore
+
+    for fn in (mtscore.corpus_bleu, mtscore.sentence_bleu, mtscore.corpus_nist, mtscore.corpus_unigram):
+        doc = fn.__doc__ or ""
+        for part in ("Parameters:", "Returns:", "Example:", ">>>"):
+            assert part in doc, (fn.__name__, part)
+        runner = doctest.DocTestRunner()
+        for test in doctest.DocTestFinder().find(fn, globs={fn.__name__: fn}):
+            runner.run(test)
+        assert runner.summarize(verbose=False).failed == 0, fn.__name__  # the examples are right
