@@ -238,3 +238,31 @@ def test_mutated_data_sets_load(tiny: Path, data: st.DataObject, names: list[str
             assert reference in ds.references and system in ds.systems
             assert ds.reference_ids_for(system)
         assert len(repr(ds)) < 1000
+
+
+STUDY_OPTIONS = {
+    "--blocks": ["-1", "0", "1", "2", "1000000", "nan", ""],
+    "--block-size": ["-1", "0", "1", "3", "1000000", "1.5", ""],
+    "--resamples": ["-1", "0", "1", "20", "100000000", "1e3", ""],
+    "--seed": ["-1", "0", "7", "99999999999999999999", "x"],
+    "--human": ["z", "raw", "mqm", ""],
+    "--language-pair": ["de-en", "en-zh", "xx", "de-en-fr", "", "12-34"],
+    "--width": ["-1", "0", "3", "nan"],
+    "--format": ["text", "json", "tsv", "markdown", "latex", "csv", "xml"],
+}
+
+
+@fuzz_settings(40)
+@given(options=st.dictionaries(st.sampled_from(sorted(STUDY_OPTIONS)), st.integers(0, 6), min_size=1,
+                               max_size=3),
+       tables=st.sampled_from([["corpus"], ["system", "blocks"], ["ttest", "significance"]]))
+def test_study_hostile_options(tiny: Path, options: dict[str, int], tables: list[str]) -> None:
+    argv = ["study", str(tiny), "--no-meteor", "-q", "-t", *tables]
+    culprits = [str(tiny)]
+    if "--resamples" not in options:
+        argv += ["--resamples", "20"]
+    for option, k in options.items():
+        value = STUDY_OPTIONS[option][k % len(STUDY_OPTIONS[option])]
+        argv.append(f"{option}={value}")
+        culprits += [option, option.lstrip("-"), option.lstrip("-").replace("-", "_"), value or "''"]
+    check(run_cli(argv), culprits, names=("nan",))
