@@ -10,6 +10,7 @@ from ..errors import OptionError
 from ..report.figures import EXTRA_HINT, MissingExtraError, require_matplotlib
 from ..report.html import check_destination
 from ..report.tables import render
+from ..study.model import DEFAULT_RESAMPLES, DEFAULT_SEED
 from .common import add_output_options
 from .report import add_report_options
 
@@ -30,10 +31,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                f"({EXTRA_HINT}); without it the demo prints its tables and says so.")
     add_report_options(p, output_default=DEFAULT_OUTPUT)
     p.add_argument("--no-report", action="store_true", help="print the tables only, write no HTML")
-    p.add_argument("--resamples", type=int, default=1000, metavar="N",
-                   help="bootstrap resamples for intervals and paired tests (default 1000)")
-    p.add_argument("--seed", type=int, default=12345, metavar="S",
-                   help="random seed of the resampling (default 12345; 0 is a seed)")
+    p.add_argument("--resamples", type=int, default=None, metavar="N",
+                   help=f"bootstrap resamples for intervals and paired tests (default "
+                        f"{DEFAULT_RESAMPLES} for intervals; for the paired tests enough for Holm's "
+                        "correction over every pair of systems)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",
+                   help=f"random seed of the resampling (default {DEFAULT_SEED}; 0 is a seed)")
     add_output_options(p)
     p.set_defaults(func=run)
 
@@ -51,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
         except MissingExtraError as err:
             report_error = err
         check_destination(args.output)
+        if args.figures:
+            check_destination(args.figures, folder=True)
     study = run_study(sample_path(), resamples=args.resamples, seed=args.seed)
     tables = [key_table(study)]
     summary = correlation_summary(study)

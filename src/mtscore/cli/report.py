@@ -10,6 +10,7 @@ from ..errors import OptionError
 from ..report.figures import FIGURE_FORMATS, require_matplotlib
 from ..report.html import check_destination
 from ..study.model import BLOCK_SIZE, DEFAULT_RESAMPLES, DEFAULT_SEED
+from .common import DEFAULT_DECIMALS
 
 
 def add_report_options(parser: argparse.ArgumentParser, *, output_default: str | None) -> None:
@@ -33,9 +34,10 @@ def add_study_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--human", default=None, choices=("z", "raw"),
                        help="human scores of the figures and main tables: z (default when the data "
                             "set has them, else raw) or raw")
-    group.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES, metavar="N",
-                       help="bootstrap resamples for intervals and paired tests "
-                            f"(default {DEFAULT_RESAMPLES})")
+    group.add_argument("--resamples", type=int, default=None, metavar="N",
+                       help=f"bootstrap resamples for intervals and paired tests (default "
+                            f"{DEFAULT_RESAMPLES} for intervals; for the paired tests enough for "
+                            "Holm's correction over every pair of systems, e.g. 16000 for 13 systems)")
     group.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",
                        help=f"random seed of the resampling (default {DEFAULT_SEED}; 0 is a seed)")
     group.add_argument("--blocks", type=int, default=None, metavar="K",
@@ -79,8 +81,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_report_options(p, output_default="report.html")
     add_study_options(p)
     add_scores_options(p)
-    p.add_argument("--width", "-w", type=int, default=2,
-                   help="decimals shown in the report's tables (default 2)")
+    p.add_argument("--width", "-w", type=int, default=DEFAULT_DECIMALS,
+                   help=f"decimals shown in the report's tables (default {DEFAULT_DECIMALS})")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -91,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
 
     require_matplotlib()  # before the study: fail fast, naming the extra
     check_destination(args.output)
+    if args.figures:
+        check_destination(args.figures, folder=True)
     if args.width < 0:
         raise OptionError("width", args.width, detail="decimals must be a non-negative integer")
     folder = sample_path() if args.dataset == "sample" and not Path("sample").exists() else args.dataset

@@ -12,8 +12,8 @@ from ..report.figures import require_matplotlib
 from ..report.html import check_destination
 from ..report.tables import FORMATS, LAYOUTS
 from ..study import TABLE_IDS, run_study
-from ..study.model import BLOCK_SIZE, DEFAULT_RESAMPLES, DEFAULT_SEED
-from .report import add_report_options, add_scores_options
+from .common import DEFAULT_DECIMALS
+from .report import add_report_options, add_scores_options, add_study_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,25 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                "comet.tsv --layout wide -f latex")
     p.add_argument("dataset", metavar="DATASET",
                    help="data-set folder, or 'sample' for the embedded WMT22 de-en sample")
-    p.add_argument("--human", default=None, choices=("z", "raw"),
-                   help="human scores of the main tables: z (per-rater standardized; the default when "
-                        "the data set has them, else raw) or raw (0–100); Table 8 shows both")
-    p.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES, metavar="N",
-                   help=f"bootstrap resamples for intervals and paired tests (default {DEFAULT_RESAMPLES})")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",
-                   help=f"random seed of the resampling (default {DEFAULT_SEED}; 0 is a seed)")
+    add_study_options(p)
     p.add_argument("--tables", "-t", nargs="+", choices=TABLE_IDS, metavar="ID",
                    help="compute and print only these tables (default all): " + ", ".join(TABLE_IDS))
-    p.add_argument("--blocks", type=int, default=None, metavar="K",
-                   help="blocks of the BLEU block test (default: as many as the corpus holds; the "
-                        "paper uses 20; fewer if the data set is too small, and the output says so)")
-    p.add_argument("--block-size", type=int, default=BLOCK_SIZE, metavar="B",
-                   help=f"segments per block (default {BLOCK_SIZE})")
-    p.add_argument("--language-pair", "-l", metavar="SRC-TGT", default=None,
-                   help="language pair (default: meta.json's \"pair\"); the target language picks "
-                        "the tokenizer as sacreBLEU's -l does (zh: zh, ja: ja-mecab; else 13a)")
-    p.add_argument("--no-meteor", action="store_true",
-                   help="leave METEOR (and the module ablation) out; faster")
     p.add_argument("--html", metavar="FILE",
                    help="also write the HTML report with the papers' figures to FILE (as `mtscore "
                         "report`; needs pip install 'mtscore[report]')")
@@ -60,8 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     group = p.add_argument_group("output")
     group.add_argument("--format", "-f", default="text", choices=FORMATS,
                        help="output format (default text; json keeps full precision)")
-    group.add_argument("--width", "-w", type=int, default=2,
-                       help="decimals shown (default 2; not applied to json)")
+    group.add_argument("--width", "-w", type=int, default=DEFAULT_DECIMALS,
+                       help=f"decimals shown (default {DEFAULT_DECIMALS}; not applied to json)")
     group.add_argument("--layout", default="long", choices=LAYOUTS,
                        help="long (default): the tables as they are; wide: also the systems × "
                             "metrics table of corpus scores (every metric a column, signatures "
@@ -73,9 +57,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.figures and not args.html:
         raise OptionError("--figures", args.figures, detail="saving figures needs --html FILE")
+    if args.width < 0:
+        raise OptionError("width", args.width, detail="decimals must be a non-negative integer")
     if args.html:
         require_matplotlib()  # before the study: fail fast, naming the extra
         check_destination(args.html)
+        if args.figures:
+            check_destination(args.figures, folder=True)
     folder = sample_path() if args.dataset == "sample" and not Path("sample").exists() else args.dataset
     study = run_study(folder, human=args.human, resamples=args.resamples, seed=args.seed,
                       tables=args.tables, block_size=args.block_size, blocks=args.blocks,

@@ -9,9 +9,12 @@ any browser, prints, and can be attached to an e-mail. Nothing in it refers to a
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import math
 import os
+import shutil
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -276,26 +279,70 @@ def render_html(report: Report, *, width: int = 2, figure_format: str = "svg") -
     return "\n".join(parts) + "\n"
 
 
-def check_destination(path: str | os.PathLike[str]) -> None:
-    """Raise :class:`InputError` early if ``path`` cannot be written as a file (a folder is in the
-    way, or a file stands where a folder is needed)."""
+def _nearest_existing(path: Path) -> Path:
+    for p in (path, *path.parents):
+        if os.path.lexists(p):
+            return p
+    return Path(".")
+
+
+def check_destination(path: str | os.PathLike[str], *, folder: bool = False) -> None:
+    """Raise :class:`InputError` early — before a long study — if ``path`` cannot be written: a
+    folder where a file is wanted (or a file where a folder is, with ``folder``), a file in the way
+    of a folder to create, or no permission to write there."""
     out = Path(path)
+    what = "the figures" if folder else "the report"
     blocked = next((p for p in out.parents if p.exists() and not p.is_dir()), None)
     if blocked is not None:
-        raise InputError(f"cannot write the report: {blocked} is a file, not a folder", source=str(out))
-    if out.is_dir():
+        raise InputError(f"cannot write {what}: {blocked} is a file, not a folder", source=str(out))
+    if out.is_dir() and not folder:
         raise InputError("cannot write the report: this is a folder; give a file name", source=str(out))
+    if folder and out.exists() and not out.is_dir():
+        raise InputError("cannot save the figures: this is a file, not a folder", source=str(out))
+    existing = _nearest_existing(out if folder else out.parent)
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write {what}: no permission to write in {existing}",
+                         source=str(out))
+    if not folder and out.exists() and not os.access(out, os.W_OK):
+        raise InputError("cannot write the report: the file is read-only", source=str(out))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path`` and rename it into place: ``path`` is
+    either its old self or complete, never half-written (a full disk, an interrupt)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:40]}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            shutil.copymode(path, tmp)
+        else:
+            os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def write_html(report: Report, path: str | os.PathLike[str], *, width: int = 2,
                figure_format: str = "svg") -> Path:
-    """Write the report to ``path`` (folders are created) and return the path."""
+    """Write the report to ``path`` (folders are created; written to a temporary file and renamed
+    into place) and return the path."""
     out = Path(path)
     text = render_html(report, width=width, figure_format=figure_format)
     check_destination(out)
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text, encoding="utf-8")
+        write_atomic(out, text.encode("utf-8"))
     except OSError as err:
         raise InputError(f"cannot write the report: {err.strerror or err}", source=str(out)) from None
     return out
@@ -314,7 +361,7 @@ def save_figures(figures: Sequence[Figure], folder: str | os.PathLike[str],
         for figure in figures:
             for fmt in formats:
                 path = root / f"{figure.name}.{fmt}"
-                path.write_bytes(figure.data(fmt))
+                write_atomic(path, figure.data(fmt))
                 written.append(path)
     except OSError as err:
         raise InputError(f"cannot save the figures: {err.strerror or err}",

@@ -49,6 +49,7 @@ from ..languages import LanguagePair, parse_pair
 from ..metrics.base import Score, SegmentStats
 from ..progress import track
 from ..stats.blocks import BlockTestResult, block_test
+from ..stats.defaults import check_count, comparisons_count, resamples_for
 from ..stats.correlation import (
     CorrelationResult,
     segment_correlation,
@@ -308,11 +309,13 @@ def _positive(name: str, value: Any, minimum: int = 1) -> None:
         raise OptionError(name, value, detail=detail)
 
 
-def _check_options(human: str | None, resamples: int, seed: int, tables: Sequence[str] | None,
-                   block_size: int, blocks: int | None) -> tuple[str, ...]:
+def _check_options(human: str | None, resamples: int | None, seed: int,
+                   tables: Sequence[str] | None, block_size: int, blocks: int | None
+                   ) -> tuple[str, ...]:
     if human is not None and human not in HUMAN_KINDS:
         raise OptionError("human score kind", human, HUMAN_KINDS)
-    _positive("resamples", resamples)
+    if resamples is not None:
+        check_count(resamples, "resamples")
     _positive("seed", seed, minimum=0)
     _positive("block size", block_size)
     if blocks is not None:
@@ -402,8 +405,8 @@ def _correlate(ex: Extracted, sc: Scores, human: Human, kinds: Sequence[str], ma
     return out
 
 
-def _settings(ds: Dataset, pair: LanguagePair | None, human: str, resamples: int, seed: int,
-              labels: Sequence[str]) -> dict[str, Any]:
+def _settings(ds: Dataset, pair: LanguagePair | None, human: str, resamples: tuple[int, int],
+              seed: int, labels: Sequence[str]) -> dict[str, Any]:
     ref_sets = {s: ds.reference_ids_for(s) for s in ds.systems}
     return {
         "data set": f"{ds.name} ({_relative(ds.path)})",
@@ -418,7 +421,8 @@ def _settings(ds: Dataset, pair: LanguagePair | None, human: str, resamples: int
                        "its judgments)",
         "segment-level BLEU": "sentence BLEU, sacreBLEU defaults (exp smoothing, effective order)",
         "segment level": "segments without a human score are left out",
-        "resamples": resamples,
+        "resamples": resamples[0],
+        "paired bootstrap resamples": resamples[1],
         "seed": seed,
         "metrics": ", ".join(labels),
     }
@@ -433,7 +437,7 @@ def _relative(path: Path) -> str:
         return path.name
 
 
-def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamples: int = DEFAULT_RESAMPLES,
+def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamples: int | None = None,
               seed: int = DEFAULT_SEED, tables: Sequence[str] | None = None,
               block_size: int = BLOCK_SIZE, blocks: int | None = BLOCKS, meteor: bool = True,
               metrics: Sequence[MetricSpec] | None = None, language_pair: str | None = None,
@@ -442,7 +446,10 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
 
     ``human``: the human score kind of the main tables ("z" or "raw"; default z, or raw when the
     data set has no z scores; Table 8 shows every kind the data set has).
-    ``resamples``/``seed``: bootstrap intervals and paired bootstrap. ``tables``: compute only these
+    ``resamples``/``seed``: bootstrap intervals and paired bootstrap (default: 1,000 for the
+    intervals; for the paired bootstrap enough for Holm's correction over every pair of systems,
+    :func:`mtscore.stats.defaults.resamples_for`, so that the clusters can separate systems).
+    ``tables``: compute only these
     table ids (default all). ``block_size``/``blocks``: the BLEU block test (default: as many blocks
     of 25 as the corpus holds; the paper's 20 × 25 with ``blocks=20``).
     ``meteor``: include METEOR when available. ``metrics``: replace the default metric list.
@@ -465,13 +472,15 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     hs = human_scores(ds, notes)
     kinds = (tuple(k for k in HUMAN_KINDS if k in ds.human_kinds) or (kind,)) if "human" in wanted \
         else (kind,)
-    corr = _correlate(ex, sc, hs, kinds, kind, wanted, resamples, seed, table_notes)
+    n_resamples = (resamples or DEFAULT_RESAMPLES,
+                   resamples or resamples_for(comparisons_count(len(ds.systems), False)))
+    corr = _correlate(ex, sc, hs, kinds, kind, wanted, n_resamples[0], seed, table_notes)
     sig: dict[str, SignificanceResult] = {}
     if "significance" in wanted:
         if len(ds.systems) < 2:
             notes.append("one system only: no pairwise significance")
         else:
-            sig, failed = significance(ex, resamples, seed)
+            sig, failed = significance(ex, n_resamples[1], seed)
             _note_failures(table_notes, "significance", failed)
     block = block_analysis(ex, ds.segments, blocks, block_size, notes) \
         if ("blocks" in wanted or "ttest" in wanted) and specs else None
@@ -488,7 +497,7 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
         system_correlations=corr.system, system_rank_correlations=corr.rank,
         segment_correlations=corr.segment, significance=sig, blocks=block,
         reference_counts=refcounts, signatures=sc.signatures,
-        settings=_settings(ds, pair, kind, resamples, seed, labels), notes=tuple(notes),
+        settings=_settings(ds, pair, kind, n_resamples, seed, labels), notes=tuple(notes),
         higher_is_better={s.label: s.metric.higher_is_better for s in specs + modules},
         table_notes={k: tuple(v) for k, v in table_notes.items()})
     object.__setattr__(study, "tables", build_tables(study, wanted))

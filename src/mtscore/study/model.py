@@ -19,6 +19,7 @@ from ..metrics.base import Metric, Score, SegmentStats
 from ..report.tables import Table, render
 from ..stats.blocks import BlockTestResult
 from ..stats.correlation import CorrelationResult
+from ..stats.defaults import DEFAULT_SEED as _DEFAULT_SEED
 from ..stats.references import ReferenceSensitivity
 from ..stats.significance import SignificanceResult
 
@@ -29,7 +30,10 @@ TABLE_IDS = ("corpus", "bleu", "system", "segment", "modules", "human", "blocks"
 #: METEOR module sets of the paper's Tables 6–7
 MODULE_SETS = (("exact",), ("exact", "porter"), ("exact", "wn_stem"), ("exact", "porter", "synonym"))
 
-DEFAULT_SEED = 12345
+#: the seed of every resampling (one default everywhere: :data:`mtscore.stats.defaults.DEFAULT_SEED`)
+DEFAULT_SEED = _DEFAULT_SEED
+#: bootstrap resamples of the confidence intervals; the paired bootstrap's default depends on the
+#: number of system pairs (:func:`mtscore.stats.defaults.resamples_for`: enough for Holm's correction)
 DEFAULT_RESAMPLES = 1000
 BLOCK_SIZE = 25
 #: blocks of the block test: None = as many as the corpus holds (the paper: 20 of its 500 segments)
