@@ -1,0 +1,74 @@
+"""Differential tests: TER equals sacreBLEU 2.6.0 on WMT22 data in ../shared.
+
+sacreBLEU's TER takes minutes per pair, so the tests compare a sample of segments of every pair
+(every 37th segment of two systems), each reference alone and all together, and every option
+combination on a sample of one pair; benchmarks/chrf_ter.py --check compares every system in full.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from mtscore import TER, corpus_ter, sentence_ter
+from mtscore.io.text import read_lines
+
+from .conftest import WMT22, needs_wmt22, pair_meta, wmt22_pairs
+
+sacrebleu = pytest.importorskip("sacrebleu")
+from sacrebleu.metrics import TER as SacreTER  # noqa: E402
+
+pytestmark = needs_wmt22
+
+STRIDE = 37
+
+
+def _reference_sets(ids: list[str]) -> list[tuple[str, ...]]:
+    return [(r,) for r in ids] + ([tuple(ids)] if len(ids) > 1 else [])
+
+
+@pytest.mark.parametrize("pair", wmt22_pairs())
+def test_sample_of_every_pair(pair: str) -> None:
+    folder = WMT22 / pair
+    meta = pair_meta(pair)
+    refs = {r: read_lines(folder / "references" / f"{r}.txt")[::STRIDE] for r in meta["references"]}
+    systems = sorted((folder / "systems").glob("*.txt"))
+    metric, sacre = TER(), SacreTER()
+    for ref_ids in _reference_sets(meta["references"]):
+        streams = [refs[r] for r in ref_ids]
+        prepared = metric.prepare_references(streams)
+        chosen = [p for p in systems if meta["human_systems"].get(p.stem) not in ref_ids]
+        for path in chosen[::max(1, len(chosen) // 2)][:2]:
+            hyps = read_lines(path)[::STRIDE]
+            ours = metric.extract(hyps, prepared).values
+            theirs = np.array(sacre._extract_corpus_statistics(hyps, streams), dtype=np.float64)
+            np.testing.assert_array_equal(ours, theirs, err_msg=f"{pair} {path.stem} {ref_ids}")
+            result = metric.compute(ours.sum(axis=0), {"nrefs": prepared.nrefs})
+            expected = sacre._compute_score_from_stats(list(theirs.sum(axis=0)))
+            assert abs(result.score - expected.score) < 1e-9
+            sentence = [sacre._compute_score_from_stats(list(row)).score for row in theirs]
+            np.testing.assert_allclose(metric.compute_many(ours), sentence, rtol=0, atol=1e-9)
+            assert str(result.signature).split("|")[1:-1] == str(sacre.get_signature()).split("|")[:-1]
+
+
+@needs_wmt22
+@pytest.mark.parametrize("options", [dict(zip(("normalized", "no_punct", "asian_support",
+                                                "case_sensitive"), values))
+                                     for values in itertools.product((False, True), repeat=4)])
+def test_every_option_combination(options: dict) -> None:
+    """All 16 combinations on 31 segments of zh-en (both references)."""
+    folder = WMT22 / "zh-en"
+    refs = [read_lines(folder / "references" / f"{r}.txt")[5::61] for r in ("A", "B")]
+    hyps = read_lines(folder / "systems" / "Online-W.txt")[5::61]
+    sacre = SacreTER(**options)
+    expected = sacre.corpus_score(hyps, refs)
+    result = corpus_ter(hyps, refs, **options)
+    assert abs(result.score - expected.score) < 1e-9
+    assert result.num_edits == expected.num_edits and result.ref_length == expected.ref_length
+    for i in range(0, len(hyps), 7):
+        segment_refs = [r[i] for r in refs]
+        assert abs(sentence_ter(hyps[i], segment_refs, **options).score
+                   - sacre.sentence_score(hyps[i], segment_refs).score) < 1e-9
+    assert str(result.signature).split("|")[1:-1] == str(sacre.get_signature()).split("|")[:-1]
