@@ -30,7 +30,7 @@ from ...version import __version__
 from ..base import Metric, SegmentStats, Signature, checked_inputs, sentence_references
 from .matchers import Matcher, Vocabulary, check_modules, get_matcher
 from .results import METEORResult, METEORSegment, PreparedReferences, WordMatch
-from .score import Parameters, columns, components
+from .score import Parameters, columns, components, count_chunks
 
 if TYPE_CHECKING:
     from ...text.span_encoder import SpanEncoder
@@ -276,10 +276,28 @@ class METEOR(Metric[METEORResult]):
 
     def statistics_row(self, h: list[int], r: list[int], alignment: list[tuple[int, int, int]],
                        function_words: frozenset[str] | None) -> list[int]:
-        """The statistics of one aligned pair (:func:`.segments.statistics_row`)."""
-        from .segments import statistics_row
-
-        return statistics_row(self, h, r, alignment, function_words)
+        """The statistics of one aligned pair (``alignment`` sorted, as the aligners return it):
+        matches, lengths, chunks (§2.3, :func:`.score.count_chunks`), matches per module, and with
+        δ the function-word counts."""
+        n_modules = len(self.modules)
+        m = len(alignment)
+        chunks = count_chunks(alignment)
+        if self.variant == "1.5" and m == len(h) == len(r) and chunks == 1:
+            chunks = 0  # the jar: a segment matched completely in one chunk has no fragmentation
+        per = [0] * n_modules
+        for _, _, k in alignment:
+            per[k] += 1
+        row = [m, len(h), len(r), chunks, *per]
+        if self.params.delta is not None:
+            assert function_words is not None
+            words = self.vocabulary().words
+            hf, rf = [0] * n_modules, [0] * n_modules
+            for i, j, k in alignment:
+                hf[k] += words[h[i]] in function_words
+                rf[k] += words[r[j]] in function_words
+            row += [sum(words[x] in function_words for x in h),
+                    sum(words[y] in function_words for y in r), *hf, *rf]
+        return row
 
     # ---- the score: a pure function of summed statistics ---------------------------------------
 

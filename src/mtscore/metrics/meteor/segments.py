@@ -17,7 +17,6 @@ from .align import (
 )
 from .align.jar import within_budget
 from .align.stage import GreedyMatching
-from .score import count_chunks
 
 if TYPE_CHECKING:
     from .matchers import Vocabulary
@@ -162,20 +161,21 @@ def jar_candidates(vocab: Vocabulary, h: list[int], r: list[int]) -> list[list[t
 
 
 def jar_pairs(vocab: Vocabulary, h: list[int], r: list[int]) -> int:
-    """The 1.5 search's work measure, from key counts (no candidate is built): its candidate pairs,
-    a key-set module's counted once per shared key (so at least the candidates)."""
+    """The 1.5 search's work measure, from key counts (no candidate is built): per module its
+    candidate pairs (a key-set module's counted once per shared key), at most |h|·|r|."""
     pairs = 0
     for k, matcher in enumerate(vocab.matchers[:jar_modules(vocab, h, r)]):
         if matcher.single:
             key = vocab.keys[k]
             per_key = Counter(key[x] for x in h)
-            pairs += sum(per_key.get(key[y], 0) for y in r)
+            count = sum(per_key.get(key[y], 0) for y in r)
             if matcher.name != "exact":
                 per_word = Counter(h)
-                pairs -= sum(per_word.get(y, 0) for y in r)
+                count -= sum(per_word.get(y, 0) for y in r)
         else:
             per_key = Counter(c for ks in vocab.keys_of(k, h) if ks for c in ks)
-            pairs += sum(per_key.get(c, 0) for ks in vocab.keys_of(k, r) if ks for c in ks)
+            count = sum(per_key.get(c, 0) for ks in vocab.keys_of(k, r) if ks for c in ks)
+        pairs += min(count, len(h) * len(r))
     return pairs
 
 
@@ -184,7 +184,9 @@ def align_jar_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[list[
     segment's work budget (:func:`.align.jar.within_budget`) the staged greedy fallback. Returns the
     sorted matches and whether the fallback was used."""
     vocab = metric.vocabulary()
-    if not within_budget(len(h), len(r), jar_pairs(vocab, h, r), metric.jar_beam):
+    most = len(h) * len(r) * jar_modules(vocab, h, r)  # jar_pairs is at most this: no need to count
+    if not within_budget(len(h), len(r), most, metric.jar_beam) and \
+            not within_budget(len(h), len(r), jar_pairs(vocab, h, r), metric.jar_beam):
         used = range(jar_modules(vocab, h, r))
         hyp_keys = [_keys_of(vocab, k, h) for k in used]
         ref_keys = [_keys_of(vocab, k, r) for k in used]
@@ -205,28 +207,3 @@ def _keys_of(vocab: Vocabulary, k: int, ids: list[int]) -> list[Any]:
         key = vocab.keys[k]
         return [(key[x],) for x in ids]
     return [ks or () for ks in vocab.keys_of(k, ids)]
-
-
-def statistics_row(metric: METEOR, h: list[int], r: list[int], alignment: list[Match],
-                   function_words: frozenset[str] | None) -> list[int]:
-    """The statistics of one aligned pair (``alignment`` sorted, as the aligners return it)."""
-    n_modules = len(metric.modules)
-    m = len(alignment)
-    chunks = count_chunks(alignment)
-    if metric.variant == "1.5" and m == len(h) == len(r) and chunks == 1:
-        chunks = 0  # the jar: a segment matched completely in one chunk has no fragmentation
-    per = [0] * n_modules
-    for _, _, k in alignment:
-        per[k] += 1
-    row = [m, len(h), len(r), chunks, *per]
-    if metric.params.delta is not None:
-        assert function_words is not None
-        words = metric.vocabulary().words
-        hf = [0] * n_modules
-        rf = [0] * n_modules
-        for i, j, k in alignment:
-            hf[k] += words[h[i]] in function_words
-            rf[k] += words[r[j]] in function_words
-        row += [sum(words[x] in function_words for x in h), sum(words[y] in function_words for y in r),
-                *hf, *rf]
-    return row

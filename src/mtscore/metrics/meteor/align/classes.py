@@ -115,7 +115,8 @@ def _pair_costs(seg: np.ndarray, a: np.ndarray, b: np.ndarray, hyp_tok: np.ndarr
     count = f_count[pair_seg]
     rep = np.repeat(np.arange(total), count)
     fi = ranges(starts_of(f_count)[pair_seg], count)
-    cost = np.bincount(rep[crosses(pair_h[rep], pair_r[rep], f_h[fi], f_r[fi])], minlength=total)
+    cost = np.bincount(rep[crosses(pair_h[rep], pair_r[rep], f_h[fi], f_r[fi], distinct=True)],
+                       minlength=total)
     at = np.zeros(len(seg), dtype=np.int64)
     at[ok] = pair_start
     return at, cost, pair_class, pair_h, pair_r
@@ -146,7 +147,7 @@ def _uncross(c: _Classes, pe: np.ndarray, a: np.ndarray, b: np.ndarray, hyp_tok:
     cnt = n[ps]
     rep = np.repeat(np.arange(len(ph)), cnt)
     other = ranges(starts_of(n)[ps], cnt)
-    crossing = crosses(ph[rep], pr[rep], ph[other], pr[other])
+    crossing = crosses(ph[rep], pr[rep], ph[other], pr[other], distinct=True)  # (or the same pair)
     if not crossing.any():
         return pe
     pair_class = c.pair_class
@@ -286,8 +287,8 @@ def _groups(c: _Classes, redo: np.ndarray, group: np.ndarray, give_up: np.ndarra
     m2 = matches[later][q]
     i = loc // m2
     e1, e2 = pair_table[first_pair[earlier][q] + i], pair_table[first_pair[later][q] + loc - i * m2]
-    pair_cross = np.bincount(q[crosses(c.pair_h[e1], c.pair_r[e1], c.pair_h[e2], c.pair_r[e2])],
-                             minlength=len(earlier))
+    crossing = crosses(c.pair_h[e1], c.pair_r[e1], c.pair_h[e2], c.pair_r[e2], distinct=True)
+    pair_cross = np.bincount(q[crossing], minlength=len(earlier))
     # unavoidable: per option, the least crossings with each later class, summed
     later_class = option_class[later]
     run = np.flatnonzero(np.concatenate([[True], (earlier[1:] != earlier[:-1])

@@ -143,7 +143,10 @@ def _fixed_step(p: _Problem, j: int, states: dict[State, tuple[Score, Any]]
     to, match, relevant = (i if i in p.continues[j] else -1), (i, j, mod), p.relevant[j]
     for (used, last), (score, chain) in states.items():
         value = (score[0] + gain, score[1] - (0 if last >= 0 and last == prev else 1), score[2] - dist)
-        _keep(new, (used & relevant, to), value, (chain, match))
+        key = (used & relevant, to)
+        old = new.get(key)  # (the better value per state: _keep, inline in this hot loop)
+        if old is None or value > old[0]:
+            new[key] = (value, (chain, match))
     return new
 
 
@@ -176,7 +179,10 @@ def _open_step(p: _Problem, j: int, cands: Candidates, states: dict[State, tuple
                 continue
             value = (weight + gain, neg_chunks - (0 if last >= 0 and last == prev else 1),
                      neg_dist - passed)
-            _keep(new, ((used | bit) & relevant, to), value, (chain, match))
+            key = ((used | bit) & relevant, to)
+            old = new.get(key)  # (_keep, inline in this hot loop)
+            if old is None or value > old[0]:
+                new[key] = (value, (chain, match))
             passed += dist
         if free_j:
             _keep(new, (used & relevant, -1), (weight, neg_chunks, neg_dist - passed), chain)
