@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import MtscoreError, OptionError
+from ..errors import MtscoreError, OptionError, one_line
 
 #: what to install when matplotlib is missing
 EXTRA_HINT = "pip install 'mtscore[report]'"
@@ -55,6 +55,8 @@ _RC = {
     "legend.frameon": False,
     "svg.fonttype": "path",      # glyphs as paths: the SVG needs no font on the viewing machine
     "svg.hashsalt": "mtscore",   # deterministic ids: the same data gives the same SVG
+    "text.parse_math": False,    # names are drawn literally: "$\\frac{x$", "cost $5 or $6"
+    "text.usetex": False,
 }
 
 
@@ -125,11 +127,18 @@ def _style() -> Any:
     return matplotlib.rc_context(_RC)
 
 
+def _names(names: Sequence[str]) -> list[str]:
+    """Names as drawn: control characters and bytes that were not UTF-8 (surrogate escapes in file
+    names the OS gives) shown escaped (``\\n``, ``\\udcff``), as in error messages; the font
+    cannot draw a lone surrogate."""
+    return [one_line(str(n)) for n in names]
+
+
 def _colour(i: int) -> str:
     return PALETTE[i % len(PALETTE)]
 
 
-def _finite(values: Sequence[float] | np.ndarray) -> np.ndarray:
+def _finite(values: Any) -> np.ndarray:
     return np.asarray(values, dtype=np.float64)
 
 
@@ -178,12 +187,12 @@ def system_scores_figure(systems: Sequence[str], panels: Mapping[str, Sequence[f
             if hollow.any():
                 ax.plot(x[hollow], y[hollow], "o", markerfacecolor="white", color=colour,
                         markersize=6.5, markeredgewidth=1.6)
-            ax.set_title(label)
+            ax.set_title(one_line(label))
             ax.grid(axis="y", visible=False)
             ax.tick_params(axis="y", length=0)
         for row in grid:
-            row[0].set_yticks(y, order)
-        axes[0].set_yticks(y, order)
+            row[0].set_yticks(y, _names(order))
+        axes[0].set_yticks(y, _names(order))
         axes[0].set_ylim(-0.7, len(order) - 0.3)
         if confidence is not None:
             fig.supxlabel(f"bars: {confidence:.0%} confidence interval (bootstrap over segments)",
@@ -222,7 +231,7 @@ def precision_by_order_figure(systems: Sequence[str], precisions: np.ndarray | S
             human = systems[i] in highlight
             ax.plot(orders, p[i], "--" if human else "-", marker="o", markersize=4.5,
                     linewidth=2.2 if human else 1.6, color=HUMAN_COLOUR if human else _colour(rank),
-                    label=systems[i] + (f" ({notes[systems[i]]})" if notes and systems[i] in notes
+                    label=one_line(systems[i]) + (f" ({notes[systems[i]]})" if notes and systems[i] in notes
                                         else " (human)" if human else ""))
         ax.set_xticks(orders, [f"{n}-gram" for n in orders])
         ax.set_xlabel("n-gram order")
@@ -290,9 +299,9 @@ def metric_human_figure(systems: Sequence[str], metric_scores: Sequence[float],
             xs = np.linspace(x[keep].min(), x[keep].max(), 50)
             ax.plot(xs, fit.slope * xs + fit.intercept, "-", color="#555555", linewidth=1.2,
                     zorder=0)
-        ax.set_xlabel(metric)
+        ax.set_xlabel(one_line(metric))
         ax.set_ylabel(human)
-        _label_points(ax, x[keep], y[keep], [systems[i] for i in np.flatnonzero(keep)])
+        _label_points(ax, x[keep], y[keep], _names([systems[int(i)] for i in np.flatnonzero(keep)]))
         r_text = f"r = {fit.r:.3f}" if math.isfinite(fit.r) else "r undefined"
         ax.text(0.0, 1.045, f"{r_text}   (n = {fit.n} systems)", transform=ax.transAxes,
                 va="bottom", fontsize=10.5, fontweight="bold")
@@ -302,7 +311,7 @@ def metric_human_figure(systems: Sequence[str], metric_scores: Sequence[float],
             w_text = f"r = {without.r:.3f}" if math.isfinite(without.r) else "r undefined"
             ax.text(0.0, 1.01, f"without human translations: {w_text} (n = {without.n})",
                     transform=ax.transAxes, va="bottom", fontsize=8.5, color="#444444")
-        ax.set_title(title, pad=30)
+        ax.set_title(one_line(title), pad=30)
         caption = (f"Each point is a system: its corpus {metric} (x) and its mean human score (y). "
                    f"Line: least-squares fit; r: Pearson correlation over {fit.n} systems.")
         return _render(fig, name, title, caption)
@@ -319,10 +328,10 @@ def _label_points(ax: Any, x: np.ndarray, y: np.ndarray, labels: Sequence[str],
     fig = ax.figure
     px = ax.transData.transform(np.column_stack([x, y]))
     scale = fig.dpi / 72.0  # pixels per point
-    height = fontsize * 1.25 * scale
+    height = fontsize * 1.4 * scale
     placed: list[tuple[float, float, float, float]] = []
     for i in np.argsort(-px[:, 1], kind="stable"):
-        width = 0.62 * fontsize * len(labels[i]) * scale
+        width = 0.7 * fontsize * len(labels[i]) * scale
         x0 = px[i, 0] + 4 * scale
         base = px[i, 1] + 2 * scale
         shift = 0.0
@@ -335,7 +344,7 @@ def _label_points(ax: Any, x: np.ndarray, y: np.ndarray, labels: Sequence[str],
             shift = 0.0
         placed.append((x0, base + shift, x0 + width, base + shift + height))
         offset = (4.0, 2.0 + shift / scale)
-        arrow = dict(arrowstyle="-", color="#999999", linewidth=0.6, shrinkA=0, shrinkB=3) \
+        arrow = {"arrowstyle": "-", "color": "#999999", "linewidth": 0.6, "shrinkA": 0, "shrinkB": 3} \
             if abs(shift) > height * 0.5 else None
         ax.annotate(labels[i], (x[i], y[i]), xytext=offset, textcoords="offset points",
                     fontsize=fontsize, color="#333333", va="bottom", arrowprops=arrow)
@@ -381,13 +390,13 @@ def normalized_comparison_figure(systems: Sequence[str], series: Mapping[str, Se
             norm = range_normalize(values)[idx]
             if label.lower().startswith("human"):
                 ax.plot(xs, norm, dashes[h % 4], marker="s", color=HUMAN_COLOUR, linewidth=2.6,
-                        markersize=6, label=label, zorder=3)
+                        markersize=6, label=one_line(label), zorder=3)
                 h += 1
             else:
                 ax.plot(xs, norm, "-", marker="o", color=_colour(k), linewidth=1.7, markersize=5,
-                        label=label)
+                        label=one_line(label))
                 k += 1
-        ax.set_xticks(xs, order, rotation=35, ha="right")
+        ax.set_xticks(xs, _names(order), rotation=35, ha="right")
         ax.set_ylabel("normalized score (0 = worst, 1 = best system)")
         ax.set_ylim(-0.06, 1.06)
         ax.set_title(title)
@@ -421,7 +430,7 @@ def block_scores_figure(systems: Sequence[str], block_scores: np.ndarray | Seque
             mean, sd = float(np.mean(b[i])), float(np.std(b[i], ddof=1)) if b.shape[1] > 1 else 0.0
             ax.hlines(y[i], mean - sd, mean + sd, color=colour, linewidth=2.0)
             ax.vlines(mean, y[i] - 0.3, y[i] + 0.3, color=colour, linewidth=2.6)
-        ax.set_yticks(y, list(systems))
+        ax.set_yticks(y, _names(systems))
         ax.grid(axis="y", visible=False)
         ax.tick_params(axis="y", length=0)
         ax.set_xlabel(f"{metric} of a block")
@@ -455,18 +464,18 @@ def significance_figure(systems: Sequence[str], pvalues: np.ndarray | Sequence[S
     title = title or f"Pairwise significance{' — ' + metric if metric else ''}"
     colours = np.full((n, n, 3), 0.93)
     win, lose = np.array([0.55, 0.80, 0.55]), np.array([0.95, 0.62, 0.58])
-    sig = np.isfinite(P) & (P < alpha)
+    sig = np.isfinite(P) & (alpha > P)
     colours[sig & (D > 0)] = win
     colours[sig & (D < 0)] = lose
     diag = np.eye(n, dtype=bool)
     colours[diag] = 1.0
     with _style():
-        size = 0.52 * n + 2.2
+        size = 0.66 * n + 2.4
         fig = _new_figure(size + 0.8, size)
         ax = fig.subplots()
         ax.imshow(colours, interpolation="nearest")
         ax.grid(False)
-        fs = 8 if n <= 12 else 6.5
+        fs = 9.5 if n <= 10 else 8.5 if n <= 14 else 7
         for i in range(n):
             for j in range(n):
                 if i == j or not np.isfinite(P[i, j]):
@@ -474,8 +483,8 @@ def significance_figure(systems: Sequence[str], pvalues: np.ndarray | Sequence[S
                 text = "<.001" if P[i, j] < 0.001 else f"{P[i, j]:.3f}".lstrip("0")
                 ax.text(j, i, text, ha="center", va="center", fontsize=fs,
                         fontweight="bold" if sig[i, j] else "normal", color="#222222")
-        ax.set_xticks(range(n), systems, rotation=45, ha="right")
-        ax.set_yticks(range(n), systems)
+        ax.set_xticks(range(n), _names(systems), rotation=45, ha="right")
+        ax.set_yticks(range(n), _names(systems))
         ax.tick_params(length=0)
         for spine in ax.spines.values():
             spine.set_visible(False)

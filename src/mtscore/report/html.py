@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from ..errors import InputError, OptionError
 from ..version import __version__
@@ -49,7 +49,7 @@ class Gallery:
     caption: str = ""
 
 
-Block = Union[Paragraph, Table, Figure, Signatures, Gallery]
+Block = Paragraph | Table | Figure | Signatures | Gallery
 
 
 @dataclass(frozen=True)
@@ -99,8 +99,8 @@ header h1 { margin:0 0 6px; font-size:26px; font-weight:650; letter-spacing:.2px
 header .facts { display:flex; flex-wrap:wrap; gap:8px 26px; margin-top:12px; font-size:14px; }
 header .facts span { color:#aeb9cc; margin-right:6px; }
 nav { position:sticky; top:0; z-index:2; background:#fff; border-bottom:1px solid var(--line);
-      padding:8px 40px; font-size:13.5px; white-space:nowrap; overflow-x:auto; }
-nav a { color:var(--accent); text-decoration:none; margin-right:18px; }
+      padding:6px 40px; font-size:13.5px; display:flex; flex-wrap:wrap; gap:2px 18px; }
+nav a { color:var(--accent); text-decoration:none; white-space:nowrap; }
 nav a:hover { text-decoration:underline; }
 main { max-width:1200px; margin:0 auto; padding:10px 40px 40px; }
 section { background:#fff; border:1px solid var(--line); border-radius:8px; margin:22px 0;
@@ -113,7 +113,8 @@ p { max-width:900px; }
 .summary ul { margin:4px 0; padding-left:20px; }
 .note { background:#fff8e6; border-left:4px solid #e0a100; padding:8px 14px; border-radius:4px; }
 figure { margin:16px 0 22px; text-align:center; }
-.gallery { display:grid; grid-template-columns:repeat(auto-fill, minmax(480px, 1fr)); gap:4px 18px; }
+.gallery { display:grid; grid-template-columns:repeat(auto-fill, minmax(min(100%, 440px), 1fr));
+           gap:4px 18px; }
 .gallery figure { margin:8px 0 12px; }
 .gallery figcaption { font-size:12.5px; }
 p.gcaption { color:var(--muted); font-size:13.5px; text-align:center; max-width:none; margin:0 0 18px; }
@@ -127,20 +128,33 @@ td { border-bottom:1px solid var(--line); padding:4px 12px; white-space:nowrap; 
 th.num, td.num { text-align:right; }
 tbody tr:hover { background:#f3f6fb; }
 td.sig { font-family:ui-monospace,Menlo,Consolas,monospace; font-size:12px; white-space:normal;
-         overflow-wrap:anywhere; color:var(--muted); }
+         overflow-wrap:break-word; color:var(--muted); }
 .tnotes { color:var(--muted); font-size:12.5px; margin-top:6px; }
 .tnotes p { margin:3px 0; max-width:980px; }
-.tnotes .sigline { font-family:ui-monospace,Menlo,Consolas,monospace; overflow-wrap:anywhere; margin:2px 0; }
+.tnotes .sigline { font-family:ui-monospace,Menlo,Consolas,monospace; overflow-wrap:break-word;
+                   margin:2px 0; }
 .tnotes .sigline b { font-family:-apple-system,"Segoe UI",Roboto,Arial,sans-serif; color:var(--ink);
                      margin-right:6px; }
 dl.sigs { display:grid; grid-template-columns:max-content 1fr; gap:4px 18px; font-size:13px; }
 dl.sigs dt { font-weight:600; }
-dl.sigs dd { margin:0; font-family:ui-monospace,Menlo,Consolas,monospace; overflow-wrap:anywhere;
-             color:#333; }
+dl.sigs dd { margin:0; font-family:ui-monospace,Menlo,Consolas,monospace; overflow-wrap:break-word;
+             color:#333; min-width:0; }
 details.fold { margin:10px 0 18px; }
 details.fold summary { cursor:pointer; font-weight:600; color:var(--accent); padding:4px 0; }
 footer { color:var(--muted); font-size:12.5px; text-align:center; padding:10px 0 30px; }
-@media print { nav { display:none; } details.fold > * { display:block; } section { break-inside:avoid-page; } body { background:#fff; } }
+@media (max-width: 700px) {
+  header { padding:18px 14px 14px; } header h1 { font-size:21px; }
+  nav { padding:6px 14px; font-size:13px; gap:2px 12px; }
+  main { padding:4px 8px 24px; }
+  section { padding:14px 12px 10px; margin:14px 0; border-radius:6px; }
+  table { font-size:12.5px; } th, td { padding:3px 7px; }
+  dl.sigs { grid-template-columns:1fr; gap:0 0; } dl.sigs dd { margin-bottom:8px; }
+  .summary { padding:10px 12px; }
+}
+@media print {
+  nav { display:none; } details.fold > * { display:block; } section { break-inside:avoid-page; }
+  body { background:#fff; }
+}
 """
 
 
@@ -174,13 +188,18 @@ def _looks_like_signature(text: str) -> bool:
     return "|" in text and ":" in text and " " not in text.strip()
 
 
+def _sig(text: str) -> str:
+    """A signature, escaped, that a narrow screen wraps after a ``|`` (never inside a field)."""
+    return "|<wbr>".join(_esc(part) for part in text.split("|"))
+
+
 def _note_html(note: str) -> str:
     """A table note: a signature (optionally ``label: signature``) in monospace, else prose."""
     if _looks_like_signature(note):
-        return f'<div class="sigline">{_esc(note)}</div>'
+        return f'<div class="sigline">{_sig(note)}</div>'
     label, sep, rest = note.partition(": ")
     if sep and " " not in label and _looks_like_signature(rest):
-        return f'<div class="sigline"><b>{_esc(label)}</b> {_esc(rest)}</div>'
+        return f'<div class="sigline"><b>{_esc(label)}</b> {_sig(rest)}</div>'
     return f"<p>{_esc(note)}</p>"
 
 
@@ -206,7 +225,8 @@ def table_html(table: Table, width: int = 2) -> str:
         for j, value in enumerate(row):
             cls = "num" if numeric[j] else ("sig" if sig_col[j] else "")
             attr = f' class="{cls}"' if cls else ""
-            cells.append(f"<td{attr}>{_esc(_cell(value, width))}</td>")
+            text = _cell(value, width)
+            cells.append(f"<td{attr}>{_sig(text) if sig_col[j] else _esc(text)}</td>")
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     if table.notes:
@@ -241,7 +261,7 @@ def _block_html(block: Block, width: int, fmt: str) -> str:
         return f'<div class="gallery">{cells}</div>{caption}'
 
     if isinstance(block, Signatures):
-        items = "".join(f"<dt>{_esc(what)}</dt><dd>{_esc(sig)}</dd>" for what, sig in block.lines)
+        items = "".join(f"<dt>{_esc(what)}</dt><dd>{_sig(sig)}</dd>" for what, sig in block.lines)
         return f'<dl class="sigs">{items}</dl>'
     if isinstance(block, Paragraph):
         cls = ' class="note"' if block.kind == "note" else ""

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import OptionError
+from ..errors import MtscoreError, OptionError
 from ..progress import track
 from ..report.tables import Table
 from ..version import __version__
@@ -45,10 +45,15 @@ from .html import (
 if TYPE_CHECKING:
     from ..study import Study
 
-#: metrics drawn in the normalized comparison (the papers' own); others are in the tables
-PAPER_METRICS = ("BLEU", "NIST", "METEOR")
-#: metrics that get a significance matrix figure (every metric is in the significance table)
-MATRIX_METRICS = ("BLEU", "METEOR")
+#: metrics left out of the key table, the scores figure and the significance matrices (they are in
+#: every other table): the unigram measures and NIST; every other metric, external ones included,
+#: is shown (BLEU, chrF, chrF++, TER, METEOR, COMET …)
+MINOR_METRICS = ("NIST", "P", "R", "F1", "Fmean")
+
+
+def key_metrics(study: Study) -> list[str]:
+    """The metrics of the key table, the scores figure and the significance matrices."""
+    return [m for m in study.metrics if m not in MINOR_METRICS] or [study.metrics[0]]
 #: the significance level of clusters and matrices
 ALPHA = 0.05
 
@@ -96,7 +101,7 @@ def resolution_note(res: Any, alpha: float = ALPHA) -> str | None:
 def key_table(study: Study) -> Table:
     """The table a reader wants first: systems (best human score first), human score, and for
     BLEU and METEOR (or the first metric) the score, its confidence interval and its cluster."""
-    shown = [m for m in MATRIX_METRICS if m in study.metrics] or [study.metrics[0]]
+    shown = key_metrics(study)
     kind = study.human_kind
     has_human = bool(study.human_scores.get(kind))
     columns: list[str] = ["system"] + ([_human_label(kind)] if has_human else [])
@@ -131,17 +136,47 @@ def key_table(study: Study) -> Table:
                      f"{res.resamples} resamples, seed "
                      f"{res.seed}; cluster: systems not significantly different (paired bootstrap, "
                      f"Holm, p < {ALPHA:g}) share a number, 1 = best")
+    lower = [m for m in shown if not study.better(m)]
+    if lower:
+        notes.append(f"{', '.join(lower)}: lower is better (an error rate); its cluster 1 holds "
+                     "the lowest scores")
     notes += [f"{m}: {study.signatures[m]}" for m in shown if m in study.signatures]
     return Table(tuple(columns), tuple(rows), title=f"{study.dataset}: systems, human scores and "
                  f"metrics ({study.segments} segments)", notes=tuple(notes))
 
 
+def machine_correlations(study: Study) -> dict[str, float]:
+    """System-level Pearson r of each metric over the judged systems that are not human
+    translations (a human translation scored against the other references is an outlier that can
+    make r look better than it is); empty when there are no human systems among the judged or
+    fewer than 3 others."""
+    from ..stats.correlation import system_correlation
+
+    kind = study.human_kind
+    machine = [s for s in study.judged_systems if s not in study.human_systems]
+    if len(machine) == len(study.judged_systems) or len(machine) < 3:
+        return {}
+    human = {s: study.human_scores[kind][s] for s in machine}
+    out = {}
+    for m in study.system_correlations.get(kind, {}):
+        if m not in study.metrics:
+            continue
+        try:
+            out[m] = system_correlation({s: study.corpus_scores[m][s] for s in machine}, human,
+                                        "pearson").statistic
+        except MtscoreError:
+            out[m] = math.nan
+    return out
+
+
 def correlation_summary(study: Study) -> Table | None:
-    """System-level Pearson r of every metric with the human scores (with its interval)."""
+    """System-level Pearson r of every metric with the human scores (with its interval), without
+    the human translations when some are judged, and the segment-level r."""
     kind = study.human_kind
     corr = study.system_correlations.get(kind, {})
     if not corr:
         return None
+    machine = machine_correlations(study)
     rows = []
     seg = study.segment_correlations.get(kind, {})
     for m in study.metrics:
@@ -149,12 +184,58 @@ def correlation_summary(study: Study) -> Table | None:
             continue
         c = corr[m]
         s = seg.get(m, {}).get("mean")
-        rows.append((m, c.statistic, c.low, c.high, None if s is None else s.statistic))
-    level = f"{100 * (next(iter(corr.values())).confidence or 0.95):g}%"
-    return Table(("metric", "system r", f"{level} low", f"{level} high", "segment r"), tuple(rows),
-                 title=f"Correlation with human {kind} scores (Pearson)",
-                 notes=(next(iter(corr.values())).describe(),
-                        "segment r: within each system, mean over systems"))
+        rows.append((m, c.statistic, c.low, c.high, *([machine.get(m)] if machine else []),
+                     None if s is None else s.statistic))
+    first = next(iter(corr.values()))
+    level = f"{100 * (first.confidence or 0.95):g}%"
+    notes = [first.describe(), "segment r: within each system, mean over systems"]
+    if machine:
+        notes.append("system r without human: over the machine systems only (" +
+                     ", ".join(s for s in study.judged_systems if s in study.human_systems) +
+                     " left out: a human translation is an outlier that inflates r)")
+    lower = [m for m in study.metrics if m in corr and not study.better(m)]
+    if lower:
+        notes.append(f"{', '.join(lower)}: lower is better; agreement with the judges shows as a "
+                     "negative r")
+    return Table(("metric", "system r", f"{level} low", f"{level} high",
+                  *(["system r without human"] if machine else []), "segment r"), tuple(rows),
+                 title=f"Correlation with human {kind} scores (Pearson)", notes=tuple(notes))
+
+
+def _agreement(study: Study, metric: str, r: float) -> float:
+    """r with the sign that means agreement (flipped for an error rate such as TER)."""
+    return r if study.better(metric) else -r
+
+
+def _correlation_lines(study: Study) -> list[str]:
+    kind = study.human_kind
+    corr = {m: c for m, c in study.system_correlations.get(kind, {}).items()
+            if m in study.metrics and math.isfinite(c.statistic)}
+    out = []
+    if corr:
+        main = sorted(corr, key=lambda m: -_agreement(study, m, corr[m].statistic))
+        best = corr[main[0]]
+        text = ", ".join(f"{m} {corr[m].statistic:.2f}" for m in main)
+        out.append(f"System-level Pearson r with human {kind} scores over {best.n} systems: {text}. "
+                   f"The {100 * (best.confidence or 0.95):g}% interval of the best, {main[0]}, is "
+                   f"[{best.low:.2f}, {best.high:.2f}].")
+        machine = {m: r for m, r in machine_correlations(study).items() if math.isfinite(r)}
+        if machine:
+            text = ", ".join(f"{m} {machine[m]:.2f}" for m in main if m in machine)
+            out.append(f"Without the human translations ({', '.join(study.human_systems)}), over "
+                       f"the {best.n - len([s for s in study.judged_systems if s in study.human_systems])} "
+                       f"machine systems: {text}.")
+        if any(not study.better(m) for m in corr):
+            out.append("TER and other error rates are lower-is-better: their r is negative when "
+                       "they agree with the judges; \"best\" above reads r with that sign flipped.")
+    seg = study.segment_correlations.get(kind, {})
+    means = {m: c.statistic for m, v in seg.items() if m in study.metrics
+             and (c := v.get("mean")) is not None and math.isfinite(c.statistic)}
+    if means:
+        m = max(means, key=lambda k: _agreement(study, k, means[k]))
+        out.append(f"Segment level, the best metric is {m} (mean r within systems = {means[m]:.3f}); "
+                   "segment-level correlations are far lower than system-level ones.")
+    return out
 
 
 # ---- the report --------------------------------------------------------------------------------
@@ -195,12 +276,12 @@ def _summary(study: Study) -> list[str]:
         if len(ranked) > 1:
             line += f", then {ranked[1]} ({human[ranked[1]]:.3f})"
         out.append(line + ".")
-    for m in (m for m in MATRIX_METRICS if m in study.significance):
+    for m in (m for m in key_metrics(study) if m in study.significance):
         clusters = _clusters(study, m)
         res = study.significance[m]
-        if clusters and resolution_note(res) is not None:
-            out.append(f"{m}: significance is undecidable with these settings: "
-                       + resolution_note(res))
+        note = resolution_note(res)
+        if clusters and note is not None:
+            out.append(f"{m}: significance is undecidable with these settings: {note}")
         elif clusters:
             top = clusters[0]
             if len(top) == 1:
@@ -209,24 +290,7 @@ def _summary(study: Study) -> list[str]:
                 out.append(f"{m} cannot separate the top {len(top)} of {len(res.systems)} systems "
                            f"({', '.join(top)}): no significant difference (paired bootstrap, Holm, "
                            f"p < {ALPHA:g}).")
-    corr = study.system_correlations.get(kind, {})
-    if corr:
-        ranked = sorted(corr.items(), key=lambda kv: -(kv[1].statistic if not math.isnan(kv[1].statistic)
-                                                       else -math.inf))
-        main = [(m, c) for m, c in ranked if m in study.metrics]
-        if main:
-            m, c = main[0]
-            text = ", ".join(f"{m} {c.statistic:.2f}" for m, c in main)
-            out.append(f"System-level Pearson r with human {kind} scores over {c.n} systems: {text}. "
-                       f"The {100 * (c.confidence or 0.95):g}% interval of the best, {m}, is "
-                       f"[{c.low:.2f}, {c.high:.2f}].")
-    seg = study.segment_correlations.get(kind, {})
-    means = {m: v["mean"].statistic for m, v in seg.items()
-             if m in study.metrics and v.get("mean") is not None}
-    if means:
-        m = max(means, key=lambda k: means[k])
-        out.append(f"Segment level, the best metric is {m} (mean r within systems = {means[m]:.3f}); "
-                   "segment-level correlations are far lower than system-level ones.")
+    out += _correlation_lines(study)
     out.extend(study.notes)
     return out
 
@@ -235,7 +299,7 @@ def _intervals(study: Study, metric: str) -> tuple[list[float], list[float]] | N
     res = study.significance.get(metric)
     if res is None:
         return None
-    by = {s: ci for s, ci in zip(res.systems, res.intervals)}
+    by = dict(zip(res.systems, res.intervals))
     return ([by[s].low if s in by else math.nan for s in study.systems],
             [by[s].high if s in by else math.nan for s in study.systems])
 
@@ -249,7 +313,7 @@ def _scores_section(study: Study) -> Section:
         panels[_human_label(kind)] = [study.human_scores[kind].get(s, math.nan) for s in systems]
     low, high = {}, {}
     confidence = None
-    for m in [m for m in PAPER_METRICS if m in study.metrics] or list(study.metrics):
+    for m in key_metrics(study):
         panels[m] = [study.corpus_scores[m][s] for s in systems]
         ci = _intervals(study, m)
         if ci is not None:
@@ -262,8 +326,9 @@ def _scores_section(study: Study) -> Section:
     if "corpus" in study.tables:
         blocks.append(study.tables["corpus"])
     intro = ("Every system's corpus score under the papers' metrics, with its bootstrap confidence "
-             "interval (segments resampled)" + (", next to the human score. Systems are sorted by human score."
-                                       if has_human else f". Systems are sorted by {study.metrics[0]}."))
+             "interval (segments resampled)" +
+             (", next to the human score. Systems are sorted by human score." if has_human
+              else f". Systems are sorted by {study.metrics[0]}."))
     intro += " Every metric's score is in the second table."
     if study.human_systems:
         intro += (" Human translations judged as systems (" + ", ".join(study.human_systems) +
@@ -329,7 +394,7 @@ def _normalized_section(study: Study) -> Section | None:
     series: dict[str, list[float]] = {}
     for k in kinds:
         series[_human_label(k)] = [study.human_scores[k][s] for s in systems]
-    shown = [m for m in PAPER_METRICS if m in study.metrics] or list(study.metrics)
+    shown = key_metrics(study)
     for m in shown:
         series[m] = [study.corpus_scores[m][s] for s in systems]
     order = sorted(systems, key=lambda s: -study.human_scores[kinds[0]][s])
@@ -364,7 +429,7 @@ def _significance_section(study: Study) -> Section | None:
     if not study.significance:
         return None
     blocks: list[Any] = []
-    for m in [m for m in MATRIX_METRICS if m in study.significance] or [next(iter(study.significance))]:
+    for m in [m for m in key_metrics(study) if m in study.significance]:
         res = study.significance[m]
         ranking = res.ranking()
         index = [res.systems.index(s) for s in ranking]

@@ -49,13 +49,13 @@ from ..languages import LanguagePair, parse_pair
 from ..metrics.base import Score, SegmentStats
 from ..progress import track
 from ..stats.blocks import BlockTestResult, block_test
-from ..stats.defaults import check_count, comparisons_count, resamples_for
 from ..stats.correlation import (
     CorrelationResult,
     segment_correlation,
     system_correlation,
     system_correlation_ci,
 )
+from ..stats.defaults import check_count, comparisons_count, resamples_for
 from ..stats.references import ReferenceSensitivity
 from ..stats.significance import SignificanceResult, paired_bootstrap
 from .metrics import Statistics, default_metrics, external_specs, meteor_class, module_specs
