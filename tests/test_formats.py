@@ -275,10 +275,13 @@ def test_compare_formats(capsys, sample_files, fmt):
     out = _run(capsys, "compare", "-r", ref, "-i", lt22, promt, "--resamples", "50",
                "-f", fmt, "-w", "3", "-q")
     expected = _bleu(promt, ref)
-    if fmt == "json":
+    if fmt == "json":  # one object: signature, seed, resamples, systems, comparisons
         data = json.loads(out)
-        rows = [r for table in data for r in table if r.get("system") == "PROMT" and "BLEU" in r]
-        assert rows and rows[0]["BLEU"] == pytest.approx(expected, abs=1e-9)
+        rows = [r for r in data["systems"] if r["system"] == "PROMT"]
+        assert rows and rows[0]["score"] == pytest.approx(expected, abs=1e-9)
+    elif fmt == "tsv":  # the long score format, full precision
+        rows = [line.split("\t") for line in out.splitlines() if line.startswith("PROMT\t")]
+        assert rows and float(rows[0][3]) == pytest.approx(expected, abs=1e-9)
     else:
         assert f"{expected:.3f}" in out
         assert f"{expected:.4f}" not in out
