@@ -150,6 +150,7 @@ footer { color:var(--muted); font-size:12.5px; text-align:center; padding:10px 0
   table { font-size:12.5px; } th, td { padding:3px 7px; }
   dl.sigs { grid-template-columns:1fr; gap:0 0; } dl.sigs dd { margin-bottom:8px; }
   .summary { padding:10px 12px; }
+  figure.wide { overflow-x:auto; } figure.wide img { max-width:none; width:680px; }
 }
 @media print {
   nav { display:none; } details.fold > * { display:block; } section { break-inside:avoid-page; }
@@ -244,7 +245,8 @@ def figure_html(figure: Figure, fmt: str = "svg", caption: bool = True) -> str:
         raise OptionError("figure format", fmt, FIGURE_FORMATS)
     mime = "image/svg+xml" if fmt == "svg" else "image/png"
     data = base64.b64encode(figure.data(fmt)).decode("ascii")
-    return (f'<figure id="fig-{_esc(figure.name)}">'
+    wide = figure.mpl is not None and figure.mpl.get_figwidth() > 7.0
+    return (f'<figure id="fig-{_esc(figure.name)}"{" class=wide" if wide else ""}>'
             f'<img src="data:{mime};base64,{data}" alt="{_esc(figure.title)}">'
             + (f"<figcaption>{_esc(figure.caption)}</figcaption>" if caption else "") + "</figure>")
 

@@ -258,8 +258,9 @@ def build_report(study: Study, *, title: str | None = None) -> Report:
              ("systems", str(len(study.systems))),
              ("references", ", ".join(study.references)),
              ("human scores", f"{judged} systems, {study.human_kind}" if judged else "none"),
-             ("resampling", f"{study.settings.get('resamples')} resamples, seed "
-                            f"{study.settings.get('seed')}")]
+             ("resampling", f"{study.settings.get('resamples')} resamples (intervals), "
+                            f"{study.settings.get('paired bootstrap resamples')} (paired bootstrap), "
+                            f"seed {study.settings.get('seed')}")]
     return Report(title=title or f"mtscore study: {study.dataset}", sections=tuple(sections),
                   facts=tuple(facts), summary=tuple(_summary(study)),
                   footer=f"mtscore {__version__} — BLEU (Papineni et al., 2002), METEOR (Banerjee & "
