@@ -37,7 +37,7 @@ def shoot(chromium: str, page: Path, out: Path, width: int, height: int) -> None
     with tempfile.TemporaryDirectory(prefix="mtscore-chromium-") as profile:
         cmd = [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
                f"--window-size={width},{height}", f"--screenshot={out}", page.as_uri()]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=180, check=False)
     if proc.returncode != 0 or not out.is_file():
         sys.exit(f"screenshots: chromium failed ({proc.returncode}): {proc.stderr[-2000:]}")
 
