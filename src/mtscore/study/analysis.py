@@ -211,12 +211,20 @@ def system_correlations(ex: Extracted, sc: Scores, human: Human, kind: str, labe
     Kendall beside; and the metrics whose correlation is undefined, with the reason."""
     judged = human.judged
     y_by_sys = {s: human.systems[kind][s] for s in judged}
+    if _constant(list(y_by_sys.values())):
+        why = (f"the human {kind} system scores are constant over the {len(judged)} judged systems "
+               "(equal up to rounding): a correlation is undefined")
+        return {}, {}, dict.fromkeys(labels, why)
     cache = {} if cache is None else cache
     out: dict[str, CorrelationResult] = {}
     rank: dict[str, dict[str, float]] = {}
     failures: dict[str, str] = {}
     for label in labels:
         spec, stats = ex.spec(label), ex.stats[label]
+        if _constant([sc.corpus[label][s] for s in judged]):
+            failures[label] = (f"its corpus scores are constant over the {len(judged)} judged "
+                               "systems: a correlation is undefined")
+            continue
         if interval:  # a module set equal to the main METEOR shares its statistics: compute once
             key = (spec.metric.signature(), kind, tuple(id(stats[s]) for s in judged))
             if key not in cache:
@@ -236,6 +244,14 @@ def system_correlations(ex: Extracted, sc: Scores, human: Human, kind: str, labe
         x = np.array([sc.corpus[label][s] for s in judged])
         rank[label] = _rank_correlations(x, np.array(list(y_by_sys.values())))
     return out, rank, failures
+
+
+def _constant(values: Sequence[float]) -> bool:
+    """All equal, up to the rounding of a mean (1e-9 relative): a correlation with them would be
+    noise (means of equal values can differ in the last bits and give any r)."""
+    v = np.asarray(values, dtype=np.float64)
+    v = v[np.isfinite(v)]
+    return len(v) < 2 or float(np.ptp(v)) <= 1e-9 * max(1.0, float(np.abs(v).max()))
 
 
 def _segment_pearson(metric_row: np.ndarray, human_row: np.ndarray) -> CorrelationResult | None:
