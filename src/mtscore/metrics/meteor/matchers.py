@@ -80,16 +80,6 @@ class Matcher:
         self.single = single
         self._cache: dict[str, Any] = {}
 
-    def key(self, word: str) -> Any:
-        """The key (``single`` modules) or frozenset of keys of one word."""
-        k = self._cache.get(word)
-        if k is None:
-            k = self._key_fn(word)
-            if not self.single:
-                k = frozenset(k)
-            self._cache[word] = k
-        return k
-
     def keys(self, words: Sequence[str]) -> list[Any]:
         """Per word: its key (``single`` modules) or its frozenset of keys. Words not seen before are
         keyed in one ``batch_fn`` call when there are at least ``MIN_BATCH`` of them (below that a
@@ -103,25 +93,6 @@ class Matcher:
             for w, k in zip(missing, found):
                 cache[w] = k if single else frozenset(k)
         return [cache[w] for w in words]
-
-    def pairs(self, hyp: Sequence[str], ref: Sequence[str], hyp_pos: Sequence[int],
-              ref_pos: Sequence[int]) -> list[tuple[int, int]]:
-        """Candidate matches (i, j) among hypothesis positions ``hyp_pos`` and reference ``ref_pos``."""
-        if not hyp_pos or not ref_pos:
-            return []
-        hk = self.keys([hyp[i] for i in hyp_pos])
-        rk = self.keys([ref[j] for j in ref_pos])
-        index: dict[Any, list[int]] = {}
-        if self.single:
-            for j, k in zip(ref_pos, rk):
-                index.setdefault(k, []).append(j)
-            return [(i, j) for i, k in zip(hyp_pos, hk) for j in index.get(k, ())]
-        refs = [(j, ks) for j, ks in zip(ref_pos, rk) if ks]
-        out: list[tuple[int, int]] = []
-        for i, ks in zip(hyp_pos, hk):
-            if ks:
-                out.extend((i, j) for j, rks in refs if not ks.isdisjoint(rks))
-        return out
 
 
 class Vocabulary:
