@@ -53,6 +53,8 @@ class LineReader:
         self._started = False
         #: lines decoded so far (numbers the lines of the next block in errors)
         self._decoded = 0
+        #: invalid UTF-8 found ahead, raised when its line is reached
+        self._error: InputError | None = None
         #: segments handed out by :meth:`take`
         self.lines_read = 0
 
@@ -61,6 +63,8 @@ class LineReader:
         while len(self._pending) - self._pos < n and not self._eof:
             self._fill()
         out = self._pending[self._pos:self._pos + n]
+        if len(out) < n and self._error is not None:
+            raise self._error
         self._pos += len(out)
         if self._pos >= len(self._pending):
             self._pending, self._pos = [], 0
@@ -126,11 +130,13 @@ class LineReader:
         """Complete lines (``block`` without its final newline) as strings."""
         try:
             text = block.decode("utf-8")
-        except UnicodeDecodeError as err:
-            line = self._decoded + 1 + block.count(b"\n", 0, err.start)
-            column = err.start - (block.rfind(b"\n", 0, err.start) + 1) + 1
-            raise InputError(f"invalid UTF-8 (byte 0x{block[err.start]:02x} at column {column})",
-                             source=self.name, line=line) from None
+        except UnicodeDecodeError as err:  # the lines before it are segments; the error comes
+            line_start = block.rfind(b"\n", 0, err.start) + 1  # when the bad line is reached
+            self._error = InputError(
+                f"invalid UTF-8 (byte 0x{block[err.start]:02x} at column {err.start - line_start + 1})",
+                source=self.name, line=self._decoded + 1 + block.count(b"\n", 0, err.start))
+            self._eof = True
+            return self._decode(block[:line_start - 1]) if line_start else []
         lines = text.split("\n")
         self._decoded += len(lines)
         if "\r" in text:
