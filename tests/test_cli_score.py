@@ -180,6 +180,8 @@ def test_segments_are_written_before_the_last_segment_is_read(tmp_path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "mtscore", "score", "-r", ref, "--segments",
                              "-f", "tsv", "--chunk-size", "10"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    watchdog = threading.Timer(60, proc.kill)  # a failure ends the test, never hangs the suite
+    watchdog.start()
     try:
         assert proc.stdin is not None and proc.stdout is not None
         proc.stdin.write(b"the cat sat on the mat\n" * 15)
@@ -192,5 +194,6 @@ def test_segments_are_written_before_the_last_segment_is_read(tmp_path) -> None:
         rest = proc.stdout.read()
         assert proc.wait(timeout=60) == 0 and rest.count(b"\n") == 39
     finally:
+        watchdog.cancel()
         proc.kill()
         proc.wait()

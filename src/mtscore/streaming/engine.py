@@ -87,13 +87,18 @@ def extracted(plan: Plan, chunks: Iterable[Chunk], totals_only: bool, jobs: int 
     ``jobs`` spawned processes (at most ``2 * jobs`` chunks in flight); ``executor`` (with a
     ``payload`` that stands for the pickled plan there, e.g. a Dask future): on that executor."""
     chunks = iter(chunks)
-    head = list(islice(chunks, 2))
-    if executor is None and (jobs <= 1 or len(head) < 2):
+    if executor is not None:
+        yield from _in_order(executor, payload, list(islice(chunks, 1)), chunks, totals_only,
+                             2 * max(jobs, 1))
+        return
+    # the first chunk in this process, before the next is read: a piped input's first scores come
+    # out while it is still being written, and a one-chunk corpus never starts a pool
+    for chunk in islice(chunks, 1):
+        yield chunk, extract_chunk(plan, chunk, totals_only)
+    head = list(islice(chunks, 1))
+    if jobs <= 1 or not head:
         for chunk in chain(head, chunks):
             yield chunk, extract_chunk(plan, chunk, totals_only)
-        return
-    if executor is not None:
-        yield from _in_order(executor, payload, head, chunks, totals_only, 2 * max(jobs, 1))
         return
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
