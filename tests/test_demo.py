@@ -16,7 +16,6 @@ import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -170,7 +169,7 @@ def test_report_numbers_match_the_study(demo):
         texts = [t.get_text() for t in fig.mpl.axes[0].texts]
         assert any(t.startswith(f"r = {r:.3f}") for t in texts), (metric, texts[:2])
     # the normalized table (Fig. 7's numbers): human z of the best system is 1, of the worst 0
-    table = [t for t in by_id["normalized"].iter("table")][0]
+    table = next(iter(by_id["normalized"].iter("table")))
     head, rows = table_cells(table)
     col = head.index("human (z)")
     assert rows[0][col] == "1.0000" and rows[-1][col] == "0.0000"

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mtscore.lexicon import SynonymIndex, WordNet, load_synonyms, load_wordnet
 
@@ -102,7 +103,8 @@ def test_loading_reads_only_the_index() -> None:
     code = r"""
 import json, sys
 opened = []
-sys.addaudithook(lambda e, a: opened.append(str(a[0])) if e == "open" and isinstance(a[0], (str, bytes)) else None)
+sys.addaudithook(lambda e, a: opened.append(str(a[0]))
+                 if e == "open" and isinstance(a[0], (str, bytes)) else None)
 from mtscore.lexicon import load_synonyms
 assert load_synonyms().synset_ids("car") & load_synonyms().synset_ids("automobile")
 print(json.dumps([p for p in opened if "wordnet" in p.lower() and not p.endswith((".py", ".pyc"))]))

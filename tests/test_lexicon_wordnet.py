@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mtscore.lexicon import WordNet, load_wordnet
 from mtscore.lexicon.wordnet import DETACHMENT_RULES
@@ -35,7 +36,8 @@ def test_loaded_once(wn: WordNet) -> None:
 
 def test_car_and_automobile(wn: WordNet) -> None:
     # WordNet 3.0: car has 5 noun senses; sense 1 {car, auto, automobile, machine, motorcar} is 02958343.
-    assert wn.senses("car") == (("n", 2958343), ("n", 2959942), ("n", 2960501), ("n", 2960352), ("n", 2934451))
+    assert wn.senses("car") == (("n", 2958343), ("n", 2959942), ("n", 2960501), ("n", 2960352),
+                                ("n", 2934451))
     assert 2958343 in wn.synsets("automobile")
     assert wn.synonymous("car", "automobile")
     assert wn.synonymous("cars", "automobiles")  # through the base forms
@@ -106,7 +108,8 @@ def _jar_synsets(wn: WordNet, word: str) -> frozenset[int]:
         return frozenset(out | wn.synsets(word))
     suffixes = ["s", "ses", "xes", "zes", "ches", "shes", "men", "ies",
                 "s", "ies", "es", "es", "ed", "ed", "ing", "ing", "er", "est", "er", "est"]
-    endings = ["", "s", "x", "z", "ch", "sh", "man", "y", "", "y", "e", "", "e", "", "e", "", "", "", "e", "e"]
+    endings = ["", "s", "x", "z", "ch", "sh", "man", "y",
+               "", "y", "e", "", "e", "", "e", "", "", "", "e", "e"]
     for suffix, ending in zip(suffixes, endings):
         if word.endswith(suffix) and wn.is_lemma(word[: len(word) - len(suffix)] + ending):
             return frozenset(out | wn.synsets(word[: len(word) - len(suffix)] + ending))
@@ -122,7 +125,8 @@ _LEMMAS = sorted(load_wordnet().lemmas())
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(_LEMMAS), st.sampled_from(["", "s", "es", "ed", "ing", "er", "est", "ies", "men", "ss"]))
+@given(st.sampled_from(_LEMMAS),
+       st.sampled_from(["", "s", "es", "ed", "ing", "er", "est", "ies", "men", "ss"]))
 def test_synset_ids_follow_the_jar(lemma: str, suffix: str) -> None:
     wn = load_wordnet()
     word = lemma + suffix
@@ -209,5 +213,5 @@ print(json.dumps({"events": events, "nltk": any(m.split(".")[0] == "nltk" for m 
     assert not report["nltk"]
     assert not [e for e, _ in report["events"] if e.startswith("socket.")]
     opened = [path for e, path in report["events"] if e == "open"]
-    assert not [p for p in opened if "nltk_data" in p or "wordnet" in p.lower() and "mtscore" not in p]
+    assert not [p for p in opened if "nltk_data" in p or ("wordnet" in p.lower() and "mtscore" not in p)]
     assert any(p.endswith("wordnet-3.0.txt.gz") for p in opened)

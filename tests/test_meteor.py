@@ -167,7 +167,8 @@ def test_stopword_exclusion_from_exact_stage() -> None:
 # ---- statistics: additivity, several references, signature ---------------------------------------
 
 HYPS = ["the cat sat on the mat", "a dog barked loudly", "", "the president spoke to the audience"]
-REFS_A = ["the cat is on the mat", "the dog barks", "nothing here", "the president then spoke to the audience"]
+REFS_A = ["the cat is on the mat", "the dog barks", "nothing here",
+          "the president then spoke to the audience"]
 REFS_B = ["there is a cat on the mat", "a dog barked loudly at night", "something", None]
 
 
@@ -261,7 +262,8 @@ words = st.lists(st.sampled_from("abcd"), min_size=0, max_size=7)
 
 @settings(max_examples=300, deadline=None)
 @given(hyp=words, ref=words, n_fixed=st.integers(0, 2))
-def test_stage_matching_is_maximal_with_fewest_crossings(hyp: list[str], ref: list[str], n_fixed: int) -> None:
+def test_stage_matching_is_maximal_with_fewest_crossings(hyp: list[str], ref: list[str],
+                                                          n_fixed: int) -> None:
     # a previous stage's matches ("fixed") on words x/y placed at the ends, then one exact stage
     fixed = []
     hyp = list(hyp)

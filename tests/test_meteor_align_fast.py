@@ -190,8 +190,8 @@ def test_lazy_rows_give_the_same_matching(hyp: list[str], ref: list[str]) -> Non
 def test_apart_subproblems_are_solved_independently() -> None:
     # two stages' worth of repeats far apart on both sides: the matching of the union is the union
     # of the matchings (ties are decided inside each linked group, never across groups)
-    hyp = "a b a c b a b c a".split()
-    ref = "b a a c a b b a c".split()
+    hyp = ["a", "b", "a", "c", "b", "a", "b", "c", "a"]
+    ref = ["b", "a", "a", "c", "a", "b", "b", "a", "c"]
     _, g1 = _exact_stage(hyp, ref)
     n_h, n_r = len(hyp), len(ref)
     hyp2 = [w + "2" for w in reversed(hyp)]
@@ -208,8 +208,8 @@ def test_apart_subproblems_are_solved_independently() -> None:
 def test_node_cap_keeps_the_cardinality(monkeypatch: pytest.MonkeyPatch) -> None:
     # with no nodes left beyond the first (greedy) descent the matching is still maximum and valid;
     # only its crossings may exceed the minimum
-    hyp = "a b a c b a b c a b c a".split()
-    ref = "b a a c a b b a c b c a".split()
+    hyp = ["a", "b", "a", "c", "b", "a", "b", "c", "a", "b", "c", "a"]
+    ref = ["b", "a", "a", "c", "a", "b", "b", "a", "c", "b", "c", "a"]
     edges, groups = _exact_stage(hyp, ref)
     size, best = _by_classes(hyp, ref, [])
     monkeypatch.setattr(search, "NODE_CAP", 0)

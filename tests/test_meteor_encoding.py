@@ -26,13 +26,13 @@ SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "wmt22"
 # pieces that exercise the tokenizers (as tests/test_bleu_speedpaths.py) and lowercasing: characters
 # whose lowercase is longer (İ -> i̇) or depends on the context (final sigma), title case, ß/ẞ
 PIECES = st.sampled_from(
-    list("aZ09 .,-;:'\"!?()[]{}<>/\\|@#$%^&*_+=~`\t\x0b\x0c\r\x1c\x1f\x00\x85\xa0\u1680\u2000\u2009"
-         "\u2028\u202f\u205f\u3000–—“”‘’…中文字日本語カタナ한국абвΣσςÅé١½€☀✂ⓐ𠀀𪛖丽\uff01\uff0c\u3002"
-         "İIıẞßǅǄΣ")
-    + ["&amp;", "&quot;", "&lt;", "&gt;", "&amp;quot;", "&am<skipped>p;", "<skipped>", "3.5", "1,000",
-       "a.", ".5", "5.", "..", "U.S.", "--", "-3", "3-", "e.g.,", "seven77", "eight888",
-       "fifteen15bytes!", "sixteen16bytes!!", "a-very-long-token-of-many-bytes", "naïveté", "😀",
-       "x\u0301", "ΟΔΟΣ ", "İSTANBUL", "Running", "RUNS", "ran", "cats", "cat", "\n", "-\n"])
+    [*"aZ09 .,-;:'\"!?()[]{}<>/\\|@#$%^&*_+=~`\t\x0b\x0c\r\x1c\x1f\x00\x85\xa0\u1680\u2000\u2009"
+      "\u2028\u202f\u205f\u3000–—“”‘’…中文字日本語カタナ한국абвΣσςÅé١½€☀✂ⓐ𠀀𪛖丽\uff01\uff0c\u3002"
+      "İIıẞßǅǄΣ",
+     "&amp;", "&quot;", "&lt;", "&gt;", "&amp;quot;", "&am<skipped>p;", "<skipped>", "3.5", "1,000",
+     "a.", ".5", "5.", "..", "U.S.", "--", "-3", "3-", "e.g.,", "seven77", "eight888",
+     "fifteen15bytes!", "sixteen16bytes!!", "a-very-long-token-of-many-bytes", "naïveté", "😀",
+     "x\u0301", "ΟΔΟΣ ", "İSTANBUL", "Running", "RUNS", "ran", "cats", "cat", "\n", "-\n"])
 TEXT = st.lists(PIECES, max_size=14).map("".join)
 LINES = st.lists(TEXT, min_size=0, max_size=8)
 TOKENIZERS = sorted(SPAN_TOKENIZERS)
@@ -186,7 +186,10 @@ HYP_WORDS = ["the cat was sitting on a mat", "dog runs home quick", "they are si
 
 def corpus_lines(seed: int, n: int) -> tuple[list[str], list[list[str | None]]]:
     rng = np.random.default_rng(seed)
-    pick = lambda pool: " ".join(rng.choice(pool, size=rng.integers(0, 4)).tolist())
+
+    def pick(pool: list[str]) -> str:
+        return " ".join(rng.choice(pool, size=rng.integers(0, 4)).tolist())
+
     hyps = [pick(HYP_WORDS) for _ in range(n)]
     refs: list[list[str | None]] = [[pick(REF_WORDS) for _ in range(n)] for _ in range(2)]
     for i in rng.choice(n, size=n // 5, replace=False).tolist():

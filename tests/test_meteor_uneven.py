@@ -16,10 +16,12 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtscore.metrics.meteor.align import arrays, classes, search
 from mtscore.metrics.meteor.align import (
+    arrays,
     best_stage_matching,
+    classes,
     even_class_stages,
+    search,
     small_classes_choice,
 )
 
@@ -128,7 +130,8 @@ def test_linked_classes_by_hand() -> None:
     # search's first descent keeps (0,1) then, given it, (1,2): no crossing, so it is optimal
     got, give_up = _choices([([([0, 2], [1]), ([1], [0, 2])], [])])
     assert not give_up[0]
-    assert got[0] == [(0, 1), (1, 2)] == best_stage_matching([(0, 1), (1, 0)], [], [([0, 2], [1]), ([1], [0, 2])])
+    assert got[0] == [(0, 1), (1, 2)] \
+        == best_stage_matching([(0, 1), (1, 0)], [], [([0, 2], [1]), ([1], [0, 2])])
     # the same classes apart on both sides do not interact: each keeps its first cheapest option
     got, give_up = _choices([([([0, 1], [3]), ([5], [0, 1])], [])])
     assert got[0] == [(0, 3), (5, 0)] and not give_up[0]

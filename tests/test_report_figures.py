@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 pytest.importorskip("matplotlib")
 
-from mtscore.errors import MtscoreError  # noqa: E402
-from mtscore.report import figures as F  # noqa: E402
+from mtscore.errors import MtscoreError
+from mtscore.report import figures as F
 
 SYSTEMS = ["sysA", "sysB", "HUMAN-X", "sysC"]
 METRIC = [31.0, 27.5, 18.0, 22.25]
@@ -117,7 +117,7 @@ def test_scatter_shows_r_and_the_fitted_line():
     assert any(t.startswith(f"r = {r:.3f}") for t in texts)
     assert set(SYSTEMS) <= set(texts)  # every system is labelled
     slope, intercept = np.polyfit(METRIC, HUMAN, 1)
-    line = [ln for ln in ax.lines if len(ln.get_xdata()) == 50][0]
+    line = next(ln for ln in ax.lines if len(ln.get_xdata()) == 50)
     xs, ys = line.get_xdata(), line.get_ydata()
     assert xs[0] == min(METRIC) and xs[-1] == max(METRIC)
     np.testing.assert_allclose(ys, slope * xs + intercept)
@@ -188,7 +188,7 @@ def test_significance_figure_cells():
     fig = F.significance_figure(names, p, scores[:, None] - scores[None, :], alpha=0.05,
                                 clusters=[["a", "b"], ["c"]], metric="BLEU")
     ax = fig.mpl.axes[0]
-    cells = {(int(round(t.get_position()[1])), int(round(t.get_position()[0]))): t for t in ax.texts}
+    cells = {(round(t.get_position()[1]), round(t.get_position()[0])): t for t in ax.texts}
     assert len(cells) == 6  # every off-diagonal pair, no diagonal
     assert cells[(0, 1)].get_text() == ".400" and cells[(0, 1)].get_fontweight() == "normal"
     assert cells[(0, 2)].get_text() == ".001" and cells[(0, 2)].get_fontweight() == "bold"

@@ -8,13 +8,21 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from mtscore.errors import MtscoreError  # noqa: E402
-from mtscore.report import figures as F  # noqa: E402
-from mtscore.report.html import (Paragraph, Report, Section, Signatures, render_html,  # noqa: E402
-                                 save_figures, table_html, write_html)
-from mtscore.report.tables import Table  # noqa: E402
+from mtscore.errors import MtscoreError
+from mtscore.report import figures as F
+from mtscore.report.html import (
+    Paragraph,
+    Report,
+    Section,
+    Signatures,
+    render_html,
+    save_figures,
+    table_html,
+    write_html,
+)
+from mtscore.report.tables import Table
 
-from .test_report_support import image_bytes, parse, table_cells  # noqa: E402
+from .test_report_support import image_bytes, parse, table_cells
 
 
 def _report() -> Report:

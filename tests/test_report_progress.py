@@ -68,7 +68,7 @@ def test_bar_is_silent_with_quiet():
 
 
 def test_bar_is_silent_for_short_work():
-    rc, out, term = run_with_terminal_stderr(
+    rc, _out, term = run_with_terminal_stderr(
         [sys.executable, "-c", LOOP.format(quiet=False, min_total=1000)])
     assert rc == 0 and term == ""
 

@@ -13,15 +13,17 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from mtscore.cli import main  # noqa: E402
-from mtscore.report.html import render_html  # noqa: E402
-from mtscore.report.study_report import build_report, key_table, write_report  # noqa: E402
-from mtscore.study import run_study  # noqa: E402
+from mtscore.cli import main
+from mtscore.report.html import render_html
+from mtscore.report.study_report import build_report, key_table, write_report
+from mtscore.study import run_study
 
-from .test_report_support import image_bytes, parse, table_cells  # noqa: E402
+from .test_report_support import image_bytes, parse, table_cells
 
-WORDS = ("the a cat dog sat on mat house garden ran quickly slowly big small red blue green "
-         "tree river stone").split()
+WORDS = [
+    "the", "a", "cat", "dog", "sat", "on", "mat", "house", "garden", "ran", "quickly", "slowly", "big",
+    "small", "red", "blue", "green", "tree", "river", "stone",
+]
 
 
 def make_dataset(root: Path, *, systems: dict[str, float], segments: int = 80, judged: int | None = None,
@@ -77,7 +79,7 @@ def test_full_report_on_a_judged_data_set(judged_study):
         assert sid in sections, sid
     assert len(list(sections["human"].iter("img"))) == len(judged_study.metrics)
     for img in root.iter("img"):
-        mime, data = image_bytes(img)
+        _mime, data = image_bytes(img)
         assert ET.fromstring(data).tag.endswith("svg")
     # METEOR was left out: the ablation section says why instead of showing a table
     assert not list(sections["modules"].iter("table"))

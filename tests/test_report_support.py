@@ -14,9 +14,9 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 class Node:
     tag: str
     attrs: dict[str, str]
-    children: list["Node"] = field(default_factory=list)
+    children: list[Node] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
-    parent: "Node | None" = None
+    parent: Node | None = None
 
     def iter(self, tag: str | None = None):
         for child in self.children:

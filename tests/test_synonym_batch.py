@@ -112,9 +112,9 @@ known = st.builds(lambda w, s, c: _case(w + s, c), st.sampled_from(_LEMMAS + _EX
                   st.sampled_from(_SUFFIXES), st.integers(0, 4))
 cut = st.builds(lambda w, k: w[:max(1, len(w) - k)], st.sampled_from(_LEMMAS), st.integers(0, 4))
 odd = st.sampled_from(["", " ", "\n", "a\nb", "cars\n", "\ncars", "x", "ab", "abc", "ss", "ies", "ing", "men",
-                       "\u212aing", "caf\u00e9s", "\u0130stanbul", "na\u00efve", "stra\u00dfe", "\x00", "car\x00",
-                       "new york", "NEW_YORK", "'hood", ".22-caliber", "a" * 300, "b" * 256 + "s", "c" * 255 + "s",
-                       "A" * 253 + "ies", "\t", "x\ty", "ru\u0301n"])
+                       "\u212aing", "caf\u00e9s", "\u0130stanbul", "na\u00efve", "stra\u00dfe", "\x00",
+                       "car\x00", "new york", "NEW_YORK", "'hood", ".22-caliber", "a" * 300, "b" * 256 + "s",
+                       "c" * 255 + "s", "A" * 253 + "ies", "\t", "x\ty", "ru\u0301n"])
 unknown = st.text(alphabet="abcdefghijklmnopqrstuvwxyzAEIOUS_-'.0123456789 \u00e9\u212a\n", max_size=14)
 words = st.one_of(known, known, cut, odd, unknown)
 
@@ -157,7 +157,8 @@ def test_every_lemma_exception_form_and_inflection_at_once() -> None:
     one = fresh()
     assert got == [one.synset_keys(w) for w in batch]
     sample = rng.sample(range(len(batch)), 5000)
-    assert synonym_pairs([got[i] for i in sample]) == synonym_pairs([REFERENCE.synset_keys(batch[i]) for i in sample])
+    assert synonym_pairs([got[i] for i in sample]) \
+        == synonym_pairs([REFERENCE.synset_keys(batch[i]) for i in sample])
     assert all(got[i] for i in range(len(_LEMMAS)))  # every lemma has keys
 
 
@@ -171,7 +172,8 @@ def test_real_corpora_words() -> None:
         texts.append(SHARED / pair / "references" / "A.txt")
         systems = sorted((SHARED / pair / "systems").glob("*.txt"))
         texts.extend(systems[:2])
-    vocabulary = {w for path in texts if path.is_file() for line in read_lines(str(path)) for w in line.split()}
+    vocabulary = {w for path in texts if path.is_file()
+                  for line in read_lines(str(path)) for w in line.split()}
     batch = sorted(vocabulary) + sorted({w.lower() for w in vocabulary})
     assert len(batch) > 5000
     got = fresh().synset_keys_many(batch)
@@ -181,7 +183,8 @@ def test_real_corpora_words() -> None:
 
 
 def _colliding(word: bytes) -> bytes:
-    """A different printable lowercase ASCII string with the same :func:`string_hash` (value + k * modulus)."""
+    """A different printable lowercase ASCII string with the same :func:`string_hash`
+    (value + k * modulus)."""
     value = int.from_bytes(word, "little")
     for k in range(1, 10**7):
         other = (value + k * HASH_MODULUS).to_bytes(10, "little").rstrip(b"\0")

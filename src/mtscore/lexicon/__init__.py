@@ -1,10 +1,13 @@
-"""The lexicon behind METEOR's matching modules (Banerjee & Lavie 2005, §2): stemmers, WordNet, function words.
+"""The lexicon behind METEOR's matching modules (Banerjee & Lavie 2005, §2).
+
+It holds the stemmers, WordNet and the function-word lists.
 
 Names are imported on first use (PEP 562): the METEOR command loads only the parts its modules need.
 """
 
 import importlib as _importlib
-from typing import TYPE_CHECKING as _TYPE_CHECKING, Any as _Any
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
 
 from .function_words import function_words  # eager: the name is also its module's
 

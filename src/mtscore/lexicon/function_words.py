@@ -9,14 +9,14 @@ frequent words of English news text, punctuation included (``,``, ``.``, ``'s``,
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 #: language code -> data file (METEOR 1.5 ships a non-empty English list; see the file's header)
 _FILES: dict[str, str] = {"en": "function-words-en.txt"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def function_words(lang: str = "en") -> frozenset[str]:
     """The function words of ``lang`` (``"en"``): lowercase tokens, as in the METEOR 1.5 jar."""
     try:

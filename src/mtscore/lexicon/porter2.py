@@ -36,8 +36,8 @@ _STEP2 = (  # suffix -> replacement (None: see the rule); longest match first
     ("ogi", None), ("li", None),
 )
 _STEP3 = (
-    ("ational", "ate"), ("tional", "tion"), ("alize", "al"), ("icate", "ic"), ("iciti", "ic"), ("ative", None),
-    ("ical", "ic"), ("ness", ""), ("ful", ""),
+    ("ational", "ate"), ("tional", "tion"), ("alize", "al"), ("icate", "ic"), ("iciti", "ic"),
+    ("ative", None), ("ical", "ic"), ("ness", ""), ("ful", ""),
 )
 _STEP4 = (
     "ement", "ance", "ence", "able", "ible", "ment", "ant", "ent", "ism", "ate", "iti", "ous", "ive", "ize",
@@ -177,7 +177,8 @@ def _step5(w: str, p1: int, p2: int) -> str:
 
 
 def porter2_stem(word: str) -> str:
-    """The Snowball English (Porter2) stem of a lowercase ``word``, as METEOR 1.5's englishStemmer gives it."""
+    """The Snowball English (Porter2) stem of a lowercase ``word``, as METEOR 1.5's englishStemmer gives
+    it."""
     if word in _EXCEPTION1:
         return _EXCEPTION1[word]
     if len(word) < 3:

@@ -7,7 +7,8 @@
   ships (``porter2.py``; PyStemmer 3's ``english`` is Snowball 3.0's revision of it and differs).
 
 Neither changes case: the algorithms are defined on lowercase words, so lowercase the text first (as
-METEOR does). A word with a lone surrogate (text read with ``surrogateescape``) is its own stem. Both cache recent words; PyStemmer objects are not thread-safe, so each thread gets its own.
+METEOR does). A word with a lone surrogate (text read with ``surrogateescape``) is its own stem. Both
+cache recent words; PyStemmer objects are not thread-safe, so each thread gets its own.
 """
 
 from __future__ import annotations

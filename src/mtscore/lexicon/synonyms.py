@@ -48,7 +48,7 @@ import struct
 import sys
 import threading
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +80,8 @@ _MAX_BATCH_LEN = 256
 
 #: the jar's morphology tries all 20 detachment rules of morph.c in noun, verb, adjective order; a
 #: repeated rule (noun and verb "s" -> "", "ies" -> "y") is tried once, as the first try already decided it
-_RULES: tuple[tuple[str, str], ...] = tuple(dict.fromkeys(rule for pos in "nva" for rule in DETACHMENT_RULES[pos]))
+_RULES: tuple[tuple[str, str], ...] = tuple(
+    dict.fromkeys(rule for pos in "nva" for rule in DETACHMENT_RULES[pos]))
 
 #: the same rules by the last letter of their suffix (only those can apply to a word ending in it), in
 #: that order
@@ -115,19 +116,14 @@ for _r, (_, _e) in enumerate(_RULES):
     _ENDING_BYTES[_r, :len(_e)] = list(_e.encode("ascii"))
 _ENDING_MATRIX = _ENDING_BYTES.astype(np.uint64)
 
-_weights_table: np.ndarray | None = None
-
-
+@cache
 def _weights() -> np.ndarray:
-    """``256**i mod HASH_MODULUS`` for i <= _MAX_BATCH_LEN + 3 (a word and a rule's ending)."""
-    global _weights_table
-    if _weights_table is None:
-        table, w = [], 1
-        for _ in range(_MAX_BATCH_LEN + 4):
-            table.append(w)
-            w = w * 256 % HASH_MODULUS
-        _weights_table = np.array(table, np.uint64)
-    return _weights_table
+    """``256**i mod HASH_MODULUS`` for i <= _MAX_BATCH_LEN + 3 (a word and a rule's ending); computed once."""
+    table, w = [], 1
+    for _ in range(_MAX_BATCH_LEN + 4):
+        table.append(w)
+        w = w * 256 % HASH_MODULUS
+    return np.array(table, np.uint64)
 
 
 class _Table:
@@ -168,7 +164,8 @@ class SynonymIndex:
             raise ValueError("corrupt synonym index: no header")
         magic, modulus, mix, lbits, ebits, n_lemmas, n_exc, n_keys = HEADER.unpack_from(index, 0)
         if (magic, modulus, mix) != (INDEX_MAGIC, HASH_MODULUS, HASH_MIX):
-            raise ValueError("synonym index of another format or hash: rebuild it with scripts/build_lexicon.py")
+            raise ValueError("synonym index of another format or hash: "
+                             "rebuild it with scripts/build_lexicon.py")
         shapes = [("<u4", (1 << lbits) + 1), ("<u4", (1 << ebits) + 1), ("<u4", n_lemmas), ("<u4", n_exc),
                   ("<u4", n_lemmas), ("<u4", n_exc), ("<u4", n_lemmas), ("<u4", n_keys), ("u1", n_lemmas)]
         if len(index) != HEADER.size + sum(np.dtype(d).itemsize * n for d, n in shapes):
@@ -323,7 +320,8 @@ class SynonymIndex:
         out: list[frozenset[int]] = [frozenset()] * n
         if joined is None:
             joined = "\n".join(norms)
-        if not joined or joined.count("\n") != n - 1 or "\n\n" in joined or joined[0] == "\n" or joined[-1] == "\n":
+        if (not joined or joined.count("\n") != n - 1 or "\n\n" in joined
+                or joined[0] == "\n" or joined[-1] == "\n"):
             odd = [i for i, w in enumerate(norms) if not w or "\n" in w]  # (no newline separates them)
             for i in odd:
                 out[i] = self._keys_of(norms[i])

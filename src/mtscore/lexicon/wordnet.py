@@ -36,7 +36,10 @@ def _normalize(word: str) -> str:
 
 @dataclass(frozen=True, eq=False)
 class WordNet:
-    """WordNet 3.0 lemmas, senses and exception lists, with WordNet's morphology. Build with ``load_wordnet()``."""
+    """WordNet 3.0 lemmas, senses and exception lists, with WordNet's morphology.
+
+    Build with ``load_wordnet()``.
+    """
 
     #: POS -> lemma -> the offsets of its synsets of that POS, as the raw field ``"02958343 02959942"``
     _index: dict[str, dict[str, str]] = field(repr=False)
@@ -157,7 +160,8 @@ class WordNet:
         return ()
 
     def synset_ids(self, word: str) -> frozenset[int]:
-        """The synsets of all base forms of ``word`` (METEOR 1.5's morphology): what synonym matching compares.
+        """The synsets of all base forms of ``word`` (METEOR 1.5's morphology): what synonym matching
+        compares.
 
         Equals the jar's ``getSynSets(word) ∪ getStemSynSets(word)`` (SynonymMatcher) for every word.
         """
@@ -202,7 +206,8 @@ def _parse(text: str) -> WordNet:
             raise ValueError(f"corrupt WordNet data: {pos} lemma and synset lists differ in length")
         index[pos] = dict(zip(lemmas, synsets))
         table: dict[str, tuple[str, ...]] = {}
-        for row in sections[f"exceptions {pos}"]:  # a form may have several lines ("offer off", "offer offer")
+        # a form may have several lines ("offer off", "offer offer")
+        for row in sections[f"exceptions {pos}"]:
             form, *bases = row.split(" ")
             table[form] = table.get(form, ()) + tuple(b for b in bases if b not in table.get(form, ()))
         exceptions[pos] = table
@@ -224,4 +229,4 @@ def load_wordnet() -> WordNet:
         return _load()
 
 
-__all__ = ["DETACHMENT_RULES", "Morphology", "POS_ORDER", "WordNet", "load_wordnet"]
+__all__ = ["DETACHMENT_RULES", "POS_ORDER", "Morphology", "WordNet", "load_wordnet"]
