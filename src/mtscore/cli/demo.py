@@ -21,7 +21,8 @@ DEFAULT_OUTPUT = "mtscore-demo-report.html"
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "demo", help="study the embedded WMT22 de-en sample and write its HTML report",
-        description="Runs the full study (BLEU, NIST, unigram P/R/F1/Fmean, METEOR; correlation with "
+        description="Runs the full study (BLEU, chrF, chrF++, TER, NIST, unigram P/R/F1/Fmean, METEOR; "
+                    "correlation with "
                     "the human judgments; confidence intervals; significance of every pair of "
                     "systems; BLEU's block test) on the embedded sample - 427 segments of WMT22 "
                     "de-en with all 10 systems and their human scores, credited in its meta.json - "
