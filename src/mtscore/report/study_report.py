@@ -192,8 +192,8 @@ def correlation_summary(study: Study) -> Table | None:
     if machine:
         notes.append("system r without human: over the machine systems only (" +
                      ", ".join(s for s in study.judged_systems if s in study.human_systems) +
-                     " left out: a human translation scored against another reference is an outlier that can move r "
-                     "either way)")
+                     " left out: a human translation scored against another reference is an "
+                     "outlier that can move r either way)")
     lower = [m for m in study.metrics if m in corr and not study.better(m)]
     if lower:
         notes.append(f"{', '.join(lower)}: lower is better; agreement with the judges shows as a "
