@@ -87,8 +87,11 @@ def main(argv: list[str] | None = None) -> int:
             parser.print_help(sys.stderr)
             return 2
         from .. import progress
+        from ..report.tables import check_decimals
 
         progress.set_quiet(getattr(args, "quiet", False))
+        if getattr(args, "width", None) is not None:  # every command's --width: one rule
+            check_decimals(args.width, "--width")
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a failed write (a full disk) is reported here, not at exit
         return code

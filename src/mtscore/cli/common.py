@@ -82,10 +82,14 @@ def read_systems_and_refs(hyp_paths: list[str] | None, ref_paths: list[str]
 
 
 def check_distinct_files(paths: Sequence[str], option: str) -> None:
-    """Refuse a file given twice (``compare -i A.txt A.txt``): name it."""
+    """Refuse a file given twice (``compare -i A.txt A.txt``): name it. A path no file can have (a NUL
+    in it) is refused here, as opening it would."""
     seen: dict[str, str] = {}
     for path in paths:
-        key = os.path.realpath(path) if path != "-" else "-"
+        try:
+            key = os.path.realpath(path) if path != "-" else "-"
+        except ValueError as err:  # a NUL in the path
+            raise InputError(f"cannot be opened: {err}", source=path) from None
         if key in seen:
             same = "" if seen[key] == path else f" (the same file as {seen[key]})"
             raise InputError(f"given twice in {option}{same}: give each system once "

@@ -27,6 +27,7 @@ from ..stats.defaults import (
     MIN_RESAMPLES,
     check_count,
     check_finite,
+    check_seed,
     comparisons_count,
     reachable,
     resamples_for,
@@ -112,8 +113,10 @@ def _check_options(args: argparse.Namespace) -> None:
     check_finite(args.confidence, "--confidence", 0, 1)
     if args.resamples is not None:
         check_count(args.resamples, "--resamples")
-    if args.seed < 0:
-        raise OptionError("--seed", args.seed, detail="must be a non-negative integer (0 is a seed)")
+    check_seed(args.seed)
+    for option, value in (("--blocks", args.blocks), ("--block-size", args.block_size)):
+        if value is not None and value < 1:
+            raise OptionError(option, value, detail="must be a positive integer")
     if "none" in args.metrics and len(args.metrics) > 1:
         raise InputError("-m none means no built-in metric: give it alone")
 
@@ -250,8 +253,9 @@ def run(args: argparse.Namespace) -> int:
     results = [_significance(args, metric, stats) for metric, stats in entries]
     blocks = []
     if args.blocks is not None or args.block_size is not None:
-        blocks = [block_table(block_test(metric, stats, blocks=args.blocks or 20,
-                                         block_size=args.block_size or 25))
+        blocks = [block_table(block_test(metric, stats,
+                                         blocks=20 if args.blocks is None else args.blocks,
+                                         block_size=25 if args.block_size is None else args.block_size))
                   for metric, stats in entries]
     _output(args, results, blocks)
     return 0

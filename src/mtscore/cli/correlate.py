@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import InputError, OptionError
+from ..errors import InputError
 from ..io.scores import LongScores
 from ..report.tables import Table
 from ..stats.correlation import (
@@ -31,7 +31,7 @@ from ..stats.correlation_ci import (
     system_correlation_ci_from_segments,
     system_correlation_ci_over_systems,
 )
-from ..stats.defaults import DEFAULT_CONFIDENCE, DEFAULT_SEED, check_count, check_finite
+from ..stats.defaults import DEFAULT_CONFIDENCE, DEFAULT_SEED, check_count, check_finite, check_seed
 from ..stats.metric_difference import permutation_test, williams_test
 from .common import add_output_options, emit
 from .score_files import (
@@ -230,8 +230,7 @@ def _check_options(args: argparse.Namespace) -> None:
     check_finite(args.epsilon, "--epsilon", 0, None, open_interval=False)
     if args.resamples:
         check_count(args.resamples, "--resamples", 0)
-    if args.seed < 0:
-        raise OptionError("--seed", args.seed, detail="must be a non-negative integer (0 is a seed)")
+    check_seed(args.seed)
     if args.epsilon is not None and not (args.method == "accuracy" and args.level != "system"):
         raise InputError("--epsilon applies to --method accuracy at --level segment only")
     if args.grouping is not None and args.level == "system":

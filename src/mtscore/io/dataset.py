@@ -12,7 +12,7 @@ The layout (that of the WMT22 folders and of the embedded sample, :func:`mtscore
 
 ``seg_id`` is the 1-based line number in the text files. Either human kind may be missing: without
 a ``z`` column in ``human/judgments.tsv`` the judgments are standardized per rater here
-(:func:`mtscore.stats.human.rater_z`, WMT's protocol); without ``human/segments.tsv`` the segment
+(:func:`mtscore.io.judgment_math.rater_z`, WMT's protocol); without ``human/segments.tsv`` the segment
 scores are the means of the judgments; a kind no file gives is absent (:attr:`Dataset.human_kinds`).
 
 Every problem is an :class:`mtscore.errors.InputError` naming the file (and the line): a path that

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, OptionError
+from .judgment_math import rater_z, segment_matrix
 from .text import read_lines
 
 #: kinds of human score a data set may carry
@@ -187,8 +188,6 @@ def read_judgments(file: Path, segments: int, systems: Mapping[str, list[str]]) 
     if has_z:
         z_arr = np.asarray(zs, dtype=np.float64)
     elif raters and raw_arr is not None:  # WMT's protocol: standardize each rater's raw scores
-        from ..stats.human import rater_z
-
         z_arr = rater_z(raters, raw_arr)
     else:
         z_arr = np.zeros(0)
@@ -201,15 +200,13 @@ def read_judgments(file: Path, segments: int, systems: Mapping[str, list[str]]) 
 def judgment_means(judgments: Judgments, segments: int, systems: Mapping[str, list[str]]
                     ) -> dict[str, HumanSegmentScores]:
     """Segment scores as the means of their judgments (when human/segments.tsv is absent)."""
-    from ..stats.human import segment_means
-
     judged = [s for s in systems if s in set(judgments.systems)]
-    z = segment_means(judgments.systems, judgments.seg_ids, judgments.z, segments, judged)
-    raw = (segment_means(judgments.systems, judgments.seg_ids, judgments.raw, segments, judged).scores
-           if judgments.raw is not None else np.full_like(z.scores, np.nan))
+    _, z, counts = segment_matrix(judgments.systems, judgments.seg_ids, judgments.z, segments, judged)
+    raw = (segment_matrix(judgments.systems, judgments.seg_ids, judgments.raw, segments, judged)[1]
+           if judgments.raw is not None else np.full_like(z, np.nan))
     out = {}
     for k, system in enumerate(judged):
-        arrays = (raw[k].copy(), z.scores[k].copy(), z.counts[k].astype(np.int64))
+        arrays = (raw[k].copy(), z[k].copy(), counts[k].astype(np.int64))
         for a in arrays:
             a.setflags(write=False)
         out[system] = HumanSegmentScores(*arrays)

@@ -44,6 +44,12 @@ from .char_ngrams import pair_statistics, string_ngrams
 #: chrF++.py's ε for an empty precision or recall
 EPSILON = 1e-16
 
+#: the highest character or word n-gram order accepted (sacreBLEU's defaults: 6 and 2)
+MAX_ORDER = 100
+
+#: the largest β accepted (β is finite and > 0; the papers use 1 to 3)
+MAX_BETA = 100
+
 #: corpora (hypotheses and references) of fewer characters are counted segment by segment
 SMALL_CORPUS_CHARACTERS = 2000
 
@@ -170,13 +176,13 @@ class CHRF(Metric[CHRFResult]):
                  lowercase: bool = False, whitespace: bool = False, eps_smoothing: bool = False,
                  *, fast: bool = True):
         for option, value in (("char_order", char_order), ("word_order", word_order)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise OptionError(option, value, detail="must be an integer >= 0")
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_ORDER:
+                raise OptionError(option, value, detail=f"must be an integer from 0 to {MAX_ORDER}")
         if char_order + word_order < 1:
             raise OptionError("char_order", char_order,
                               detail="char_order + word_order must be at least 1")
-        if not isinstance(beta, (int, float)) or isinstance(beta, bool) or not beta > 0:
-            raise OptionError("beta", beta, detail="must be a positive number")
+        if not isinstance(beta, (int, float)) or isinstance(beta, bool) or not 0 < beta <= MAX_BETA:
+            raise OptionError("beta", beta, detail=f"must be a number above 0 and at most {MAX_BETA}")
         self.char_order, self.word_order, self.beta = char_order, word_order, beta
         self.lowercase, self.whitespace = bool(lowercase), bool(whitespace)
         self.eps_smoothing, self.fast = bool(eps_smoothing), fast

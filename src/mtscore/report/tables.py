@@ -28,6 +28,9 @@ import numpy as np
 from ..errors import OptionError
 
 FORMATS = ("text", "json", "tsv", "markdown", "latex")
+#: the most decimals shown (a float64 has at most 17 significant digits)
+MAX_DECIMALS = 17
+
 #: table layouts: ``long`` as built, ``wide`` systems × metrics (see :func:`wide_table`)
 LAYOUTS = ("long", "wide")
 
@@ -152,6 +155,13 @@ def check_layout(layout: str) -> None:
         raise OptionError("layout", layout, LAYOUTS)
 
 
+def check_decimals(width: int, option: str = "width") -> None:
+    """Decimals shown: an integer from 0 to :data:`MAX_DECIMALS`."""
+    if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or \
+            not 0 <= width <= MAX_DECIMALS:
+        raise OptionError(option, width, detail=f"decimals must be an integer from 0 to {MAX_DECIMALS}")
+
+
 def render(tables: Table | Sequence[Table], fmt: str = "text", width: int = 2,
            layout: str = "long") -> str:
     """Render one table or several (separated by a blank line; JSON: a list of objects per table).
@@ -161,8 +171,7 @@ def render(tables: Table | Sequence[Table], fmt: str = "text", width: int = 2,
     if fmt not in FORMATS:
         raise OptionError("format", fmt, FORMATS)
     check_layout(layout)
-    if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or width < 0:
-        raise OptionError("width", width, detail="decimals must be a non-negative integer")
+    check_decimals(width)
     if isinstance(tables, Table):
         tables = [tables]
     if layout == "wide":

@@ -9,6 +9,8 @@
   multiple of 1,000 with ``R + 1 ≥ 10·m/α`` (ten times the bare minimum, so that p-values near α are
   resolved, not only the smallest), and at least 1,000 bootstrap resamples or 10,000 randomization
   trials (sacreBLEU's defaults). WMT22 zh-en, 13 systems, all 78 pairs at α = 0.05: 16,000.
+* **Seeds**: an integer with ``0 <= seed < 2**32`` (:func:`check_seed`, the one rule of every command
+  and API that takes a seed; numpy's legacy seed range).
 * **A limit**: :data:`MAX_RESAMPLES` (1,000,000); more is refused (the work grows with resamples ×
   segments; a million resamples of 2,000 segments is minutes).
 * **Tiny p-values** are printed as ``< 1/(R+1)`` (:func:`p_text`): ``p = 0.000`` would claim more
@@ -18,11 +20,15 @@
 from __future__ import annotations
 
 import math
+import numbers
 
 from ..errors import OptionError
 
 #: the seed of every resampling default (sacreBLEU's default ``SACREBLEU_SEED``)
 DEFAULT_SEED = 12345
+
+#: seeds are integers from 0 to MAX_SEED (``0 <= seed < 2**32``)
+MAX_SEED = 2**32 - 1
 
 #: the smallest default: bootstrap resamples / randomization trials (sacreBLEU's defaults)
 MIN_RESAMPLES = {"bootstrap": 1000, "ar": 10000}
@@ -70,6 +76,14 @@ def check_count(value: int, option: str = "--resamples", minimum: int = 1) -> in
         raise OptionError(option, value, detail=f"must be an integer from {minimum} to "
                                                 f"{MAX_RESAMPLES:,} (the documented limit)")
     return value
+
+
+def check_seed(value: int, option: str = "--seed") -> int:
+    """A random seed: an integer with ``0 <= seed < 2**32`` (0 is a seed)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value <= MAX_SEED:
+        raise OptionError(option, value, detail=f"must be an integer from 0 to {MAX_SEED:,} "
+                                                "(below 2**32; 0 is a seed)")
+    return int(value)
 
 
 def check_finite(value: float | None, option: str, low: float | None = None,

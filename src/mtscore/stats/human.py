@@ -6,7 +6,9 @@ the standardized judgments of a (system, segment) are averaged, and a system's s
 over its judged segments. WMT22's released z-scores use the sample standard deviation (ddof = 1):
 every rater's z-scores in its judgments have standard deviation exactly 1 with ddof = 1.
 
-Pure functions over parallel arrays, one element per judgment.
+Pure functions over parallel arrays, one element per judgment. The numeric rules (:func:`rater_z`,
+the averaging of :func:`segment_means`) live in :mod:`mtscore.io.judgment_math`, where the data-set
+reader uses them too; they are re-exported here.
 """
 
 from __future__ import annotations
@@ -16,42 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import InputError
+from ..io.judgment_math import rater_z, segment_matrix
 from .display import ResultDisplay
-
-
-def _arrays(*columns: Sequence[object] | np.ndarray) -> list[np.ndarray]:
-    arrays = [np.asarray(c) for c in columns]
-    n = len(arrays[0])
-    for a in arrays:
-        if a.ndim != 1 or len(a) != n:
-            raise InputError("judgment columns must be 1-D arrays of one length")
-    if n == 0:
-        raise InputError("no judgments")
-    return arrays
-
-
-def rater_z(raters: Sequence[str] | np.ndarray, scores: Sequence[float] | np.ndarray,
-            ddof: int = 1) -> np.ndarray:
-    """Each judgment standardized by its rater's mean and standard deviation.
-
-    A rater whose judgments are all equal (standard deviation 0, or a single judgment with
-    ddof = 1) gets z = 0 for every judgment: it carries no information about differences.
-    """
-    raters_a, raw = _arrays(raters, scores)
-    raw = raw.astype(np.float64)
-    if np.isnan(raw).any():
-        raise InputError("a raw human score is NaN")
-    _, inverse, counts = np.unique(raters_a, return_inverse=True, return_counts=True)
-    sums = np.bincount(inverse, weights=raw)
-    means = sums / counts
-    dev = raw - means[inverse]
-    sq = np.bincount(inverse, weights=dev ** 2)
-    denom = counts - ddof
-    with np.errstate(invalid="ignore", divide="ignore"):
-        sd = np.sqrt(np.where(denom > 0, sq / np.where(denom > 0, denom, 1), 0.0))
-    safe = np.where(sd > 0, sd, 1.0)
-    return np.where(sd[inverse] > 0, dev / safe[inverse], 0.0)
 
 
 @dataclass(frozen=True, repr=False)
@@ -89,27 +57,10 @@ def segment_means(systems: Sequence[str] | np.ndarray, seg_ids: Sequence[int] | 
     """Average the judgments of each (system, segment) into a systems × segments matrix.
 
     ``seg_ids`` are 1-based (line numbers); ``system_names`` fixes the row order (default: sorted
-    names of the judged systems; a listed system without judgments gets a row of NaN).
+    names of the judged systems; a listed system without judgments gets a row of NaN). The rule is
+    :func:`mtscore.io.judgment_math.segment_matrix`'s.
     """
-    sys_a, seg_a, val = _arrays(systems, seg_ids, scores)
-    val = val.astype(np.float64)
-    seg = seg_a.astype(np.int64)
-    if np.any(seg < 1) or np.any(seg > n_segments):
-        bad = int(seg[(seg < 1) | (seg > n_segments)][0])
-        raise InputError(f"segment id {bad} is out of range 1..{n_segments}")
-    names = list(system_names) if system_names is not None else sorted(set(sys_a.tolist()))
-    index = {name: k for k, name in enumerate(names)}
-    unknown = sorted(set(sys_a.tolist()) - set(index))
-    if unknown:
-        raise InputError(f"judgments for systems not listed: {', '.join(map(str, unknown))}")
-    row = np.array([index[s] for s in sys_a.tolist()], dtype=np.int64)
-    cell = row * n_segments + (seg - 1)
-    size = len(names) * n_segments
-    counts = np.bincount(cell, minlength=size).reshape(len(names), n_segments)
-    sums = np.bincount(cell, weights=val, minlength=size).reshape(len(names), n_segments)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        means = np.where(counts > 0, sums / np.where(counts > 0, counts, 1), np.nan)
-    return HumanScores(tuple(names), means, counts)
+    return HumanScores(*segment_matrix(systems, seg_ids, scores, n_segments, system_names))
 
 
 def human_scores(systems: Sequence[str] | np.ndarray, seg_ids: Sequence[int] | np.ndarray,
@@ -120,3 +71,6 @@ def human_scores(systems: Sequence[str] | np.ndarray, seg_ids: Sequence[int] | n
     (system, segment); ``.system_scores()`` gives the system means."""
     values = rater_z(raters, raw, ddof) if standardize else np.asarray(raw, dtype=np.float64)
     return segment_means(systems, seg_ids, values, n_segments, system_names)
+
+
+__all__ = ["HumanScores", "human_scores", "rater_z", "segment_means"]

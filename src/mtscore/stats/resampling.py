@@ -25,7 +25,7 @@ import numpy as np
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
 from ..progress import track
-from .defaults import DEFAULT_SEED, MAX_RESAMPLES
+from .defaults import DEFAULT_SEED, MAX_RESAMPLES, check_seed
 from .display import ResultDisplay
 
 #: what ``BootstrapCI.method`` says
@@ -42,8 +42,7 @@ def check_resampling(resamples: int, seed: int, confidence: float | None = None,
             not 1 <= resamples <= MAX_RESAMPLES:
         raise OptionError(name, resamples,
                           detail=f"must be an integer from 1 to {MAX_RESAMPLES:,} (the limit)")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise OptionError("seed", seed, detail="must be a non-negative integer (0 is a seed)")
+    check_seed(seed, "seed")
     if confidence is not None and not (0.0 < confidence < 1.0):  # also refuses NaN
         raise OptionError("confidence", confidence, detail="must be strictly between 0 and 1")
 

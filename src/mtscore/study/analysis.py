@@ -55,7 +55,7 @@ from ..stats.correlation import (
     system_correlation,
     system_correlation_ci,
 )
-from ..stats.defaults import check_count, comparisons_count, resamples_for
+from ..stats.defaults import check_count, check_seed, comparisons_count, resamples_for
 from ..stats.references import ReferenceSensitivity
 from ..stats.significance import SignificanceResult, paired_bootstrap
 from .metrics import Statistics, default_metrics, external_specs, meteor_class, module_specs
@@ -318,11 +318,9 @@ def _bleu_spec(ex: Extracted) -> MetricSpec:
 
 # ---- run_study ------------------------------------------------------------------------------------
 
-def _positive(name: str, value: Any, minimum: int = 1) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        detail = "must be a non-negative integer (0 is a seed)" if minimum == 0 else \
-            "must be a positive integer"
-        raise OptionError(name, value, detail=detail)
+def _positive(name: str, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise OptionError(name, value, detail="must be a positive integer")
 
 
 def _check_options(human: str | None, resamples: int | None, seed: int,
@@ -332,7 +330,7 @@ def _check_options(human: str | None, resamples: int | None, seed: int,
         raise OptionError("human score kind", human, HUMAN_KINDS)
     if resamples is not None:
         check_count(resamples, "resamples")
-    _positive("seed", seed, minimum=0)
+    check_seed(seed, "seed")
     _positive("block size", block_size)
     if blocks is not None:
         _positive("blocks", blocks)
