@@ -30,6 +30,7 @@ import numpy as np
 
 from .errors import InputError
 from .metrics.base import Metric, SegmentStats
+from .stats.defaults import DEFAULT_SEED
 from .stats.resampling import BootstrapCI, bootstrap_ci
 from .stats.significance import SignificanceResult, paired_bootstrap
 from .streaming import Chunk, Plan, extract_chunk, make_plan
@@ -129,7 +130,7 @@ def score(metric: Metric[Any], data: Any, *, hypothesis: str | None = None,
     return metric.compute(stats.total(), stats.meta)
 
 
-def confidence_interval(metric: Metric[Any], data: Any, *, resamples: int = 1000, seed: int = 0,
+def confidence_interval(metric: Metric[Any], data: Any, *, resamples: int = 1000, seed: int = DEFAULT_SEED,
                         confidence: float = 0.95, hypothesis: str | None = None,
                         references: Sequence[str] | None = None) -> BootstrapCI:
     """Bootstrap confidence interval of the corpus score, on the gathered statistics (identical to
@@ -139,7 +140,7 @@ def confidence_interval(metric: Metric[Any], data: Any, *, resamples: int = 1000
 
 
 def compare(metric: Metric[Any], systems: Mapping[str, Any], *, baseline: str | None = None,
-            resamples: int = 1000, seed: int = 0, confidence: float = 0.95,
+            resamples: int = 1000, seed: int = DEFAULT_SEED, confidence: float = 0.95,
             hypothesis: str | None = None, references: Sequence[str] | None = None
             ) -> SignificanceResult:
     """Paired bootstrap test of systems (name -> collection, paired segment by segment)."""
