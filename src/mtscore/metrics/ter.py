@@ -39,6 +39,8 @@ from .ter_tokenizer import ter_words
 
 #: below this many (hypothesis, reference) pairs to search, the rule runs pair by pair
 SMALL_PAIRS = 4
+#: the cache of edits of a metric object is emptied when it would grow past this many pairs
+MAX_CACHED = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -61,17 +63,16 @@ def ter_score(edits: float, ref_length: float) -> float:
 
 
 class PreparedReferences(PreparedBase):
-    """Reference streams normalized into word ids once, with the edits found so far per
-    (segment, reference, hypothesis) — systems often repeat each other's segments."""
+    """Reference streams normalized (``texts``) and into word ids (``words``) once."""
 
     def __init__(self, metric: TER, refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
         streams = self._checked_streams(metric, refs, names)
         self.vocab: dict[str, int] = {}
+        #: per stream, per segment: the normalized words (None: no reference)
+        self.texts = [[metric.words(r) if r is not None else None for r in s] for s in streams]
         #: per stream, per segment: word ids (None: no reference)
-        self.words = [[self.ids(metric.words(r)) if r is not None else None for r in s]
-                      for s in streams]
-        self.cache: dict[tuple[int, int, str], int] = {}
+        self.words = [[self.ids(t) if t is not None else None for t in s] for s in self.texts]
 
     def reference(self, k: int, i: int) -> np.ndarray:
         """The word ids of reference k of segment i (which has one)."""
@@ -98,6 +99,17 @@ class TER(Metric[TERResult]):
         self.normalized, self.no_punct = bool(normalized), bool(no_punct)
         self.asian_support, self.case_sensitive = bool(asian_support), bool(case_sensitive)
         self.fast = fast
+        #: edits found so far per (normalized reference, normalized hypothesis): systems often
+        #: repeat each other's segments, and reference sets (A, B, A+B) share their pairs
+        self._edits: dict[tuple[str, str], int] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without the cache of edits (sent to workers)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_edits"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._edits = {}
 
     def settings_key(self) -> tuple[object, ...]:
         return (self.normalized, self.no_punct, self.asian_support, self.case_sensitive)
@@ -125,12 +137,13 @@ class TER(Metric[TERResult]):
         edits = np.full((K, S), np.iinfo(np.int64).max, dtype=np.int64)
         lengths = np.zeros((K, S), dtype=np.int64)
         todo: list[tuple[int, int]] = []
+        cache = self._edits
         for k, stream in enumerate(prep.words):
             for i, ref in enumerate(stream):
                 if ref is None:
                     continue
                 lengths[k, i] = len(ref)
-                found = prep.cache.get((k, i, words[i]))
+                found = cache.get((prep.texts[k][i] or "", words[i]))
                 if found is not None:
                     edits[k, i] = found
                 elif len(ref) == 0:  # an empty reference: every hypothesis word is an edit
@@ -145,9 +158,11 @@ class TER(Metric[TERResult]):
             else:
                 found_all = [translation_edit_rate(h.tolist(), r.tolist())[0]
                              for h, r in zip(pairs_h, pairs_r)]
+            if len(cache) + len(todo) > MAX_CACHED:
+                cache.clear()
             for (k, i), e in zip(todo, found_all):
                 edits[k, i] = e
-                prep.cache[(k, i, words[i])] = e
+                cache[(prep.texts[k][i] or "", words[i])] = e
         present = np.array([[r is not None for r in s] for s in prep.words], dtype=bool)
         values = np.empty((S, 2), dtype=np.float64)
         values[:, 0] = edits.min(axis=0)
