@@ -197,14 +197,24 @@ def test_score_meteor_imports_only_what_it_needs() -> None:
 # ---- worker processes ---------------------------------------------------------------------------------
 
 
+def _allow_forks(monkeypatch, cpus: int) -> None:
+    """Pretend this process runs on ``cpus`` CPUs with no other thread: earlier tests in the same
+    session (Dask's LocalCluster) leave an idle daemon thread behind, and ``usable_workers`` refuses
+    to fork while another thread runs."""
+    import mtscore.metrics.meteor.workers as workers
+
+    monkeypatch.setattr(workers, "MIN_SEGMENTS_PER_WORKER", 40)
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: set(range(cpus)), raising=False)
+    monkeypatch.setattr(workers.threading, "active_count", lambda: 1)
+
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="worker processes are forked (Linux)")
 @pytest.mark.parametrize("kwargs", [{}, {"variant": "1.5", "modules": ("exact", "stem", "synonym")}])
 def test_workers_give_identical_results(monkeypatch, kwargs) -> None:
-    import mtscore.metrics.meteor.workers as workers
     from mtscore.metrics.meteor.extract import _ranges
 
-    monkeypatch.setattr(workers, "MIN_SEGMENTS_PER_WORKER", 40)
-    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    _allow_forks(monkeypatch, 3)
     hyps, refs = _sample("Online-Y", 200)
     serial, forked = METEOR(**kwargs), METEOR(workers=3, **kwargs)
     prepared = forked.prepare_references(refs)
@@ -220,10 +230,7 @@ def test_workers_give_identical_results(monkeypatch, kwargs) -> None:
 def test_a_failing_worker_is_redone_here(monkeypatch) -> None:
     import os
 
-    import mtscore.metrics.meteor.workers as workers
-
-    monkeypatch.setattr(workers, "MIN_SEGMENTS_PER_WORKER", 40)
-    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    _allow_forks(monkeypatch, 2)
     parent = os.getpid()
 
     class Flaky(METEOR):

@@ -72,3 +72,12 @@ def test_every_option_combination(options: dict) -> None:
         assert abs(sentence_ter(hyps[i], segment_refs, **options).score
                    - sacre.sentence_score(hyps[i], segment_refs).score) < 1e-9
     assert str(result.signature).split("|")[1:-1] == str(sacre.get_signature()).split("|")[:-1]
+
+
+@pytest.mark.parametrize("refs", [[["0's中"]], [["0"], ["0's中"]], [["It's 3's."]]])
+def test_references_are_normalized_twice_as_sacrebleu_does(refs) -> None:
+    # sacreBLEU preprocesses a reference in _cache_references and again in _extract_reference_info;
+    # tercom's normalization is not idempotent on "0's中" (hypothesis found it)
+    options = {"normalized": True, "asian_support": True}
+    ours = TER(**options).extract([""], refs).values
+    np.testing.assert_array_equal(ours, np.array(SacreTER(**options)._extract_corpus_statistics([""], refs)))

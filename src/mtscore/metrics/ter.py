@@ -70,7 +70,7 @@ class PreparedReferences(PreparedBase):
         streams = self._checked_streams(metric, refs, names)
         self.vocab: dict[str, int] = {}
         #: per stream, per segment: the normalized words (None: no reference)
-        self.texts = [[metric.words(r) if r is not None else None for r in s] for s in streams]
+        self.texts = [[metric.reference_words(r) if r is not None else None for r in s] for s in streams]
         #: per stream, per segment: word ids (None: no reference)
         self.words = [[self.ids(t) if t is not None else None for t in s] for s in self.texts]
 
@@ -122,6 +122,12 @@ class TER(Metric[TERResult]):
         """sacreBLEU's preprocessing: trailing white space stripped, then tercom's normalization."""
         return ter_words(text.rstrip(), self.normalized, self.no_punct, self.asian_support,
                          self.case_sensitive)
+
+    def reference_words(self, text: str) -> str:
+        """A reference's words: sacreBLEU 2.6.0 preprocesses references twice (``_cache_references``
+        and then ``TER._extract_reference_info``), and tercom's normalization is not idempotent
+        (``"0's中"`` gives ``0's 中``, then ``0 's 中``), so neither is this."""
+        return self.words(self.words(text))
 
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> PreparedReferences:
