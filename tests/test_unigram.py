@@ -129,17 +129,17 @@ def test_random_corpora_brute_force(measure, lower, corpus):
         tokenize=_st.sampled_from(["13a", "intl", "zh", "char", "none"]), lowercase=_st.booleans(),
         measure=_st.sampled_from(["precision", "recall", "f1", "fmean"]))
 def test_encoder_statistics_identical_to_line_tokenizer_random(hyps, data, tokenize, lowercase, measure):
-    from mtscore.metrics import unigram
+    from mtscore.metrics import clipping, unigram
 
     streams = [[data.draw(_TEXT if k == 0 else _st.none() | _TEXT) for _ in hyps] for k in range(3)]
     metric = unigram.Unigram(measure, tokenize=tokenize, lowercase=lowercase)
-    _assert_identical(metric.extract(hyps, streams), line_encoder_stats(unigram, metric, hyps, streams))
+    _assert_identical(metric.extract(hyps, streams), line_encoder_stats(clipping, metric, hyps, streams))
 
 
 @_needs_wmt22
 def test_encoder_statistics_identical_to_line_tokenizer_wmt22():
     from mtscore.io.text import read_lines
-    from mtscore.metrics import unigram
+    from mtscore.metrics import clipping, unigram
 
     for pair in ("zh-en", "de-en"):
         folder = _WMT22 / pair
@@ -150,4 +150,4 @@ def test_encoder_statistics_identical_to_line_tokenizer_wmt22():
             for path in sorted((folder / "systems").glob("*.txt"))[:2]:
                 hyps = read_lines(path)
                 _assert_identical(metric.extract(hyps, refs),
-                                  line_encoder_stats(unigram, metric, hyps, refs))
+                                  line_encoder_stats(clipping, metric, hyps, refs))

@@ -29,12 +29,10 @@ from ..io.references import (
     check_reference_streams,
     reference_count_label,
 )
-from ..text.span_encoder import encode_streams, make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
 from .base import (
     Metric,
-    PreparedBase,
     Score,
     SegmentStats,
     Signature,
@@ -49,7 +47,7 @@ from .bleu_rules import (
     pool,
 )
 from .bleu_vectorized import bleu_of_rows, closest_ref_lengths
-from .clipping import clipped_counts
+from .clipping import EncodedReferences, clipped_counts
 from .ngrams import Encoded
 
 #: corpora (hypotheses and references) of fewer characters are counted segment by segment with
@@ -78,19 +76,12 @@ class BLEUResult(Score):
                 f"hyp_len = {self.hyp_len} ref_len = {self.ref_len})")
 
 
-class PreparedReferences(PreparedBase):
-    """Reference streams tokenized and counted once, to score many systems against them."""
+class PreparedReferences(EncodedReferences):
+    """BLEU's reference streams, tokenized and encoded once, to score many systems against them."""
 
     def __init__(self, metric: BLEU, refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
-        streams = self._checked_streams(metric, refs, names)
-        n_segments = self.segments
-        self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
-        #: per stream: (token ids, tokens per present segment, index of those segments)
-        self.streams = encode_streams(self.encoder, streams)
-        self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
-        for k, (_, stream_lengths, idx) in enumerate(self.streams):
-            self.lengths[k, idx] = stream_lengths
+        super().__init__(metric, refs, names)
         self.vocab_size = self.encoder.size
 
 

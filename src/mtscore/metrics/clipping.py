@@ -24,10 +24,28 @@ would dominate.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
+from ..text.span_encoder import encode_streams, make_encoder
+from .base import PreparedBase
 from .bleu_rules import modified_precision
+
+
+class EncodedReferences(PreparedBase):
+    """Reference streams tokenized and encoded once, for the metrics clipped by this module's kernel
+    (BLEU, unigram): per stream the token ids, tokens per present segment and those segments' index;
+    ``lengths`` is references × segments, -1 where a reference is missing."""
+
+    def __init__(self, metric: Any, refs: Sequence[Sequence[str | None]],
+                 names: Sequence[str] | None = None):
+        streams = self._checked_streams(metric, refs, names)
+        self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
+        self.streams = encode_streams(self.encoder, streams)
+        self.lengths = np.full((len(streams), self.segments), -1, dtype=np.int64)
+        for k, (_, stream_lengths, idx) in enumerate(self.streams):
+            self.lengths[k, idx] = stream_lengths
 
 
 def _remaining(lengths: np.ndarray) -> np.ndarray:

@@ -23,11 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import OptionError
-from ..text.span_encoder import encode_streams, make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
 from ..version import __version__
-from .base import Metric, PreparedBase, Score, SegmentStats, Signature, checked_inputs
-from .clipping import clipped_counts
+from .base import Metric, Score, SegmentStats, Signature, checked_inputs
+from .clipping import EncodedReferences, clipped_counts
 
 MEASURES = ("precision", "recall", "f1", "fmean")
 _LABEL = {"precision": "P", "recall": "R", "f1": "F1", "fmean": "Fmean"}
@@ -66,20 +65,8 @@ def unigram_measures(matches: np.ndarray, hyp_len: np.ndarray, ref_len: np.ndarr
     return {"precision": p, "recall": rc, "f1": f1, "fmean": fmean}
 
 
-class UnigramReferences(PreparedBase):
-    """References tokenized and counted once (per stream: segment × word counts)."""
-
-    def __init__(self, metric: Unigram, refs: Sequence[Sequence[str | None]],
-                 names: Sequence[str] | None = None):
-        streams = self._checked_streams(metric, refs, names)
-        n_segments = self.segments
-        self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
-        #: per stream: (token ids, tokens per present segment, index of those segments)
-        self.streams = encode_streams(self.encoder, streams)
-        #: references × segments, -1 where a reference is missing
-        self.lengths = np.full((len(streams), n_segments), -1, dtype=np.int64)
-        for k, (_, stream_lengths, idx) in enumerate(self.streams):
-            self.lengths[k, idx] = stream_lengths
+class UnigramReferences(EncodedReferences):
+    """References tokenized and encoded once, to score many systems against them."""
 
 
 class Unigram(Metric[UnigramResult]):
