@@ -13,7 +13,7 @@ from ..report.html import check_destination
 from ..report.tables import FORMATS, LAYOUTS
 from ..study import TABLE_IDS, run_study
 from .common import DEFAULT_DECIMALS
-from .report import add_report_options, add_scores_options, add_study_options
+from .report import add_report_options, add_scores_options, add_study_options, study_jobs
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     study = run_study(folder, human=args.human, resamples=args.resamples, seed=args.seed,
                       tables=args.tables, block_size=args.block_size, blocks=args.blocks,
                       meteor=not args.no_meteor, language_pair=args.language_pair,
-                      scores=args.scores or (), scores_signature=args.scores_signature)
+                      scores=args.scores or (), scores_signature=args.scores_signature,
+                      jobs=study_jobs(args))
     sys.stdout.write(study.render(args.format, args.width, args.tables, layout=args.layout) + "\n")
     if args.html:
         from ..report.study_report import write_report

@@ -69,6 +69,7 @@ from .model import (
     MetricSpec,
     Study,
 )
+from .parallel import system_statistics
 from .tables import build_tables
 
 __all__ = ["BLOCKS", "BLOCK_SIZE", "DEFAULT_RESAMPLES", "DEFAULT_SEED", "MODULE_SETS", "TABLE_IDS",
@@ -143,16 +144,23 @@ def _attempt(label: str, failures: dict[str, str], fn: Callable[..., T], *args: 
 
 # ---- the analyses, one per table ------------------------------------------------------------------
 
-def extract(data: Statistics, specs: Sequence[MetricSpec], modules: Sequence[MetricSpec] = ()
-            ) -> Extracted:
+def extract(data: Statistics, specs: Sequence[MetricSpec], modules: Sequence[MetricSpec] = (),
+            jobs: int = 1) -> Extracted:
     """Statistics of every metric and system against the system's reference set (human systems
-    last: the first system's statistics give the signatures of pooled results)."""
+    last: the first system's statistics give the signatures of pooled results); ``jobs`` > 1:
+    extracted in that many worker processes, one system at a time (:mod:`.parallel`)."""
     ds = data.dataset
     every = [*specs, *modules]
     stats: dict[str, dict[str, SegmentStats]] = {spec.label: {} for spec in every}
     order = sorted(ds.systems, key=lambda s: s in ds.human_systems)
-    jobs = [(spec, system) for spec in every for system in order]
-    for spec, system in track(jobs, total=len(jobs), desc="statistics", min_total=2):
+    computed = [spec for spec in every if spec.stats is None]
+    if jobs > 1 and len(order) > 1 and computed:
+        found = system_statistics(ds, computed, order, jobs)
+        for system, by_label in track(found, total=len(order), desc="statistics", min_total=2):
+            for spec in computed:
+                data.store(spec, system, ds.reference_ids_for(system), by_label[spec.label])
+    tasks = [(spec, system) for spec in every for system in order]
+    for spec, system in track(tasks, total=len(tasks), desc="statistics", min_total=2):
         stats[spec.label][system] = data.get(spec, system, ds.reference_ids_for(system))
     return Extracted(list(specs), list(modules), stats)
 
@@ -455,7 +463,7 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
               seed: int = DEFAULT_SEED, tables: Sequence[str] | None = None,
               block_size: int = BLOCK_SIZE, blocks: int | None = BLOCKS, meteor: bool = True,
               metrics: Sequence[MetricSpec] | None = None, language_pair: str | None = None,
-              scores: Sequence[str] = (), scores_signature: str | None = None) -> Study:
+              scores: Sequence[str] = (), scores_signature: str | None = None, jobs: int = 1) -> Study:
     """Run the seed papers' analyses on ``dataset`` (a :class:`Dataset` or a folder).
 
     ``human``: the human score kind of the main tables ("z" or "raw"; default z, or raw when the
@@ -472,8 +480,12 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     ``scores``: long-format files of external metric scores (one score per system and segment;
     :mod:`mtscore.io.scores`), studied like the built-in metrics; ``scores_signature`` replaces
     their signature.
+    ``jobs``: worker processes extracting the statistics, one system at a time (identical numbers;
+    started with ``spawn``, so a script calling this with ``jobs`` > 1 needs the
+    ``if __name__ == "__main__":`` guard).
     """
     wanted = _check_options(human, resamples, seed, tables, block_size, blocks)
+    _positive("jobs", jobs)
     ds, pair = _load(dataset, language_pair)
     kind = _human_kind(ds, human)
     notes: list[str] = []
@@ -481,7 +493,7 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     specs, modules = _choose_metrics(ds, wanted, meteor, metrics, pair.target if pair else None,
                                      scores, scores_signature, notes)
     data = Statistics(ds)
-    ex = extract(data, specs, modules)
+    ex = extract(data, specs, modules, jobs)
     sc = corpus_scores(ex)
     hs = human_scores(ds, notes)
     kinds = (tuple(k for k in HUMAN_KINDS if k in ds.human_kinds) or (kind,)) if "human" in wanted \

@@ -172,6 +172,11 @@ class Statistics:
                                               self.references(metric, ref_ids))
         return self._stats[key]
 
+    def store(self, spec: MetricSpec, system: str, ref_ids: tuple[str, ...],
+              stats: SegmentStats) -> None:
+        """Keep statistics extracted elsewhere (a worker process) as :meth:`get` would have."""
+        self._stats[(spec.metric.signature(), system, ref_ids)] = stats
+
     def reference_sensitivity(self, metric: Metric[Any]) -> ReferenceSensitivity:
         """:func:`mtscore.stats.references.reference_sensitivity` of ``metric`` on the data set."""
         ds = self.dataset

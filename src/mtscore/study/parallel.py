@@ -1,0 +1,51 @@
+"""A study's statistics extracted in worker processes (``run_study(jobs=...)``, ``study --jobs``).
+
+One task per system: a worker extracts every metric's statistics of that system against the
+system's reference set, exactly as :meth:`.metrics.Statistics.get` does in one process (a
+segment's statistics depend on that segment alone), so the study's numbers are identical for any
+number of jobs. Workers are started with ``spawn`` (no fork-only path: macOS and Windows too); each
+receives the data set and the metric objects once, when it starts, and prepares each reference set
+once. Within a worker, metric objects that share a cache (the METEOR module ablation's stage cache)
+still share it: they arrive in one pickle.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..io.dataset import Dataset
+from ..metrics.base import SegmentStats
+from .metrics import Statistics
+from .model import MetricSpec
+
+#: a worker's data set statistics and metrics (set once per worker process by :func:`_start`)
+_WORKER: dict[str, Any] = {}
+
+
+def _start(dataset: Dataset, specs: Sequence[MetricSpec]) -> None:
+    """A worker's initializer: its :class:`Statistics` over ``dataset`` and the metrics."""
+    _WORKER["data"] = Statistics(dataset)
+    _WORKER["specs"] = list(specs)
+
+
+def _system_stats(system: str) -> dict[str, SegmentStats]:
+    """Every metric's statistics of ``system`` (run in a worker)."""
+    data: Statistics = _WORKER["data"]
+    ref_ids = data.dataset.reference_ids_for(system)
+    return {spec.label: data.get(spec, system, ref_ids) for spec in _WORKER["specs"]}
+
+
+def system_statistics(dataset: Dataset, specs: Sequence[MetricSpec], systems: Sequence[str],
+                      jobs: int) -> Iterator[tuple[str, dict[str, SegmentStats]]]:
+    """(system, metric label -> statistics) for every system, in the order given, from ``jobs``
+    worker processes (at most one per system). Metrics with given statistics (``spec.stats``:
+    external scores) are not sent."""
+    computed = [spec for spec in specs if spec.stats is None]
+    workers = max(1, min(jobs, len(systems)))
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start,
+                             initargs=(dataset, computed)) as pool:
+        yield from zip(systems, pool.map(_system_stats, systems))
