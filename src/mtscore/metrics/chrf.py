@@ -28,6 +28,7 @@ import numpy as np
 from ..errors import OptionError
 from ..io.references import check_hypotheses, check_reference_streams
 from ..text.interning import TokenInterner
+from ..text.span_encoder import split_streams
 from ..version import __version__
 from . import chrf_fast
 from .base import (
@@ -159,10 +160,10 @@ class PreparedReferences(PreparedBase):
                        for s in self.streams]
             lines: list[str] = [r for s in self.streams for r in s if r is not None]
             ids, lengths = chrf_fast.encode_chars(lines, self._metric.whitespace)
-            self._chars = chrf_fast.streams_of(ids, lengths, present)
+            self._chars = split_streams(ids, lengths, present)
             if self._metric.word_order:
                 ids, lengths = chrf_fast.encode_words(self.interner, lines, grow=True)
-                self._words = chrf_fast.streams_of(ids, lengths, present)
+                self._words = split_streams(ids, lengths, present)
         return self._chars, self._words
 
 

@@ -106,18 +106,6 @@ def encode_words(interner: TokenInterner, lines: Sequence[str], grow: bool
     return interner.ids(data, starts, ends, grow), lengths
 
 
-def streams_of(ids: np.ndarray, lengths: np.ndarray, present: Sequence[np.ndarray]) -> list[Stream]:
-    """Split one encoding of every stream's present segments (in stream order) into streams."""
-    out = []
-    unit_at = line_at = 0
-    for idx in present:
-        stream_lengths = lengths[line_at:line_at + len(idx)]
-        size = int(stream_lengths.sum())
-        out.append((ids[unit_at:unit_at + size], stream_lengths, idx))
-        unit_at, line_at = unit_at + size, line_at + len(idx)
-    return out
-
-
 def order_statistics(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, ref: Stream, vocab_size: int,
                      max_order: int) -> np.ndarray:
     """(segments × 3·max_order): per order (hypothesis n-grams, reference n-grams, matches) of

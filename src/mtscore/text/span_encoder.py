@@ -149,11 +149,18 @@ def encode_streams(encoder: SpanEncoder | LineEncoder, streams: Sequence[Sequenc
                for stream in streams]
     lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
     ids, lengths = encoder.encode(lines, grow=True)  # type: ignore[arg-type,unused-ignore]  # no None left
+    return split_streams(ids, lengths, present)
+
+
+def split_streams(ids: np.ndarray, lengths: np.ndarray, present: Sequence[np.ndarray]
+                  ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """One encoding of every stream's present segments (in stream order) split back into streams:
+    per stream (its ids, units per present segment, the index of those segments)."""
     out = []
-    token_at = line_at = 0
+    unit_at = line_at = 0
     for idx in present:
         stream_lengths = lengths[line_at:line_at + len(idx)]
         size = int(stream_lengths.sum())
-        out.append((ids[token_at:token_at + size], stream_lengths, idx))
-        token_at, line_at = token_at + size, line_at + len(idx)
+        out.append((ids[unit_at:unit_at + size], stream_lengths, idx))
+        unit_at, line_at = unit_at + size, line_at + len(idx)
     return out
