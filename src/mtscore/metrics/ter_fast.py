@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .ter_bitparallel import match_masks, prefix_states, shifted_distances
 from .ter_shift import (
     BEAM_WIDTH,
     DEL,
@@ -309,33 +310,84 @@ def _shift_positions(start: np.ndarray, length: np.ndarray, target: np.ndarray, 
     return np.where(t < s, left, right)
 
 
+def _winners(g: np.ndarray, found: np.ndarray, length: np.ndarray, start: np.ndarray,
+             target: np.ndarray) -> np.ndarray:
+    """Per item (``g`` sorted) the index of its best candidate: the lowest distance, then the
+    longer block, the earlier start, the earlier target (:func:`.ter_shift.best_shift`)."""
+    order = np.lexsort((target, start, -length, found, g))
+    return order[np.flatnonzero(np.diff(g[order], prepend=-1) != 0)]
+
+
+def _beam_distances(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray,
+                    beams: tuple[np.ndarray, ...], vals: np.ndarray, g: np.ndarray,
+                    first: np.ndarray, settle: np.ndarray, src: np.ndarray) -> np.ndarray:
+    """The beam edit distance of the candidates (item ``g``, word positions ``src``, changed rows
+    ``first`` .. ``settle``): :func:`_candidate_distances` with the items' :func:`_suffix_rows`."""
+    stop = n.copy()
+    np.minimum.at(stop, g, settle)
+    suffix = _suffix_rows(hyp, ref, n, m, beams, stop)
+    words = hyp[g[:, None], src]
+    return _candidate_distances(vals, suffix, g, first, settle, words, ref, m[g], beams)
+
+
+def _ranking_distances(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray,
+                       beams: tuple[np.ndarray, ...], vals: np.ndarray, g: np.ndarray,
+                       cands: tuple[np.ndarray, np.ndarray, np.ndarray], src: np.ndarray
+                       ) -> np.ndarray:
+    """Every candidate's distance where it could be its item's best candidate, and a lower bound
+    that ranks it behind the best where it cannot (so :func:`_winners` picks the same one).
+
+    The distance without a beam (:func:`.ter_bitparallel.shifted_distances`) is exact for the
+    items whose beam leaves no cell out, and a lower bound for the others; there the candidate
+    first by (bound, ranking) gets its beam distance, and then every candidate whose bound still
+    ranks before the best found."""
+    start, length, target = cands
+    first, settle = np.minimum(start, target), np.maximum(start + length, target)
+    masks = match_masks(hyp, ref, m)
+    found = shifted_distances(masks, prefix_states(masks), n, m, g, first, src)
+    narrow = beams[2]
+    rows = np.arange(narrow.shape[1])
+    binds = np.any(narrow & (rows >= 1) & (rows <= n[:, None]), axis=1)
+    pick = np.flatnonzero(binds[g])
+    if not len(pick):
+        return found
+    top = pick[_winners(g[pick], found[pick], length[pick], start[pick], target[pick])]
+    found[top] = _beam_distances(hyp, ref, n, m, beams, vals, g[top], first[top], settle[top],
+                                 src[top])
+    key = np.zeros(len(n), dtype=np.int64), np.zeros(len(n), dtype=np.int64)
+    key[0][g[top]], key[1][g[top]] = found[top], top
+    f, c = key[0][g[pick]], key[1][g[pick]]
+    before = (found[pick] < f) | ((found[pick] == f) & (
+        (length[pick] > length[c]) | ((length[pick] == length[c]) & (
+            (start[pick] < start[c]) | ((start[pick] == start[c]) & (target[pick] < target[c]))))))
+    rest = pick[before]
+    if len(rest):
+        found[rest] = _beam_distances(hyp, ref, n, m, beams, vals, g[rest], first[rest],
+                                      settle[rest], src[rest])
+    return found
+
+
 def _round(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray, checked: np.ndarray
            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """One greedy step for a group sorted by decreasing n: (current distances, new counts,
-    whether each item shifts, the shifted hypotheses)."""
+    whether each item shifts, the shifted hypotheses). An item whose count reaches sacreBLEU's
+    limit in this step shifts no more, whatever its candidates gain: they are not measured."""
     G, N = hyp.shape
-    W = ref.shape[1] + 1
     beams = _windows(n, m)
     vals, ops = _trace_rows(hyp, ref, n, beams)
     dist = vals[np.arange(G), n, m].astype(np.int64)
-    align, hyp_err, ref_err = _alignments(ops, n, m, W - 1)
+    align, hyp_err, ref_err = _alignments(ops, n, m, ref.shape[1])
     g, a, length, target, checked = _candidates(hyp, ref, n, m, align, hyp_err, ref_err, checked)
+    going = checked[g] < MAX_SHIFT_CANDIDATES
+    g, a, length, target = g[going], a[going], length[going], target[going]
     shifted = np.zeros((G, N), dtype=hyp.dtype)
     moves = np.zeros(G, dtype=bool)
     if len(g):
         src = _shift_positions(a, length, target, n[g], N)
-        words = hyp[g[:, None], src]
-        first = np.minimum(a, target)
-        settle = np.maximum(a + length, target)
-        stop = n.copy()
-        np.minimum.at(stop, g, settle)
-        suffix = _suffix_rows(hyp, ref, n, m, beams, stop)
-        found = _candidate_distances(vals, suffix, g, first, settle, words, ref, m[g], beams)
-        gain = dist[g] - found
-        order = np.lexsort((target, a, -length, -gain, g))
-        best = order[np.flatnonzero(np.diff(g[order], prepend=-1) != 0)]
-        moves[g[best]] = (gain[best] > 0) & (checked[g[best]] < MAX_SHIFT_CANDIDATES)
-        shifted[g[best]] = words[best]
+        found = _ranking_distances(hyp, ref, n, m, beams, vals, g, (a, length, target), src)
+        best = _winners(g, found, length, a, target)
+        moves[g[best]] = dist[g[best]] > found[best]
+        shifted[g[best]] = hyp[g[best, None], src[best]]
     return dist, checked, moves, shifted
 
 

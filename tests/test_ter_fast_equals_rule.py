@@ -1,0 +1,85 @@
+"""TER's numpy search (ter_fast) equals the rule (ter_shift) pair by pair on the paths the search
+takes: references of more than 64 words (multi-word bit vectors), beams that leave cells out
+(beam distances measured for the candidates that could win), many candidates (few distinct
+words), and items at sacreBLEU's limit of 1000 candidates."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtscore.metrics import ter_fast
+from mtscore.metrics.ter_bitparallel import match_masks, prefix_states, shifted_distances
+from mtscore.metrics.ter_shift import translation_edit_rate
+
+
+def _distance(hyp: list[int], ref: list[int]) -> int:
+    """The word edit distance without a beam, cell by cell."""
+    row = list(range(len(ref) + 1))
+    for i, w in enumerate(hyp, start=1):
+        new = [i] + [0] * len(ref)
+        for j, r in enumerate(ref, start=1):
+            new[j] = min(row[j - 1] + (w != r), row[j] + 1, new[j - 1] + 1)
+        row = new
+    return row[-1]
+
+
+def _pairs(vocabulary: int, longest: int) -> st.SearchStrategy:
+    words = st.lists(st.integers(0, vocabulary - 1), max_size=longest)
+    return st.lists(st.tuples(words, words.filter(bool)), min_size=1, max_size=6)
+
+
+def _check(pairs: list) -> None:
+    hyps = [np.array(h, dtype=np.int64) for h, _ in pairs]
+    refs = [np.array(r, dtype=np.int64) for _, r in pairs]
+    assert ter_fast.edit_counts(hyps, refs).tolist() == [translation_edit_rate(h, r)[0]
+                                                         for h, r in pairs]
+
+
+@settings(max_examples=60, deadline=None)
+@given(_pairs(4, 30))
+def test_short_many_candidates(pairs: list) -> None:
+    _check(pairs)
+
+
+@settings(max_examples=25, deadline=None)
+@given(_pairs(8, 90))
+def test_long_references_and_narrow_beams(pairs: list) -> None:
+    _check(pairs)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(30, 80), st.integers(0, 4), st.randoms(use_true_random=False))
+def test_reordered_long_segments(n: int, cut: int, rnd) -> None:  # type: ignore[no-untyped-def]
+    """Blocks of a long reference moved about: many shifts, far apart, with a narrow beam."""
+    ref = [rnd.randrange(6) for _ in range(n)]
+    blocks = [ref[k:k + 7] for k in range(0, n, 7)]
+    rnd.shuffle(blocks)
+    hyp = [w for b in blocks for w in b][cut:]
+    _check([(hyp, ref), (ref, hyp[: n // 2] or ref), (hyp[::-1], ref)])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.integers(0, 5), min_size=1, max_size=150),
+                          st.lists(st.integers(0, 5), min_size=1, max_size=150)), min_size=1, max_size=4),
+       st.randoms(use_true_random=False))
+def test_bit_parallel_distances(pairs: list, rnd) -> None:  # type: ignore[no-untyped-def]
+    """The bit-parallel distance of reordered hypotheses equals the cell-by-cell one."""
+    n = np.array([len(h) for h, _ in pairs])
+    m = np.array([len(r) for _, r in pairs])
+    H = np.full((len(pairs), n.max()), -1)
+    R = np.full((len(pairs), m.max()), -2)
+    for k, (h, r) in enumerate(pairs):
+        H[k, :len(h)], R[k, :len(r)] = h, r
+    masks = match_masks(H, R, m)
+    job = np.array([rnd.randrange(len(pairs)) for _ in range(8)])
+    first = np.array([rnd.randrange(n[j]) for j in job])
+    src = np.tile(np.arange(H.shape[1]), (len(job), 1))
+    for c, j in enumerate(job):
+        part = list(range(first[c], n[j]))
+        rnd.shuffle(part)
+        src[c, first[c]:n[j]] = part
+    got = shifted_distances(masks, prefix_states(masks), n, m, job, first, src)
+    for c, j in enumerate(job):
+        assert got[c] == _distance(H[j, src[c, :n[j]]].tolist(), R[j, :m[j]].tolist())
