@@ -35,37 +35,50 @@ def match_masks(hyp: np.ndarray, ref: np.ndarray, m: np.ndarray) -> np.ndarray:
     return np.packbits(equal, axis=2, bitorder="little").view("<u8").astype(np.uint64, copy=False)
 
 
-def _add(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """x + y of multi-word numbers (items × words, the low word first), modulo the top word."""
-    total = x + y
-    if total.shape[1] == 1:
-        return total
-    carry = total < x
-    for w in range(1, total.shape[1]):
+def _add_to(x: np.ndarray, y: np.ndarray) -> None:
+    """x += y for multi-word numbers (items × words, the low word first), modulo the top word."""
+    if x.shape[1] == 1:
+        x += y
+        return
+    old = x.copy()
+    x += y
+    carry = x < old
+    for w in range(1, x.shape[1]):
         c = carry[:, w - 1]
-        word = total[:, w] + c
-        carry[:, w] |= c & (word == 0)
-        total[:, w] = word
-    return total
+        x[:, w] += c
+        carry[:, w] |= c & (x[:, w] == 0)
 
 
-def _shift_left(x: np.ndarray, low: int) -> np.ndarray:
-    """x << 1 of multi-word numbers, with ``low`` as the new lowest bit."""
-    out = x << 1
+def _shift_left(x: np.ndarray, low: int) -> None:
+    """x <<= 1 for multi-word numbers, with ``low`` as the new lowest bit."""
     if x.shape[1] > 1:
-        out[:, 1:] |= x[:, :-1] >> (BITS - 1)
-    out[:, 0] |= low
-    return out
+        top = x[:, :-1] >> (BITS - 1)
+        x <<= 1
+        x[:, 1:] |= top
+    else:
+        x <<= 1
+    if low:
+        x[:, 0] |= low
 
 
-def _step(vp: np.ndarray, vn: np.ndarray, eq: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The vertical deltas (VP, VN) of the next column of D, for a hypothesis word whose matches
-    in the reference are the bits of ``eq`` (row 0 of D grows by 1 per column)."""
+def _step(vp: np.ndarray, vn: np.ndarray, eq: np.ndarray) -> None:
+    """(VP, VN) of the next column of D, in place, for a hypothesis word whose matches in the
+    reference are the bits of ``eq`` (row 0 of D grows by 1 per column)."""
     xv = eq | vn
-    xh = (_add(eq & vp, vp) ^ vp) | eq
-    ph = _shift_left(vn | ~(xh | vp), 1)
-    mh = _shift_left(vp & xh, 0)
-    return mh | ~(xv | ph), ph & xv
+    xh = eq & vp
+    _add_to(xh, vp)
+    xh ^= vp
+    xh |= eq
+    ph = xh | vp
+    np.invert(ph, out=ph)
+    ph |= vn
+    np.bitwise_and(vp, xh, out=xh)  # mh
+    _shift_left(ph, 1)
+    _shift_left(xh, 0)
+    np.bitwise_or(xv, ph, out=vp)
+    np.invert(vp, out=vp)
+    vp |= xh
+    np.bitwise_and(ph, xv, out=vn)
 
 
 def prefix_states(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -77,7 +90,8 @@ def prefix_states(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     vp[:, 0] = ~np.uint64(0)
     vn[:, 0] = 0
     for i in range(N):
-        vp[:, i + 1], vn[:, i + 1] = _step(vp[:, i], vn[:, i], masks[:, i])
+        vp[:, i + 1], vn[:, i + 1] = vp[:, i], vn[:, i]
+        _step(vp[:, i + 1], vn[:, i + 1], masks[:, i])
     return vp, vn
 
 
@@ -105,7 +119,7 @@ def shifted_distances(masks: np.ndarray, states: tuple[np.ndarray, np.ndarray], 
     eq = masks[job[:, None], np.take_along_axis(src, pos, axis=1)]
     running = np.searchsorted(-steps, -np.arange(1, T + 1), side="right")
     for t, k in enumerate(running.tolist()):
-        vp[:k], vn[:k] = _step(vp[:k], vn[:k], eq[:k, t])
+        _step(vp[:k], vn[:k], eq[:k, t])
     out = np.empty(len(job), dtype=np.int64)
     out[order] = n[job] + _popcount(vp, m[job]) - _popcount(vn, m[job])
     return out

@@ -89,17 +89,16 @@ def _next_row(prev: np.ndarray, word: np.ndarray, refs: np.ndarray, lo: np.ndarr
     np.minimum(sub, dele, out=w[:, 1:])
     jidx = np.arange(W, dtype=prev.dtype)
     outside = None
-    if narrow.any():
-        narrow = np.flatnonzero(narrow)
-        outside = np.zeros((k, W), dtype=bool)
-        outside[narrow] = (jidx < lo[narrow, None]) | (jidx >= hi[narrow, None])
-        w[outside] = INF
+    if narrow.any():  # (the padding columns of the other items are left out too: harmless)
+        outside = jidx < lo[:, None]
+        outside |= jidx >= hi[:, None]
+        np.putmask(w, outside, INF)
     w -= jidx
     row = np.minimum.accumulate(w, axis=1)  # insertions: min_k (w_k + j - k)
     row += jidx
     np.minimum(row, INF, out=row)
     if outside is not None:
-        row[outside] = INF
+        np.putmask(row, outside, INF)
     return row, sub, dele, differ, outside
 
 
@@ -300,14 +299,26 @@ def _candidates(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray, 
 def _shift_positions(start: np.ndarray, length: np.ndarray, target: np.ndarray, n: np.ndarray,
                      N: int) -> np.ndarray:
     """For each shift and output position q < N, the position of the word that lands there
-    (:func:`.ter_shift.perform_shift`, its slicing included)."""
-    q = np.arange(N)[None, :]
-    s, L, t = start[:, None], length[:, None], target[:, None]
-    left = np.where(q < t, q, np.where(q < t + L, q + (s - t), np.where(q < s + L, q - L, q)))
+    (:func:`.ter_shift.perform_shift`, its slicing included): q plus an offset that is constant on
+    two runs of positions (the block and the words it passes), as a cumulative sum of three
+    steps per shift."""
+    to_left = target < start
     # to the right: the d words after the block come first (d as sacreBLEU's slices give it)
-    d = np.where(t > s + L, t - s - L, np.minimum(n[:, None], L + t) - s - L)
-    right = np.where(q < s, q, np.where(q < s + d, q + L, np.where(q < s + d + L, q - d, q)))
-    return np.where(t < s, left, right)
+    d = np.where(target > start + length, target - start - length,
+                 np.minimum(n, length + target) - start - length)
+    first = np.where(to_left, target, start)
+    middle = first + np.where(to_left, length, d)
+    end = np.where(to_left, start + length, start + d + length)
+    off1 = np.where(to_left, start - target, length)
+    off2 = np.where(to_left, -length, -d)
+    steps = np.zeros((len(start), N + 1), dtype=np.int64)
+    rows = np.arange(len(start))
+    steps[rows, first] += off1
+    steps[rows, middle] += off2 - off1
+    steps[rows, end] -= off2
+    out = np.cumsum(steps[:, :N], axis=1)
+    out += np.arange(N)
+    return out
 
 
 def _winners(g: np.ndarray, found: np.ndarray, length: np.ndarray, start: np.ndarray,
@@ -352,8 +363,8 @@ def _ranking_distances(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.nd
     if not len(pick):
         return found
     top = pick[_winners(g[pick], found[pick], length[pick], start[pick], target[pick])]
-    found[top] = _beam_distances(hyp, ref, n, m, beams, vals, g[top], first[top], settle[top],
-                                 src[top])
+    found[top] = _beam_distances(hyp, ref, n, m, beams, vals, g[top], first[top], n[g[top]],
+                                 src[top])  # one per item: its rows to the end, no suffix rows
     key = np.zeros(len(n), dtype=np.int64), np.zeros(len(n), dtype=np.int64)
     key[0][g[top]], key[1][g[top]] = found[top], top
     f, c = key[0][g[pick]], key[1][g[pick]]
