@@ -321,6 +321,24 @@ def _shift_positions(start: np.ndarray, length: np.ndarray, target: np.ndarray, 
     return out
 
 
+def _outside_cost(n: np.ndarray, m: np.ndarray, beams: tuple[np.ndarray, ...]) -> np.ndarray:
+    """Per item a lower bound on the cost of any edit path through a cell (row 1 .. n, column
+    0 .. m) that the beam leaves out (:data:`INF` if none): |i - j| + |(n - i) - (m - j)|, a
+    convex function of j, least at the point of each outside column range nearest to i or to
+    i + m - n."""
+    lo, hi, _ = beams
+    i = np.arange(lo.shape[1])[None, :]
+    nn, mm = n[:, None], m[:, None]
+    real = (i >= 1) & (i <= nn)
+    best = np.full(len(n), INF, dtype=np.int64)
+    for left, right, there in ((0, lo - 1, lo >= 1), (hi, mm, hi <= mm)):
+        for centre in (i, i + mm - nn):
+            j = np.minimum(np.maximum(centre, left), right)
+            cost = np.abs(i - j) + np.abs(nn - i - mm + j)
+            np.minimum(best, np.where(real & there, cost, INF).min(axis=1), out=best)
+    return best
+
+
 def _winners(g: np.ndarray, found: np.ndarray, length: np.ndarray, start: np.ndarray,
              target: np.ndarray) -> np.ndarray:
     """Per item (``g`` sorted) the index of its best candidate: the lowest distance, then the
@@ -348,23 +366,24 @@ def _ranking_distances(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.nd
     """Every candidate's distance where it could be its item's best candidate, and a lower bound
     that ranks it behind the best where it cannot (so :func:`_winners` picks the same one).
 
-    The distance without a beam (:func:`.ter_bitparallel.shifted_distances`) is exact for the
-    items whose beam leaves no cell out, and a lower bound for the others; there the candidate
-    first by (bound, ranking) gets its beam distance, and then every candidate whose bound still
-    ranks before the best found."""
+    The distance without a beam (:func:`.ter_bitparallel.shifted_distances`) bounds the beam
+    distance from below, and equals it when it is below :func:`_outside_cost` (its best path then
+    stays inside the beam). Where the candidate first by (bound, ranking) is not that low, it
+    gets its beam distance, and so does every candidate of its item whose bound still ranks
+    before the best found."""
     start, length, target = cands
     first, settle = np.minimum(start, target), np.maximum(start + length, target)
     masks = match_masks(hyp, ref, m)
     found = shifted_distances(masks, prefix_states(masks), n, m, g, first, src)
-    narrow = beams[2]
-    rows = np.arange(narrow.shape[1])
-    binds = np.any(narrow & (rows >= 1) & (rows <= n[:, None]), axis=1)
-    pick = np.flatnonzero(binds[g])
-    if not len(pick):
+    top = _winners(g, found, length, start, target)
+    top = top[found[top] >= _outside_cost(n, m, beams)[g[top]]]
+    if not len(top):
         return found
-    top = pick[_winners(g[pick], found[pick], length[pick], start[pick], target[pick])]
     found[top] = _beam_distances(hyp, ref, n, m, beams, vals, g[top], first[top], n[g[top]],
                                  src[top])  # one per item: its rows to the end, no suffix rows
+    unsure = np.zeros(len(n), dtype=bool)
+    unsure[g[top]] = True
+    pick = np.flatnonzero(unsure[g])
     key = np.zeros(len(n), dtype=np.int64), np.zeros(len(n), dtype=np.int64)
     key[0][g[top]], key[1][g[top]] = found[top], top
     f, c = key[0][g[pick]], key[1][g[pick]]
@@ -427,8 +446,10 @@ def edit_counts(hyps: Sequence[np.ndarray], refs: Sequence[np.ndarray]) -> np.nd
     shifts = np.zeros(P, dtype=np.int64)
     checked = np.zeros(P, dtype=np.int64)
     N, M = int(n.max(initial=1)), int(m.max(initial=1))
-    H = np.full((P, N), -1, dtype=np.int64)
-    R = np.full((P, M + 1), -2, dtype=np.int64)
+    top = max((int(x.max(initial=0)) for x in (*hyps, *refs)), default=0)
+    ids = np.int32 if top < 2 ** 31 else np.int64  # int32 word ids: half the bytes compared
+    H = np.full((P, N), -1, dtype=ids)
+    R = np.full((P, M + 1), -2, dtype=ids)
     same = np.zeros(P, dtype=bool)
     for k, (h, r) in enumerate(zip(hyps, refs)):
         H[k, :len(h)] = h
