@@ -60,6 +60,16 @@ def test_reordered_long_segments(n: int, cut: int, rnd) -> None:  # type: ignore
     _check([(hyp, ref), (ref, hyp[: n // 2] or ref), (hyp[::-1], ref)])
 
 
+@settings(max_examples=8, deadline=None)
+@given(st.integers(50, 110), st.integers(50, 110), st.randoms(use_true_random=False))
+def test_distances_the_beam_changes(n: int, m: int, rnd) -> None:  # type: ignore[no-untyped-def]
+    """Long, mostly different segments: the best paths of some candidates leave the beam, so
+    their distances without a beam are not theirs (beam distances measured)."""
+    ref = [rnd.randrange(12) for _ in range(m)]
+    hyp = [rnd.randrange(12) for _ in range(n - 10)] + ref[:10]
+    _check([(hyp, ref), (ref[::-1][:n], ref)])
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.lists(st.integers(0, 5), min_size=1, max_size=150),
                           st.lists(st.integers(0, 5), min_size=1, max_size=150)), min_size=1, max_size=4),
