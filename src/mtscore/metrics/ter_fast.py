@@ -351,12 +351,16 @@ def _beam_distances(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarr
                     beams: tuple[np.ndarray, ...], vals: np.ndarray, g: np.ndarray,
                     first: np.ndarray, settle: np.ndarray, src: np.ndarray) -> np.ndarray:
     """The beam edit distance of the candidates (item ``g``, word positions ``src``, changed rows
-    ``first`` .. ``settle``): :func:`_candidate_distances` with the items' :func:`_suffix_rows`."""
-    stop = n.copy()
-    np.minimum.at(stop, g, settle)
-    suffix = _suffix_rows(hyp, ref, n, m, beams, stop)
+    ``first`` .. ``settle``): :func:`_candidate_distances` with the items' :func:`_suffix_rows`,
+    on the arrays of these items only."""
+    items, job = np.unique(g, return_inverse=True)
+    part = tuple(b[items] for b in beams)
+    stop = n[items]
+    np.minimum.at(stop, job, settle)
+    suffix = _suffix_rows(hyp[items], ref[items], n[items], m[items], part, stop)
     words = hyp[g[:, None], src]
-    return _candidate_distances(vals, suffix, g, first, settle, words, ref, m[g], beams)
+    return _candidate_distances(vals[items], suffix, job, first, settle, words, ref[items], m[g],
+                                part)
 
 
 def _ranking_distances(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray,
@@ -374,7 +378,8 @@ def _ranking_distances(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.nd
     start, length, target = cands
     first, settle = np.minimum(start, target), np.maximum(start + length, target)
     masks = match_masks(hyp, ref, m)
-    found = shifted_distances(masks, prefix_states(masks), n, m, g, first, src)
+    states = prefix_states(masks[:, :int(first.max())])  # columns 0 .. the last first needed
+    found = shifted_distances(masks, states, n, m, g, first, src)
     top = _winners(g, found, length, start, target)
     top = top[found[top] >= _outside_cost(n, m, beams)[g[top]]]
     if not len(top):
