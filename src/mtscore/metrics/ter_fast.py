@@ -6,15 +6,19 @@ The search runs in rounds; each round takes one greedy step (:func:`.ter_shift.b
 every pair still searching, in groups of pairs of similar reference length:
 
 1. the beam edit distance of every current hypothesis, row by row over the whole group
-   (:func:`_beam_rows`: a row's matches, substitutions and deletions elementwise, its insertions
+   (:func:`_trace_rows`: a row's matches, substitutions and deletions elementwise, its insertions
    as one running minimum ``min_k (w_k + j - k)``), keeping every row's values and operations;
 2. the edit paths read back for the whole group at once (:func:`_alignments`);
 3. the shift candidates (:func:`_candidates`): the matching word pairs of each pair's hypothesis
    and reference, their diagonal runs (block lengths), tercom's filters and targets, and
    sacreBLEU's limit of 1000 candidates per pair, all as arrays;
-4. the edit distance of every candidate, started from the current hypothesis's row where the two
-   first differ (the rows before are the same: sacreBLEU's prefix cache), all candidates of the
-   group row by row;
+4. the edit distance without a beam of every candidate (:mod:`.ter_bitparallel`, Myers' bit
+   vectors, started from the current hypothesis's column where the two first differ); it is the
+   beam distance when it is below the cost of any path through a cell the beam leaves out
+   (:func:`_outside_cost`), and a lower bound otherwise: then the beam distance is measured
+   (from the current hypothesis's row where the two first differ, the rows before are the same:
+   sacreBLEU's prefix cache) for the candidates that could still be their item's best
+   (:func:`_ranking_distances`); items whose count reaches 1000 in this step measure none;
 5. per pair the best candidate (gain, length, earlier start, earlier target) is applied, or the
    pair's search ends: edits = shifts + the current distance.
 
