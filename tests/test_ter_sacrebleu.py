@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from mtscore import TER, corpus_ter, sentence_ter
+from mtscore.metrics.ter import SMALL_PAIRS
 from mtscore.io.text import read_lines
 
 from .conftest import WMT22, needs_wmt22, pair_meta, wmt22_pairs
@@ -81,3 +82,16 @@ def test_references_are_normalized_twice_as_sacrebleu_does(refs) -> None:
     options = {"normalized": True, "asian_support": True}
     ours = TER(**options).extract([""], refs).values
     np.testing.assert_array_equal(ours, np.array(SacreTER(**options)._extract_corpus_statistics([""], refs)))
+
+
+@pytest.mark.parametrize(("pair", "system", "line"), [("zh-en", "LanguageX", 778)])
+def test_segments_an_earlier_search_got_wrong(pair: str, system: str, line: int) -> None:
+    # the numpy search before the bit-parallel candidate distances gave 33 edits here (sacreBLEU: 32)
+    folder = WMT22 / pair
+    hyp = read_lines(folder / "systems" / f"{system}.txt")[line - 1]
+    refs = [[read_lines(p)[line - 1]] for p in sorted((folder / "references").glob("*.txt"))]
+    theirs = np.array(SacreTER()._extract_corpus_statistics([hyp], refs), dtype=np.float64)
+    copies = SMALL_PAIRS  # enough pairs for the numpy search (fewer are searched pair by pair)
+    fast = TER().extract([hyp] * copies, [r * copies for r in refs]).values
+    np.testing.assert_array_equal(fast, np.repeat(theirs, copies, axis=0))
+    np.testing.assert_array_equal(TER(fast=False).extract([hyp], refs).values, theirs)
