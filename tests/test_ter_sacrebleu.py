@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from mtscore import TER, corpus_ter, sentence_ter
-from mtscore.metrics.ter import SMALL_PAIRS
 from mtscore.io.text import read_lines
+from mtscore.metrics.ter import SMALL_PAIRS
 
 from .conftest import WMT22, needs_wmt22, pair_meta, wmt22_pairs
 
