@@ -5,19 +5,20 @@ and gathering their statistics (running sums, or every row for resampling).
 from __future__ import annotations
 
 import functools
-import multiprocessing
 import pickle
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import chain, islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..metrics.base import Metric, SegmentStats
 from .reading import Chunk
+
+if TYPE_CHECKING:  # the pool's modules are imported when a pool starts (a one-chunk run needs none)
+    from concurrent.futures import Executor, Future
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,9 @@ def extracted(plan: Plan, chunks: Iterable[Chunk], totals_only: bool, jobs: int 
         for chunk in chain(head, chunks):
             yield chunk, extract_chunk(plan, chunk, totals_only)
         return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
                              initargs=(pickle.dumps(plan),)) as pool:
