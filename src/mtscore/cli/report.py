@@ -57,13 +57,9 @@ def add_study_options(parser: argparse.ArgumentParser) -> None:
 
 def study_jobs(args: argparse.Namespace) -> int:
     """``--jobs``: checked, or the cores this process may use."""
-    from ..streaming import default_jobs
+    from ..streaming import check_jobs
 
-    if args.jobs is None:
-        return default_jobs()
-    if args.jobs < 1:
-        raise OptionError("--jobs", args.jobs, detail="a positive number of processes")
-    return int(args.jobs)
+    return check_jobs(args.jobs)
 
 
 def add_scores_options(parser: argparse.ArgumentParser) -> None:

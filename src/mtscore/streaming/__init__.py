@@ -42,7 +42,7 @@ from .reading import (
 )
 
 __all__ = ["DEFAULT_CHUNK", "Chunk", "Gathered", "Inputs", "LineReader", "Plan", "TabSeparated",
-           "check_chunking", "default_jobs", "extract_chunk", "extract_stream", "extracted",
+           "check_chunking", "check_jobs", "default_jobs", "extract_chunk", "extract_stream", "extracted",
            "iter_chunks", "make_plan", "open_inputs", "read_chunks", "reread_references", "score_files"]
 
 #: segments per chunk: large enough that numpy's cost per call does not count, small enough that a
@@ -62,6 +62,11 @@ def check_chunking(chunk_size: int, jobs: int | None) -> int:
     """Validate ``chunk_size`` and ``jobs``; the number of jobs (None: :func:`default_jobs`)."""
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise OptionError("chunk size", chunk_size, detail="a positive number of segments")
+    return check_jobs(jobs)
+
+
+def check_jobs(jobs: int | None) -> int:
+    """Validate ``jobs`` (worker processes); the number of jobs (None: :func:`default_jobs`)."""
     if jobs is None:
         return default_jobs()
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:

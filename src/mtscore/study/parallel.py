@@ -41,11 +41,10 @@ def _system_stats(system: str) -> dict[str, SegmentStats]:
 def system_statistics(dataset: Dataset, specs: Sequence[MetricSpec], systems: Sequence[str],
                       jobs: int) -> Iterator[tuple[str, dict[str, SegmentStats]]]:
     """(system, metric label -> statistics) for every system, in the order given, from ``jobs``
-    worker processes (at most one per system). Metrics with given statistics (``spec.stats``:
-    external scores) are not sent."""
-    computed = [spec for spec in specs if spec.stats is None]
+    worker processes (at most one per system); ``specs``: the metrics to extract (not those with
+    given statistics, ``spec.stats``)."""
     workers = max(1, min(jobs, len(systems)))
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(workers, mp_context=context, initializer=_start,
-                             initargs=(dataset, computed)) as pool:
+                             initargs=(dataset, list(specs))) as pool:
         yield from zip(systems, pool.map(_system_stats, systems))
