@@ -347,8 +347,14 @@ def _winners(g: np.ndarray, found: np.ndarray, length: np.ndarray, start: np.nda
              target: np.ndarray) -> np.ndarray:
     """Per item (``g`` sorted) the index of its best candidate: the lowest distance, then the
     longer block, the earlier start, the earlier target (:func:`.ter_shift.best_shift`)."""
-    order = np.lexsort((target, start, -length, found, g))
+    order = _ranking(g, found, length, start, target)
     return order[np.flatnonzero(np.diff(g[order], prepend=-1) != 0)]
+
+
+def _ranking(g: np.ndarray, found: np.ndarray, length: np.ndarray, start: np.ndarray,
+             target: np.ndarray) -> np.ndarray:
+    """The candidates in :func:`.ter_shift.best_shift`'s order of preference, item by item."""
+    return np.lexsort((target, start, -length, found, g))
 
 
 def _beam_distances(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray,
@@ -390,16 +396,11 @@ def _ranking_distances(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.nd
         return found
     found[top] = _beam_distances(hyp, ref, n, m, beams, vals, g[top], first[top], n[g[top]],
                                  src[top])  # one per item: its rows to the end, no suffix rows
-    unsure = np.zeros(len(n), dtype=bool)
-    unsure[g[top]] = True
-    pick = np.flatnonzero(unsure[g])
-    key = np.zeros(len(n), dtype=np.int64), np.zeros(len(n), dtype=np.int64)
-    key[0][g[top]], key[1][g[top]] = found[top], top
-    f, c = key[0][g[pick]], key[1][g[pick]]
-    before = (found[pick] < f) | ((found[pick] == f) & (
-        (length[pick] > length[c]) | ((length[pick] == length[c]) & (
-            (start[pick] < start[c]) | ((start[pick] == start[c]) & (target[pick] < target[c]))))))
-    rest = pick[before]
+    rank = np.empty(len(g), dtype=np.int64)
+    rank[_ranking(g, found, length, start, target)] = np.arange(len(g))
+    best = np.full(len(n), -1, dtype=np.int64)  # per unsure item: the rank of its measured one
+    best[g[top]] = rank[top]
+    rest = np.flatnonzero(rank < best[g])  # candidates of those items ranked before it
     if len(rest):
         found[rest] = _beam_distances(hyp, ref, n, m, beams, vals, g[rest], first[rest],
                                       settle[rest], src[rest])
