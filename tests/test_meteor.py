@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 import mtscore
 from mtscore.errors import InputError, OptionError
 from mtscore.metrics.meteor import ABLATIONS, METEOR, corpus_meteor, sentence_meteor
-from mtscore.metrics.meteor.align import align_jar, best_stage_matching, crosses
+from mtscore.metrics.meteor.align import best_stage_matching, crosses
+from mtscore.metrics.meteor.align.jar import align_jar
 from mtscore.metrics.meteor.score import count_chunks
 
 

@@ -57,7 +57,7 @@ class LineByLineMETEOR(METEOR):
         return self.vocabulary().encode(self.tokenize(lines))
 
 
-def words_of(metric: METEOR, ids: list[list[int]]) -> list[list[str]]:
+def words_of(metric: METEOR, ids: Sequence[list[int] | None]) -> list[list[str]]:
     words = metric.vocabulary().words
     return [[words[x] for x in line] for line in ids]
 
@@ -92,7 +92,7 @@ def test_encode_gives_the_tokens_of_tokenize(name: str, first: list[str], second
             ids = metric.encode(lines)
             expected = metric.tokenize(lines) if lines else []  # tokenize([]) is [[]]
             assert words_of(metric, ids) == expected
-            assert metric.vocabulary().encode(expected) == ids
+            assert metric.vocabulary().encode(expected) == list(ids)
     check_vocabulary(metric)
 
 
@@ -131,7 +131,7 @@ def test_line_breaks_empty_lines_and_lone_surrogates(small: int) -> None:
             with threshold(small):
                 for part in (lines, lines[2:], [lines[0]]):
                     assert words_of(metric, metric.encode(part)) == metric.tokenize(part)
-                assert metric.encode([]) == []
+                assert list(metric.encode([])) == []
 
 
 def test_ja_mecab_is_tokenized_line_by_line() -> None:

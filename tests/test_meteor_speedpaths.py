@@ -210,17 +210,19 @@ def _allow_forks(monkeypatch, cpus: int) -> None:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="worker processes are forked (Linux)")
-@pytest.mark.parametrize("kwargs", [{}, {"variant": "1.5", "modules": ("exact", "stem", "synonym")}])
+@pytest.mark.parametrize("kwargs", [{"accelerate": False}, {"modules": ("exact", "synonym", "porter")},
+                                    {"variant": "1.5", "modules": ("exact", "stem", "synonym")}])
 def test_workers_give_identical_results(monkeypatch, kwargs) -> None:
-    from mtscore.metrics.meteor.extract import _ranges
+    from mtscore.metrics.meteor.extract import _ranges, _settled, _work
 
     _allow_forks(monkeypatch, 3)
     hyps, refs = _sample("Online-Y", 200)
     serial, forked = METEOR(**kwargs), METEOR(workers=3, **kwargs)
     prepared = forked.prepare_references(refs)
-    vocab = forked.vocabulary()
-    ref_ids = [vocab.encode([w or [] for w in col]) for col in prepared.words]
-    assert len(_ranges(forked, vocab.encode(forked.tokenize(hyps)), ref_ids)) == 3
+    ref_ids = prepared.ids
+    hyp_ids = forked.encode(hyps)
+    work = _work(forked, hyp_ids, ref_ids, _settled(forked, hyp_ids, ref_ids, set()))
+    assert len(_ranges(forked, hyp_ids, ref_ids, work)) == 3
     np.testing.assert_array_equal(serial.extract(hyps, refs).values, forked.extract(hyps, prepared).values)
     assert serial.score_corpus(hyps, refs) == forked.score_corpus(hyps, refs)
     assert serial.bounded_searches == forked.bounded_searches
@@ -240,7 +242,7 @@ def test_a_failing_worker_is_redone_here(monkeypatch) -> None:
             return super().statistics_row(*args)
 
     hyps, refs = _sample("Online-W", 120)
-    np.testing.assert_array_equal(Flaky(workers=2).extract(hyps, refs).values,
+    np.testing.assert_array_equal(Flaky(workers=2, accelerate=False).extract(hyps, refs).values,
                                   METEOR().extract(hyps, refs).values)
 
 
@@ -373,17 +375,17 @@ def test_even_class_stages_by_hand() -> None:
     # segment 1: "3 3" vs "3": uneven at stage 0; segment 2: no reference
     stages, matched = even_class_stages([[0, 1, 0], [3, 3], [4]], [[0, 0, 2], [3], None], [exact], False)
     assert stages == [1, 0, 1]
-    assert matched == [[(0, 0, 0), (2, 1, 0)], [], []]
+    assert list(matched) == [[(0, 0, 0), (2, 1, 0)], [], []]
     # resolved: "3 3" vs "3" keeps the first hypothesis word (a tie, the first option); in
     # "5 1 5" vs "1 5" the uneven class 5 takes the option that does not cross the fixed (1, 0)
     stages, matched = even_class_stages([[0, 1, 0], [3, 3], [5, 1, 5]], [[0, 0, 2], [3], [1, 5]], [exact])
     assert stages == [1, 1, 1]
-    assert matched == [[(0, 0, 0), (2, 1, 0)], [(0, 0, 0)], [(1, 0, 0), (2, 1, 0)]]
+    assert list(matched) == [[(0, 0, 0), (2, 1, 0)], [(0, 0, 0)], [(1, 0, 0), (2, 1, 0)]]
     # a second stage keyed by parity: in segment 0 words 1 (hyp 1) and 2 (ref 2) differ in parity,
     # so nothing more; "1" vs "5" (both odd) pair at stage 1
     parity = exact % 2
     stages, matched = even_class_stages([[0, 1], [1]], [[0, 2], [5]], [exact, parity])
-    assert stages == [2, 2] and matched == [[(0, 0, 0)], [(0, 0, 1)]]
+    assert stages == [2, 2] and list(matched) == [[(0, 0, 0)], [(0, 0, 1)]]
 
 
 @settings(max_examples=300, deadline=None)

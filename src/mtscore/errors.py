@@ -7,16 +7,21 @@ UTF-8 (surrogate escapes in names the OS gives) are shown escaped, as ``\\n`` an
 from __future__ import annotations
 
 import re
+from functools import cache
 
-#: C0 and C1 control characters, DEL, line and paragraph separators, and lone surrogates
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+@cache
+def _unprintable() -> re.Pattern[str]:
+    """C0 and C1 control characters, DEL, line and paragraph separators, and lone surrogates
+    (compiled on the first error: most runs have none)."""
+    return re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def one_line(text: str) -> str:
     """``text`` with every control character and lone surrogate escaped (``\\n``, ``\\udcff``)."""
-    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii")
-                            if not "\ud800" <= m.group() <= "\udfff" else f"\\u{ord(m.group()):04x}",
-                            text)
+    return _unprintable().sub(lambda m: m.group().encode("unicode_escape").decode("ascii")
+                              if not "\ud800" <= m.group() <= "\udfff" else f"\\u{ord(m.group()):04x}",
+                              text)
 
 
 class MtscoreError(ValueError):

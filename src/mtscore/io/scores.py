@@ -24,14 +24,13 @@ given twice.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import math
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from ..errors import InputError, OptionError
 
@@ -44,8 +43,7 @@ FORMATS: tuple[str, ...] = ("tsv", "csv", "jsonl")
 _SUFFIXES = {".tsv": "tsv", ".txt": "tsv", ".csv": "csv", ".jsonl": "jsonl", ".json": "json"}
 
 
-@dataclass(frozen=True)
-class ScoreRecord:
+class ScoreRecord(NamedTuple):
     """One row: a system's score (``seg_id`` None) or one segment's score (``seg_id`` >= 1)."""
 
     system: str
@@ -198,6 +196,7 @@ def sniff_format(path: str, text: str) -> str:
 def read_table(path: str, fmt: str | None = None) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
     """The column names and the rows (dicts; 2 = the first data line's number) of a TSV, CSV, JSON
     Lines or JSON file with a header; a repeated column name is an error."""
+    import csv
     import sys
 
     from .text import read_lines, read_stream
@@ -325,6 +324,8 @@ def format_table(columns: Sequence[str], rows: Iterable[Sequence[Any]], fmt: str
         return "\n".join(json.dumps(dict(zip(columns, row)), ensure_ascii=False) for row in rows)
     out = io.StringIO()
     if fmt == "csv":
+        import csv
+
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(columns)
         writer.writerows([_cell(v) for v in row] for row in rows)

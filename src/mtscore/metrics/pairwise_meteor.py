@@ -25,8 +25,7 @@ def pair_scores(metric: METEOR, hyps: Sequence[str], refs: Sequence[str], hyp_bo
     if not len(h):
         return np.zeros(0)
     prepared = metric.prepare_references([list(refs)])
-    ids = prepared.ids[0]
-    pairs = PreparedReferences(prepared.settings, len(r), "1", [[ids[j] for j in r.tolist()]],
+    pairs = PreparedReferences(prepared.settings, len(r), "1", [prepared.ids[0].take(r)],
                                prepared.vocabulary)
     stats = metric.extract([hyps[i] for i in h.tolist()], pairs)
     return np.asarray(metric.compute_many(stats.values), dtype=np.float64)

@@ -8,9 +8,8 @@ import functools
 import pickle
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -21,8 +20,7 @@ if TYPE_CHECKING:  # the pool's modules are imported when a pool starts (a one-c
     from concurrent.futures import Executor, Future
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """What every chunk's extraction needs: the metrics and their whole-corpus reference data."""
 
     metrics: tuple[Metric[Any], ...]

@@ -4,7 +4,7 @@ the first on ties, as the jar)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -13,8 +13,11 @@ import numpy as np
 from ...progress import track
 from ..base import SegmentStats
 from .align import even_class_stages
+from .align.corpus import CorpusMatches
 from .results import PreparedReferences
+from .rows import statistics_rows
 from .segments import align_jar_segment, align_stages
+from .word_ids import WordIds
 from .workers import in_forks, usable_workers
 
 if TYPE_CHECKING:
@@ -23,9 +26,11 @@ if TYPE_CHECKING:
 Match = tuple[int, int, int]
 Kept = list[tuple[int, list[Match]]]
 #: per stream, per segment: word ids (None where the reference is missing)
-RefIds = list[list[list[int] | None]]
+RefIds = list[WordIds]
 #: per stream: (stage each segment stopped at, its matches so far)
-Settled = list[tuple[list[int], list[list[Match]]]]
+Settled = list[tuple[list[int], CorpusMatches]]
+#: what is left to align: (reference stream, segment)
+Work = list[tuple[int, int]]
 
 
 def align_ids(metric: METEOR, h: list[int], r: list[int]) -> tuple[list[Match], bool]:
@@ -57,7 +62,7 @@ def even_class_prefix(metric: METEOR) -> list[np.ndarray]:
     return out
 
 
-def _settled(metric: METEOR, hyp_ids: list[list[int]], ref_ids: RefIds, fallbacks: set[int]
+def _settled(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, fallbacks: set[int]
              ) -> Settled | None:
     """The corpus-wide stages of every reference stream (None where they do not apply)."""
     prefix = even_class_prefix(metric)
@@ -73,94 +78,112 @@ def _settled(metric: METEOR, hyp_ids: list[list[int]], ref_ids: RefIds, fallback
     return [even_class_stages(hyp_ids, col, prefix, then=then, fallbacks=fallbacks) for col in ref_ids]
 
 
-def _task(metric: METEOR, hyp_ids: list[list[int]], ref_ids: RefIds, settled: Settled | None,
-          keep_alignments: bool, fw: frozenset[str] | None) -> Callable[[int, int, bool], Any]:
-    """Rows (and alignments) of segments lo..hi-1 for every reference stream, the searches that hit
-    the 1.5 state cap, and the segments aligned by a fallback."""
-    n_refs, n_modules = len(ref_ids), len(metric.modules)
+def _task(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | None,
+          work: Work, keep_alignments: bool, fw: frozenset[str] | None) -> Callable[[int, int, bool], Any]:
+    """Rows and (with ``keep_alignments``) alignments of ``work[lo:hi]``, the searches that hit the
+    1.5 state cap, and the segments aligned by a fallback."""
 
-    def task(lo: int, hi: int, show: bool) -> tuple[list[Any], list[Any], int, list[int]]:
+    def task(lo: int, hi: int, show: bool) -> tuple[list[list[int]], list[list[Match]], int, list[int]]:
         before = metric.bounded_searches
-        rows: list[list[list[int] | None]] = [[None] * (hi - lo) for _ in range(n_refs)]
-        aligns: list[list[list[Match] | None]] = [[None] * (hi - lo) for _ in range(n_refs)]
-        fallback: list[int] = []
-        steps = track(range(n_refs * (hi - lo)), total=n_refs * (hi - lo), desc="METEOR",
-                      min_total=500 if show else 1 << 62)
-        for step in steps:
-            k, s = divmod(step, hi - lo)
-            r = ref_ids[k][lo + s]
-            if r is None:
-                continue
-            h = hyp_ids[lo + s]
+        rows, aligns, fallback = [], [], []
+        for k, s in track(work[lo:hi], total=hi - lo, desc="METEOR", min_total=500 if show else 1 << 62):
+            h, r = hyp_ids[s], ref_ids[k][s]
+            assert h is not None and r is not None
             if settled is None:
                 alignment, used = align_ids(metric, h, r)
             else:
-                stage, matched = settled[k][0][lo + s], settled[k][1][lo + s]
-                alignment, used = (sorted(matched), False) if stage == n_modules or not h or not r \
-                    else align_stages(metric, h, r, stage, matched)
+                alignment, used = align_stages(metric, h, r, settled[k][0][s], settled[k][1][s])
             if used:
-                fallback.append(lo + s)
-            rows[k][s] = metric.statistics_row(h, r, alignment, fw)
+                fallback.append(s)
+            rows.append(metric.statistics_row(h, r, alignment, fw))
             if keep_alignments:
-                aligns[k][s] = alignment
+                aligns.append(alignment)
         bounded, metric.bounded_searches = metric.bounded_searches - before, before
         return rows, aligns, bounded, fallback
     return task
 
 
-def _ranges(metric: METEOR, hyp_ids: list[list[int]], ref_ids: RefIds) -> list[tuple[int, int]]:
-    """Segment ranges for the worker processes (one range: no extra process), of about equal
+def _work(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | None) -> Work:
+    """The (stream, segment) pairs the corpus-wide stages left (every pair with a reference where
+    they do not apply)."""
+    work: Work = []
+    for k, col in enumerate(ref_ids):
+        todo = col.present
+        if settled is not None:
+            todo = todo & (np.asarray(settled[k][0]) < len(metric.modules)) & (hyp_ids.lengths > 0) \
+                & (col.lengths > 0)
+        work.extend((k, s) for s in np.flatnonzero(todo).tolist())
+    return work
+
+
+def _ranges(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, work: Work
+            ) -> list[tuple[int, int]]:
+    """Ranges of ``work`` for the worker processes (one range: no extra process), of about equal
     numbers of words; see ``workers``."""
-    n_seg = len(hyp_ids)
     n = metric.workers
     if n != 1:
-        n = usable_workers(n, n_seg, metric.stage_cache is None)
+        n = usable_workers(n, len(work), metric.stage_cache is None)
     if n <= 1:
-        return [(0, n_seg)]
-    load = np.cumsum([len(h) + sum(len(col[i] or ()) for col in ref_ids) + 8
-                      for i, h in enumerate(hyp_ids)])
+        return [(0, len(work))]
+    load = np.cumsum([int(hyp_ids.lengths[s] + ref_ids[k].lengths[s]) + 8 for k, s in work])
     cuts = np.searchsorted(load, load[-1] * np.arange(1, n) / n).tolist()
-    edges = [0, *cuts, n_seg]
+    edges = [0, *cuts, len(work)]
     return [(lo, hi) for lo, hi in pairwise(edges) if hi > lo]
 
 
-def _best_rows(metric: METEOR, rows: list[list[list[int] | None]]) -> tuple[np.ndarray, list[int]]:
-    """Per segment, the statistics of its best-scoring reference and that reference's index."""
-    n_refs, n_seg, n_cols = len(rows), len(rows[0]), len(metric.columns)
-    zero = [0] * n_cols
+def _best_rows(metric: METEOR, values: np.ndarray, present: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """Per segment, the statistics of its best-scoring reference and that reference's index
+    (``values``: per stream, per segment; ``present``: where the stream has a reference)."""
+    n_refs, n_seg, n_cols = values.shape
     if n_refs == 1:
-        values = np.array([row if row is not None else zero for row in rows[0]], dtype=np.int64)
-        return values.reshape(n_seg, n_cols), [0] * n_seg
-    stacked = np.array([row if row is not None else zero for col in rows for row in col],
-                       dtype=np.int64).reshape(n_refs, n_seg, n_cols)
-    scores = metric.compute_many(stacked.reshape(n_refs * n_seg, n_cols)).reshape(n_refs, n_seg)
-    scores[np.array([[row is None for row in col] for col in rows])] = -np.inf
+        return values[0], [0] * n_seg
+    scores = metric.compute_many(values.reshape(n_refs * n_seg, n_cols)).reshape(n_refs, n_seg)
+    scores[~present] = -np.inf
     best = np.argmax(scores, axis=0)  # the first of equal scores, as the jar
-    return stacked[best, np.arange(n_seg)].reshape(n_seg, n_cols), best.tolist()
+    return values[best, np.arange(n_seg)], best.tolist()
 
 
-def align_corpus(metric: METEOR, hyp_ids: list[list[int]], ref_ids: RefIds,
-                 prepared: PreparedReferences, keep_alignments: bool
-                 ) -> tuple[SegmentStats, Kept | None]:
+def align_corpus(metric: METEOR, hyp_lines: Sequence[list[int]] | WordIds,
+                 ref_lines: Sequence[Sequence[list[int] | None]], prepared: PreparedReferences,
+                 keep_alignments: bool) -> tuple[SegmentStats, Kept | None]:
     """Statistics plus, per segment, (kept reference, alignment as (i, j, module index)). The
     statistics' ``meta`` has ``fallback_segments`` where some segment was aligned by a fallback."""
-    n_seg = len(hyp_ids)
+    hyp_ids, ref_ids = WordIds.of(hyp_lines), [WordIds.of(col) for col in ref_lines]
+    n_seg, n_refs = len(hyp_ids), len(ref_ids)
     fw = metric.function_words() if (metric.params.delta is not None or metric.exclude_stopwords) else None
     fallbacks: set[int] = set()
     settled = _settled(metric, hyp_ids, ref_ids, fallbacks)
-    task = _task(metric, hyp_ids, ref_ids, settled, keep_alignments, fw)
-    bounds = _ranges(metric, hyp_ids, ref_ids)
-    parts = in_forks(task, bounds) if len(bounds) > 1 else [task(0, n_seg, True)]
+    present = np.array([col.present for col in ref_ids], dtype=bool).reshape(n_refs, n_seg)
+    values = np.zeros((n_refs, n_seg, len(metric.columns)), dtype=np.int64)
+    for k, (_, matches) in enumerate(settled or ()):
+        values[k] = statistics_rows(metric, matches, fw)
+    values[~present] = 0
+    work = _work(metric, hyp_ids, ref_ids, settled)
+    task = _task(metric, hyp_ids, ref_ids, settled, work, keep_alignments, fw)
+    bounds = _ranges(metric, hyp_ids, ref_ids, work)
+    parts = in_forks(task, bounds) if len(bounds) > 1 else [task(0, len(work), True)]
     metric.bounded_searches += sum(part[2] for part in parts)
-    for part in parts:
-        fallbacks.update(part[3])
-    rows = [[row for part in parts for row in part[0][k]] for k in range(len(ref_ids))]
-    values, best = _best_rows(metric, rows)
+    aligned: dict[tuple[int, int], list[Match]] = {}
+    for (lo, _), (rows, aligns, _, fallback) in zip(bounds, parts):
+        fallbacks.update(fallback)
+        for item, row in zip(work[lo:], rows):
+            values[item] = row
+        aligned.update(zip(work[lo:], aligns))
+    best_values, best = _best_rows(metric, values, present)
     meta = {"nrefs": prepared.nrefs}
     if fallbacks:
         meta["fallback_segments"] = str(len(fallbacks))
-    stats = SegmentStats(metric.columns, values, meta)
+    stats = SegmentStats(metric.columns, best_values, meta)
     if not keep_alignments:
         return stats, None
-    aligns = [[a for part in parts for a in part[1][k]] for k in range(len(ref_ids))]
-    return stats, [(best[i], aligns[best[i]][i] or []) for i in range(n_seg)]
+    return stats, [(k, _alignment(aligned, settled, k, s, present)) for s, k in enumerate(best)]
+
+
+def _alignment(aligned: dict[tuple[int, int], list[Match]], settled: Settled | None, k: int, s: int,
+               present: np.ndarray) -> list[Match]:
+    """The sorted alignment of segment s against stream k."""
+    if (k, s) in aligned:
+        return aligned[(k, s)]
+    if settled is None or not present[k, s]:
+        return []
+    return sorted(settled[k][1][s])

@@ -31,6 +31,7 @@ from ..base import Metric, SegmentStats, Signature, checked_inputs, sentence_ref
 from .matchers import Matcher, Vocabulary, check_modules, get_matcher
 from .results import METEORResult, METEORSegment, PreparedReferences, WordMatch
 from .score import Parameters, columns, components, count_chunks
+from .word_ids import WordIds
 
 if TYPE_CHECKING:
     from ...text.span_encoder import SpanEncoder
@@ -171,20 +172,17 @@ class METEOR(Metric[METEORResult]):
         """The words of each segment (tokenized, lowercased if set)."""
         return [line.split() for line in preprocess(lines, self.tokenizer, self.lowercase)]
 
-    def encode(self, lines: Sequence[str]) -> list[list[int]]:
+    def encode(self, lines: Sequence[str]) -> WordIds:
         """The word ids (in :meth:`vocabulary`) of each segment: ``vocabulary().encode(tokenize(lines))``,
         computed from the text's UTF-8 bytes where the tokenizer has a span kernel
         (:class:`mtscore.text.span_encoder.SpanEncoder`: one numpy pass, a token's text decoded
         only when it is new) and the corpus is not tiny; line by line otherwise (ja-mecab)."""
         if not lines:  # (tokenize([]) gives one empty segment: the regex tokenizers' joined text)
-            return []
+            return WordIds.of([])
         vocab = self.vocabulary()
         if sum(map(len, lines)) < SMALL_CORPUS_CHARACTERS or not self._uses_span_encoder():
-            return vocab.encode(self.tokenize(lines))
-        ids, lengths = vocab.encode_text(self._encoder, lines)  # type: ignore[arg-type]
-        flat = ids.tolist()
-        ends = np.cumsum(lengths).tolist()
-        return [flat[a:b] for a, b in zip([0, *ends], ends)]
+            return WordIds.of(vocab.encode(self.tokenize(lines)))
+        return WordIds(*vocab.encode_text(self._encoder, lines))  # type: ignore[arg-type]
 
     def _uses_span_encoder(self) -> bool:
         """Whether the tokenizer has a span kernel; its encoder is made (and the numpy kernels
@@ -206,13 +204,9 @@ class METEOR(Metric[METEORResult]):
             and hasattr(refs[0], "__len__") else 0
         streams = check_reference_streams(refs, n, names)
         present = [[i for i, r in enumerate(stream) if r is not None] for stream in streams]
-        encoded = iter(self.encode([r for stream in streams for r in stream if r is not None]))
-        ids: list[list[list[int] | None]] = []
-        for idx in present:  # every stream in one pass, then back in place
-            col: list[list[int] | None] = [None] * n
-            for i in idx:
-                col[i] = next(encoded)
-            ids.append(col)
+        # every stream in one pass, then back in place
+        ids = WordIds.of(self.encode([r for stream in streams for r in stream if r is not None])
+                         ).spread(present, n)
         return PreparedReferences(self.settings_key(), n, reference_count_label(streams), ids,
                                   self.vocabulary())
 
@@ -234,13 +228,13 @@ class METEOR(Metric[METEORResult]):
         the hypotheses' words and the prepared references."""
         stats, kept, hyp_ids, prepared = self._align_corpus(hyps, refs, keep_alignments)
         words = self.vocabulary().words
-        return stats, kept, [[words[x] for x in h] for h in hyp_ids], prepared
+        return stats, kept, [[words[x] for x in h or ()] for h in hyp_ids], prepared
 
     def _align_corpus(self, hyps: Sequence[str],
                       refs: Sequence[Sequence[str | None]] | PreparedReferences,
                       keep_alignments: bool
                       ) -> tuple[SegmentStats, list[tuple[int, list[tuple[int, int, int]]]] | None,
-                                 list[list[int]], PreparedReferences]:
+                                 WordIds, PreparedReferences]:
         """:meth:`align_corpus` with the hypotheses as word ids."""
         from .extract import align_corpus
 
@@ -249,8 +243,8 @@ class METEOR(Metric[METEORResult]):
         if prepared.vocabulary is vocab:
             ref_ids = prepared.ids  # per reference stream, None where it is missing
         else:  # prepared by another METEOR object (same tokenizer and case): its words, our ids
-            ref_ids = [[None if r is None else ids for r, ids in zip(stream, vocab.encode(
-                [r or [] for r in stream]))] for stream in prepared.words]
+            ref_ids = [WordIds.of([None if r is None else ids for r, ids in zip(stream, vocab.encode(
+                [r or [] for r in stream]))]) for stream in prepared.words]
         hyp_ids = self.encode(hyps)
         stats, kept = align_corpus(self, hyp_ids, ref_ids, prepared, keep_alignments)
         return stats, kept, hyp_ids, prepared

@@ -10,6 +10,7 @@ from ..base import PreparedBase, Score
 
 if TYPE_CHECKING:
     from .matchers import Vocabulary
+    from .word_ids import WordIds
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ class PreparedReferences(PreparedBase):
     segments: int
     nrefs: str
     #: per stream, per segment: the reference's word ids in ``vocabulary`` (None where missing)
-    ids: list[list[list[int] | None]]
+    ids: list[WordIds]
     #: the vocabulary of the METEOR object that prepared them
     vocabulary: Vocabulary
 

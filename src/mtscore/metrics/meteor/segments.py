@@ -7,16 +7,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .align import (
-    align_jar,
-    align_jar_beam,
-    best_stage_matching,
-    greedy_stages,
-    key_set_stage,
-    small_classes_choice,
-)
-from .align.jar import within_budget
-from .align.stage import GreedyMatching
+from .align.shortcut import small_classes_choice
+from .align.stage import GreedyMatching, best_stage_matching, key_set_stage
 
 if TYPE_CHECKING:
     from .matchers import Vocabulary
@@ -184,6 +176,9 @@ def align_jar_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[list[
     segment's work budget (:func:`.align.jar.within_budget`) the staged greedy fallback. Returns the
     sorted matches and whether the fallback was used."""
     vocab = metric.vocabulary()
+    from .align.fallback import greedy_stages  # (the 1.5 aligners: not imported for 2005)
+    from .align.jar import align_jar, align_jar_beam, within_budget
+
     most = len(h) * len(r) * jar_modules(vocab, h, r)  # jar_pairs is at most this: no need to count
     if not within_budget(len(h), len(r), most, metric.jar_beam) and \
             not within_budget(len(h), len(r), jar_pairs(vocab, h, r), metric.jar_beam):

@@ -13,10 +13,10 @@
 """
 
 from .corpus import even_class_stages
-from .fallback import greedy_stages
-from .jar import align_jar, align_jar_beam
 from .shortcut import small_classes_choice
 from .stage import best_stage_matching, crosses, greedy_matching, key_set_stage
 
-__all__ = ["align_jar", "align_jar_beam", "best_stage_matching", "crosses", "even_class_stages",
-           "greedy_matching", "greedy_stages", "key_set_stage", "small_classes_choice"]
+# (the 1.5 aligners, align_jar, align_jar_beam and greedy_stages, are imported from .jar and .fallback
+# where used: the 2005 path never loads them)
+__all__ = ["best_stage_matching", "crosses", "even_class_stages", "greedy_matching", "key_set_stage",
+           "small_classes_choice"]

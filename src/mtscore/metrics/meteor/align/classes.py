@@ -7,8 +7,8 @@ to it: ``tests/test_meteor_uneven.py``.
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 
@@ -29,8 +29,7 @@ ENUM_BATCH = 1 << 21
 Pair = tuple[np.ndarray, np.ndarray]
 
 
-@dataclass
-class _Classes:
+class _Classes(NamedTuple):
     """The classes' arrays: segment, order within it (``rank``), options per class (capped at
     ``OPTION_CAP`` + 1), shape (a, b) index and shapes, where each class's pairs start (``at``), and
     every pair's class, hyp and ref token and crossings with its segment's fixed matches."""
@@ -192,8 +191,7 @@ def _linked_classes(seg: np.ndarray, h_lo: np.ndarray, h_hi: np.ndarray, r_lo: n
     return components_of(p[~apart], q[~apart], n)
 
 
-@dataclass
-class _Groups:
+class _Groups(NamedTuple):
     """The searched classes (``redo``) group by group in ``rank`` order, and their options class by
     class: each option's class, position, cost, pairs (``first_pair``, ``matches``), and its
     crossings with every option of the later classes of its group (``pair_cross[row_start[o] +

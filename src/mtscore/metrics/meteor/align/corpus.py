@@ -21,12 +21,12 @@ with numpy too (:func:`_key_set_stage`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, overload
 
 import numpy as np
 
 from ....ragged import ranges
+from ..word_ids import WordIds
 from . import stage
 from .arrays import components_of, firsts, stable_order, starts_of, unique, unique_inverse
 from .classes import class_choices
@@ -38,8 +38,7 @@ Found = list[tuple[np.ndarray, np.ndarray, int]]
 BySegment = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
-@dataclass
-class Tokens:
+class Tokens(NamedTuple):
     """A corpus's words as flat arrays: word ids, segment, position in it, and each segment's start,
     for both sides (``hyp_*``, ``ref_*``)."""
 
@@ -53,27 +52,72 @@ class Tokens:
     ref_start: np.ndarray
 
     @classmethod
-    def of(cls, hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] | None]) -> Tokens:
-        n = len(hyp)
-        hyp_len = np.fromiter(map(len, hyp), np.int64, n)
-        ref_len = np.fromiter((0 if r is None else len(r) for r in ref), np.int64, n)
-        hyp_ids = np.fromiter((x for h in hyp for x in h), np.int64, int(hyp_len.sum()))
-        ref_ids = np.fromiter((y for r in ref if r is not None for y in r), np.int64, int(ref_len.sum()))
-        hyp_start, ref_start = starts_of(hyp_len), starts_of(ref_len)
-        return cls(hyp_ids, ref_ids, np.repeat(np.arange(n), hyp_len), np.repeat(np.arange(n), ref_len),
-                   np.arange(len(hyp_ids)) - np.repeat(hyp_start, hyp_len),
-                   np.arange(len(ref_ids)) - np.repeat(ref_start, ref_len), hyp_start, ref_start)
+    def of(cls, hyp: Sequence[Sequence[int]] | WordIds, ref: Sequence[Sequence[int] | None]) -> Tokens:
+        h, r = WordIds.of(hyp), WordIds.of(ref)
+        n = len(h)
+        hyp_start, ref_start = h.starts(), r.starts()
+        return cls(h.ids, r.ids, np.repeat(np.arange(n), h.lengths), np.repeat(np.arange(n), r.lengths),
+                   np.arange(len(h.ids)) - np.repeat(hyp_start, h.lengths),
+                   np.arange(len(r.ids)) - np.repeat(ref_start, r.lengths), hyp_start, ref_start)
 
     @property
     def segments(self) -> int:
         return len(self.hyp_start)
 
+    def lengths(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each segment's number of hypothesis and of reference words."""
+        return (np.diff(self.hyp_start, append=len(self.hyp_ids)),
+                np.diff(self.ref_start, append=len(self.ref_ids)))
 
-def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] | None],
+
+class CorpusMatches(Sequence[list[tuple[int, int, int]]]):
+    """The matches :func:`even_class_stages` found, as flat arrays: ``hyp_tok``, ``ref_tok`` (flat
+    token indices of ``tokens``) and ``stage`` of each match, by segment (``bounds[s]:bounds[s + 1]``)
+    and within a segment stage by stage. As a sequence, item ``s`` is segment s's matches as
+    (hyp position, ref position, stage) triples in that order."""
+
+    def __init__(self, tokens: Tokens, hyp_tok: np.ndarray, ref_tok: np.ndarray, stage: np.ndarray):
+        self.tokens, self.hyp_tok, self.ref_tok, self.stage = tokens, hyp_tok, ref_tok, stage
+        self.segment = tokens.hyp_seg[hyp_tok]
+        self.bounds = np.concatenate([[0], np.cumsum(np.bincount(self.segment, minlength=tokens.segments))])
+        self._lists: tuple[list[int], list[int], list[int], list[int]] | None = None
+
+    @classmethod
+    def of(cls, t: Tokens, found: Found) -> CorpusMatches:
+        """The matches of ``found`` (per stage: hyp tokens, ref tokens), ordered by segment (stable)."""
+        if not found:
+            empty = np.zeros(0, dtype=np.int64)
+            return cls(t, empty, empty, empty)
+        hyp_tok = np.concatenate([f[0] for f in found])
+        order = stable_order(t.hyp_seg[hyp_tok])
+        return cls(t, hyp_tok[order], np.concatenate([f[1] for f in found])[order],
+                   np.concatenate([np.full(len(f[0]), f[2]) for f in found])[order])
+
+    def __len__(self) -> int:
+        return self.tokens.segments
+
+    @overload
+    def __getitem__(self, s: int) -> list[tuple[int, int, int]]: ...
+
+    @overload
+    def __getitem__(self, s: slice) -> list[list[tuple[int, int, int]]]: ...
+
+    def __getitem__(self, s: int | slice) -> Any:
+        if isinstance(s, slice):
+            return [self[i] for i in range(*s.indices(len(self)))]
+        if self._lists is None:  # the first lookup: the columns as lists, for fast slicing
+            self._lists = (self.bounds.tolist(), self.tokens.hyp_pos[self.hyp_tok].tolist(),
+                           self.tokens.ref_pos[self.ref_tok].tolist(), self.stage.tolist())
+        bounds, i, j, k = self._lists
+        lo, hi = bounds[s], bounds[s + 1]
+        return list(zip(i[lo:hi], j[lo:hi], k[lo:hi]))
+
+
+def even_class_stages(hyp: Sequence[Sequence[int]] | WordIds, ref: Sequence[Sequence[int] | None],
                       keys: Sequence[np.ndarray], resolve: bool = True,
                       then: Callable[[list[int]], list[frozenset]] | None = None,
                       fallbacks: set[int] | None = None
-                      ) -> tuple[list[int], list[list[tuple[int, int, int]]]]:
+                      ) -> tuple[list[int], CorpusMatches]:
     """Leading stages of equivalence modules for every segment of a corpus at once (module doc).
 
     ``hyp[s]``, ``ref[s]``: word ids of segment s (``ref[s]`` None: no reference); ``keys[k]``: stage
@@ -84,7 +128,7 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
     the bounded fallback (:func:`.stage.greedy_matching`).
 
     Returns per segment the stage it stopped at (``len(keys)``: none) and its matches before that
-    stage as (hyp index, ref index, stage) triples.
+    stage (:class:`CorpusMatches`: item s is segment s's as (hyp index, ref index, stage) triples).
     """
     t = Tokens.of(hyp, ref)
     n_stages = len(keys)
@@ -108,23 +152,7 @@ def even_class_stages(hyp: Sequence[Sequence[int]], ref: Sequence[Sequence[int] 
             h, r = _key_set_stage(then, t, hyp_sel, ref_sel, found, fallbacks)
             found.append((h, r, n_stages))
         stop[:] = n_stages + 1
-    return stop.tolist(), _triples(t, found)
-
-
-def _triples(t: Tokens, found: Found) -> list[list[tuple[int, int, int]]]:
-    """The matches found, per segment, as (hyp position, ref position, stage) in flat order."""
-    if not found:
-        return [[] for _ in range(t.segments)]
-    hyp_flat = np.concatenate([f[0] for f in found])
-    ref_flat = np.concatenate([f[1] for f in found])
-    seg = t.hyp_seg[hyp_flat]
-    order = stable_order(seg)
-    i = t.hyp_pos[hyp_flat][order].tolist()
-    j = t.ref_pos[ref_flat][order].tolist()
-    stages = np.concatenate([np.full(len(f[0]), f[2]) for f in found])[order].tolist()
-    ends = np.cumsum(np.bincount(seg, minlength=t.segments)).tolist()
-    triples = list(zip(i, j, stages))
-    return [triples[lo:hi] for lo, hi in zip([0, *ends], ends)]
+    return stop.tolist(), CorpusMatches.of(t, found)
 
 
 def _class_stage(t: Tokens, key: np.ndarray, hyp_sel: np.ndarray, ref_sel: np.ndarray,
@@ -235,14 +263,13 @@ def _flat_order(h: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return h[order], r[order]
 
 
-@dataclass
-class _KeySets:
+class _KeySets(NamedTuple):
     """The key sets of a stage's words: per distinct word id, its keys as codes (``codes[start[w]:
-    start[w] + count[w]]``), ``at[id]`` the distinct index of a word id."""
+    start[w] + size[w]]``), ``at[id]`` the distinct index of a word id."""
 
     codes: np.ndarray
     start: np.ndarray
-    count: np.ndarray
+    size: np.ndarray
     at: np.ndarray
     n_codes: int
     sets: list[frozenset]
@@ -258,15 +285,15 @@ class _KeySets:
             numbers = dict(zip(dict.fromkeys(every), range(len(every))))
             n_codes = max(len(numbers), 1)
             codes = np.fromiter(map(numbers.__getitem__, every), np.int64, len(every))
-        count = np.fromiter(map(len, sets), np.int64, len(sets))
+        size = np.fromiter(map(len, sets), np.int64, len(sets))
         at = np.zeros(int(words[-1]) + 1, dtype=np.int64)
         at[words] = np.arange(len(words))
-        return cls(codes, starts_of(count), count, at, n_codes, sets)
+        return cls(codes, starts_of(size), size, at, n_codes, sets)
 
     def explode(self, sel: np.ndarray, ids: np.ndarray, seg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(token, segment · n_codes + key code) for every key of every token of ``sel``."""
         w = self.at[ids[sel]]
-        n = self.count[w]
+        n = self.size[w]
         tok = np.repeat(sel, n)
         return tok, seg[tok] * self.n_codes + self.codes[ranges(self.start[w], n)]
 

@@ -423,18 +423,26 @@ def linked_groups(comps: list[Options]) -> list[list[int]]:
     return [m for m in sets.groups(range(n)) if len(m) > 1]
 
 
+def key_pairs(hyp_keys: Sequence[tuple[int, frozenset]], ref_keys: Sequence[tuple[int, frozenset]]) -> int:
+    """P = Σ over keys of (hypothesis words with it) · (reference words with it): a key-set stage's
+    work, counted without building a candidate pair."""
+    counts: dict[Hashable, int] = {}
+    for _, keys in ref_keys:
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
+    return sum(counts.get(key, 0) for _, keys in hyp_keys for key in keys)
+
+
 def key_set_stage(hyp_keys: Sequence[tuple[int, frozenset]], ref_keys: Sequence[tuple[int, frozenset]],
                   fixed: Sequence[Edge]) -> list[Edge]:
     """A stage of a set-valued module (synonym, wn_stem): words match when their key sets meet.
     Its work is counted by key pairs P = Σ over keys of (hyp words with it) · (ref words with it),
     before any candidate pair is built; past ``STAGE_WORK`` :func:`greedy_matching`, else
     :func:`best_stage_matching` of the candidate pairs. ``*_keys``: (position, keys), increasing."""
-    counts: dict[Hashable, int] = {}
-    for _, keys in ref_keys:
-        for key in keys:
-            counts[key] = counts.get(key, 0) + 1
-    pairs = sum(counts.get(key, 0) for _, keys in hyp_keys for key in keys)
-    if stage_work(pairs, len(fixed)) > STAGE_WORK:
+    # P is at most (hypothesis keys) · (reference words): count it only where that bound is over
+    bound = sum(len(keys) for _, keys in hyp_keys) * len(ref_keys)
+    if stage_work(bound, len(fixed)) > STAGE_WORK and \
+            stage_work(key_pairs(hyp_keys, ref_keys), len(fixed)) > STAGE_WORK:
         return greedy_matching(hyp_keys, ref_keys)
     edges = [(i, j) for i, ks in hyp_keys for j, rks in ref_keys if not ks.isdisjoint(rks)]
     return best_stage_matching(edges, fixed) if edges else []
