@@ -78,8 +78,8 @@ class CorpusMatches(Sequence[list[tuple[int, int, int]]]):
 
     def __init__(self, tokens: Tokens, hyp_tok: np.ndarray, ref_tok: np.ndarray, stage: np.ndarray):
         self.tokens, self.hyp_tok, self.ref_tok, self.stage = tokens, hyp_tok, ref_tok, stage
-        self.segment = tokens.hyp_seg[hyp_tok]
-        self.bounds = np.concatenate([[0], np.cumsum(np.bincount(self.segment, minlength=tokens.segments))])
+        per_segment = np.bincount(tokens.hyp_seg[hyp_tok], minlength=tokens.segments)
+        self.bounds = np.concatenate([[0], np.cumsum(per_segment)])
         self._lists: tuple[list[int], list[int], list[int], list[int]] | None = None
 
     @classmethod
