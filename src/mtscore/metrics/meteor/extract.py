@@ -166,8 +166,9 @@ def align_corpus(metric: METEOR, hyp_lines: Sequence[list[int]] | WordIds,
     aligned: dict[tuple[int, int], list[Match]] = {}
     for (lo, _), (rows, aligns, _, fallback) in zip(bounds, parts):
         fallbacks.update(fallback)
-        for item, row in zip(work[lo:], rows):
-            values[item] = row
+        if rows:
+            items = np.array(work[lo:lo + len(rows)], dtype=np.int64).reshape(len(rows), 2)
+            values[items[:, 0], items[:, 1]] = rows
         aligned.update(zip(work[lo:], aligns))
     best_values, best = _best_rows(metric, values, present)
     meta = {"nrefs": prepared.nrefs}
