@@ -175,10 +175,10 @@ def align_jar_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[list[
     """Variant 1.5: the jar's alignment (exact, or the jar's beam with ``jar_beam``), or past the
     segment's work budget (:func:`.align.jar.within_budget`) the staged greedy fallback. Returns the
     sorted matches and whether the fallback was used."""
-    vocab = metric.vocabulary()
     from .align.fallback import greedy_stages  # (the 1.5 aligners: not imported for 2005)
     from .align.jar import align_jar, align_jar_beam, within_budget
 
+    vocab = metric.vocabulary()
     most = len(h) * len(r) * jar_modules(vocab, h, r)  # jar_pairs is at most this: no need to count
     if not within_budget(len(h), len(r), most, metric.jar_beam) and \
             not within_budget(len(h), len(r), jar_pairs(vocab, h, r), metric.jar_beam):

@@ -179,7 +179,7 @@ def _class_stage(t: Tokens, key: np.ndarray, hyp_sel: np.ndarray, ref_sel: np.nd
     out = [(hyp_sel[hyp_in][stable_order(hyp_class[hyp_in])],
             ref_sel[ref_in][stable_order(ref_class[ref_in])])]
     if resolve and uneven.any():
-        fixed = _by_segment([*found, (*out[0], k)], t.hyp_seg)
+        fixed = _by_segment([*found, (*out[0], k)], t)
         out.append(_uneven_classes(t, uneven, n_hyp, n_ref, hyp_sel, hyp_class, ref_sel, ref_class,
                                    fixed, fallbacks))
     return out
@@ -221,17 +221,11 @@ def _uneven_classes(t: Tokens, uneven: np.ndarray, n_hyp: np.ndarray, n_ref: np.
     return _flat_order(np.concatenate([chosen_h, more_h]), np.concatenate([chosen_r, more_r]))
 
 
-def _by_segment(found: Found, hyp_seg: np.ndarray) -> BySegment:
+def _by_segment(found: Found, t: Tokens) -> BySegment:
     """The matches so far (flat token indices) as (segment, hyp token, ref token), by segment
-    (stable: in ``found`` order within a segment)."""
-    if not found:
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, empty
-    fh = np.concatenate([f[0] for f in found])
-    fr = np.concatenate([f[1] for f in found])
-    s = hyp_seg[fh]
-    order = stable_order(s)
-    return s[order], fh[order], fr[order]
+    (stable: in ``found`` order within a segment; :meth:`CorpusMatches.of`)."""
+    matches = CorpusMatches.of(t, found)
+    return t.hyp_seg[matches.hyp_tok], matches.hyp_tok, matches.ref_tok
 
 
 def _one_by_one(work: dict[int, Any], fixed: BySegment, t: Tokens,
@@ -403,7 +397,7 @@ def _pairs_stage(eh: np.ndarray, er: np.ndarray, t: Tokens, found: Found, fallba
         for s, i, j in zip(seg[back].tolist(), t.hyp_pos[eh[back]].tolist(),
                            t.ref_pos[er[back]].tolist()):
             work.setdefault(s, []).append((i, j))
-        more = _one_by_one(work, _by_segment(found, t.hyp_seg), t, best_stage_matching, fallbacks)
+        more = _one_by_one(work, _by_segment(found, t), t, best_stage_matching, fallbacks)
         out_h.append(more[0])
         out_r.append(more[1])
     return np.concatenate(out_h), np.concatenate(out_r)
@@ -429,7 +423,7 @@ def _complete_components(eh: np.ndarray, er: np.ndarray, t: Tokens, found: Found
     even = a == b
     hyp_even, ref_even = np.repeat(even, a), np.repeat(even, b)
     pair_h, pair_r = hyp_tok[hyp_even], ref_tok[ref_even]  # a × a components: in order
-    fixed = _by_segment([*found, (pair_h, pair_r, -1)], t.hyp_seg)
+    fixed = _by_segment([*found, (pair_h, pair_r, -1)], t)
     un = np.flatnonzero(~even)
     chosen_h, chosen_r = class_choices(comp_seg[un], un, a[un], b[un], hyp_tok[~hyp_even],
                                        ref_tok[~ref_even], fixed, give_up)
