@@ -44,7 +44,7 @@ def statistics_rows(metric: METEOR, matches: CorpusMatches,
     t, n_seg, n_modules = matches.tokens, matches.tokens.segments, len(metric.modules)
     order = stable_order(matches.hyp_tok)  # by segment, then hypothesis position
     hyp_tok, ref_tok, stage = matches.hyp_tok[order], matches.ref_tok[order], matches.stage[order]
-    segment = t.hyp_seg[hyp_tok]
+    segment = matches.segment[order]
     hyp_len, ref_len = t.lengths()
     m = np.bincount(segment, minlength=n_seg)
     chunks = chunk_counts(segment, t.hyp_pos[hyp_tok], t.ref_pos[ref_tok], n_seg)

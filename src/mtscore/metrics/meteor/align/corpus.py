@@ -71,27 +71,23 @@ class Tokens(NamedTuple):
 
 
 class CorpusMatches(Sequence[list[tuple[int, int, int]]]):
-    """The matches :func:`even_class_stages` found, as flat arrays: ``hyp_tok``, ``ref_tok`` (flat
-    token indices of ``tokens``) and ``stage`` of each match, by segment (``bounds[s]:bounds[s + 1]``)
-    and within a segment stage by stage. As a sequence, item ``s`` is segment s's matches as
+    """The matches :func:`even_class_stages` found, as flat arrays: each match's ``segment``,
+    ``hyp_tok`` and ``ref_tok`` (flat token indices of ``tokens``) and ``stage``, by segment and
+    within a segment stage by stage. As a sequence, item ``s`` is segment s's matches as
     (hyp position, ref position, stage) triples in that order."""
 
-    def __init__(self, tokens: Tokens, hyp_tok: np.ndarray, ref_tok: np.ndarray, stage: np.ndarray):
-        self.tokens, self.hyp_tok, self.ref_tok, self.stage = tokens, hyp_tok, ref_tok, stage
-        per_segment = np.bincount(tokens.hyp_seg[hyp_tok], minlength=tokens.segments)
-        self.bounds = np.concatenate([[0], np.cumsum(per_segment)])
+    def __init__(self, tokens: Tokens, segment: np.ndarray, hyp_tok: np.ndarray, ref_tok: np.ndarray,
+                 stage: np.ndarray):
+        self.tokens, self.segment, self.hyp_tok, self.ref_tok, self.stage = \
+            tokens, segment, hyp_tok, ref_tok, stage
         self._lists: tuple[list[int], list[int], list[int], list[int]] | None = None
 
     @classmethod
     def of(cls, t: Tokens, found: Found) -> CorpusMatches:
         """The matches of ``found`` (per stage: hyp tokens, ref tokens), ordered by segment (stable)."""
-        if not found:
-            empty = np.zeros(0, dtype=np.int64)
-            return cls(t, empty, empty, empty)
-        hyp_tok = np.concatenate([f[0] for f in found])
-        order = stable_order(t.hyp_seg[hyp_tok])
-        return cls(t, hyp_tok[order], np.concatenate([f[1] for f in found])[order],
-                   np.concatenate([np.full(len(f[0]), f[2]) for f in found])[order])
+        segment, hyp_tok, ref_tok, order = _by_segment(found, t)
+        stage = np.concatenate([np.full(len(f[0]), f[2]) for f in found])[order] if found else order
+        return cls(t, segment, hyp_tok, ref_tok, stage)
 
     def __len__(self) -> int:
         return self.tokens.segments
@@ -106,7 +102,8 @@ class CorpusMatches(Sequence[list[tuple[int, int, int]]]):
         if isinstance(s, slice):
             return [self[i] for i in range(*s.indices(len(self)))]
         if self._lists is None:  # the first lookup: the columns as lists, for fast slicing
-            self._lists = (self.bounds.tolist(), self.tokens.hyp_pos[self.hyp_tok].tolist(),
+            ends = np.cumsum(np.bincount(self.segment, minlength=len(self)))
+            self._lists = ([0, *ends.tolist()], self.tokens.hyp_pos[self.hyp_tok].tolist(),
                            self.tokens.ref_pos[self.ref_tok].tolist(), self.stage.tolist())
         bounds, i, j, k = self._lists
         lo, hi = bounds[s], bounds[s + 1]
@@ -179,7 +176,7 @@ def _class_stage(t: Tokens, key: np.ndarray, hyp_sel: np.ndarray, ref_sel: np.nd
     out = [(hyp_sel[hyp_in][stable_order(hyp_class[hyp_in])],
             ref_sel[ref_in][stable_order(ref_class[ref_in])])]
     if resolve and uneven.any():
-        fixed = _by_segment([*found, (*out[0], k)], t)
+        fixed = _by_segment([*found, (*out[0], k)], t)[:3]
         out.append(_uneven_classes(t, uneven, n_hyp, n_ref, hyp_sel, hyp_class, ref_sel, ref_class,
                                    fixed, fallbacks))
     return out
@@ -221,11 +218,16 @@ def _uneven_classes(t: Tokens, uneven: np.ndarray, n_hyp: np.ndarray, n_ref: np.
     return _flat_order(np.concatenate([chosen_h, more_h]), np.concatenate([chosen_r, more_r]))
 
 
-def _by_segment(found: Found, t: Tokens) -> BySegment:
+def _by_segment(found: Found, t: Tokens) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The matches so far (flat token indices) as (segment, hyp token, ref token), by segment
-    (stable: in ``found`` order within a segment; :meth:`CorpusMatches.of`)."""
-    matches = CorpusMatches.of(t, found)
-    return t.hyp_seg[matches.hyp_tok], matches.hyp_tok, matches.ref_tok
+    (stable: in ``found`` order within a segment), and that order of ``found``'s matches."""
+    if not found:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty, empty
+    fh = np.concatenate([f[0] for f in found])
+    s = t.hyp_seg[fh]
+    order = stable_order(s)
+    return s[order], fh[order], np.concatenate([f[1] for f in found])[order], order
 
 
 def _one_by_one(work: dict[int, Any], fixed: BySegment, t: Tokens,
@@ -397,7 +399,7 @@ def _pairs_stage(eh: np.ndarray, er: np.ndarray, t: Tokens, found: Found, fallba
         for s, i, j in zip(seg[back].tolist(), t.hyp_pos[eh[back]].tolist(),
                            t.ref_pos[er[back]].tolist()):
             work.setdefault(s, []).append((i, j))
-        more = _one_by_one(work, _by_segment(found, t), t, best_stage_matching, fallbacks)
+        more = _one_by_one(work, _by_segment(found, t)[:3], t, best_stage_matching, fallbacks)
         out_h.append(more[0])
         out_r.append(more[1])
     return np.concatenate(out_h), np.concatenate(out_r)
@@ -423,7 +425,7 @@ def _complete_components(eh: np.ndarray, er: np.ndarray, t: Tokens, found: Found
     even = a == b
     hyp_even, ref_even = np.repeat(even, a), np.repeat(even, b)
     pair_h, pair_r = hyp_tok[hyp_even], ref_tok[ref_even]  # a × a components: in order
-    fixed = _by_segment([*found, (pair_h, pair_r, -1)], t)
+    fixed = _by_segment([*found, (pair_h, pair_r, -1)], t)[:3]
     un = np.flatnonzero(~even)
     chosen_h, chosen_r = class_choices(comp_seg[un], un, a[un], b[un], hyp_tok[~hyp_even],
                                        ref_tok[~ref_even], fixed, give_up)
