@@ -17,7 +17,6 @@ from mtscore.cli import main
 from mtscore.data import sample_path
 from mtscore.io.text import read_lines
 from mtscore.metrics.bleu import BLEU
-from mtscore.metrics.chrf import CHRF
 from mtscore.metrics.meteor import METEOR
 from mtscore.metrics.nist import NIST
 from mtscore.stats.resampling import bootstrap_ci
@@ -36,12 +35,14 @@ else:
 
 import mtscore.dask as mdask  # after the optional imports: it needs dask
 
+from . import registry_metrics
+
 FOLDER = sample_path()
 REF_PATHS = [str(FOLDER / "references" / f"{r}.txt") for r in ("A", "B")]
 HYP_PATHS = {s: str(FOLDER / "systems" / f"{s}.txt") for s in ("Online-A", "LT22")}
 REFS = [read_lines(p) for p in REF_PATHS]
 HYPS = {s: read_lines(p) for s, p in HYP_PATHS.items()}
-METRICS = [BLEU(), METEOR(), CHRF(), NIST()]
+METRICS = registry_metrics.metrics()
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from mtscore.io.text import decode_lines
 
+from . import registry_metrics
 from .test_fuzz_support import check, fuzz_settings, run_cli
 
 WORDS = ["the", "cat", "sat", "on", "mat", "a", "dog", "ran", ",", ".", "é", "中文", "don't", "U.S.",
@@ -49,7 +50,7 @@ def _decodable(data: bytes) -> int | None:
         return None
 
 
-METRICS = ["bleu", "nist", "unigram", "chrf", "chrf++", "meteor"]
+METRICS = list(registry_metrics.NAMES)
 
 
 @fuzz_settings(80)

@@ -15,6 +15,8 @@ from mtscore.io.text import read_lines
 from mtscore.metrics.nist import NIST
 from mtscore.streaming import score_files
 
+from . import registry_metrics
+
 sacrebleu = pytest.importorskip("sacrebleu")
 
 FOLDER = sample_path()
@@ -22,7 +24,7 @@ REFS = [str(FOLDER / "references" / f"{r}.txt") for r in ("A", "B")]
 HYPS = [str(FOLDER / "systems" / f"{s}.txt") for s in ("Online-A", "LT22")]
 #: 427 segments in chunks of 40: eleven chunks, the last one short
 CHUNK = "40"
-METRICS = ("bleu", "chrf", "meteor", "nist")
+METRICS = registry_metrics.NAMES
 
 
 @pytest.fixture

@@ -15,10 +15,10 @@ from mtscore.io.text import decode_lines, read_lines
 from mtscore.metrics.base import SegmentStats
 from mtscore.metrics.bleu import BLEU
 from mtscore.metrics.chrf import CHRF
-from mtscore.metrics.meteor import METEOR
 from mtscore.metrics.nist import NIST
-from mtscore.metrics.unigram import Unigram
 from mtscore.streaming import LineReader, iter_chunks, score_files
+
+from . import registry_metrics
 
 FOLDER = sample_path()
 REFS = [str(FOLDER / "references" / f"{r}.txt") for r in ("A", "B")]
@@ -70,8 +70,7 @@ def test_a_bom_inside_the_file_is_text() -> None:
         == ["a", "\ufeffb"]
 
 
-@pytest.mark.parametrize("metric", [BLEU(), METEOR(), NIST(), Unigram(), CHRF(),
-                                    CHRF(word_order=2)], ids=lambda m: type(m).__name__)
+@pytest.mark.parametrize("metric", registry_metrics.metrics(), ids=registry_metrics.NAMES)
 def test_chunked_statistics_equal_whole_corpus(metric) -> None:
     hyps, refs = read_lines(HYP), [read_lines(p) for p in REFS]
     whole = metric.extract(hyps, refs)

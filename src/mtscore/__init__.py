@@ -9,19 +9,14 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
 
 from .errors import InputError, MtscoreError, OptionError
+from .metrics import registry as _registry
 from .version import __version__
 
-#: public name -> the module that defines it
+#: public name -> the module that defines it (every metric's names from the registry)
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("Metric", "Score", "SegmentStats"), "mtscore.metrics.base"),
-    **dict.fromkeys(("BLEU", "BLEUResult", "corpus_bleu", "sentence_bleu"), "mtscore.metrics.bleu"),
-    **dict.fromkeys(("CHRF", "CHRFResult", "corpus_chrf", "sentence_chrf"), "mtscore.metrics.chrf"),
     **dict.fromkeys(("Dataset", "load_dataset"), "mtscore.io.dataset"),
-    **dict.fromkeys(("NIST", "NISTResult", "corpus_nist"), "mtscore.metrics.nist"),
-    **dict.fromkeys(("METEOR", "METEORResult", "METEORSegment", "WordMatch", "corpus_meteor",
-                     "sentence_meteor"), "mtscore.metrics.meteor"),
-    **dict.fromkeys(("Unigram", "UnigramResult", "corpus_unigram"), "mtscore.metrics.unigram"),
-    **dict.fromkeys(("TER", "TERResult", "corpus_ter", "sentence_ter"), "mtscore.metrics.ter"),
+    **_registry.exports(),
     "pairwise": "mtscore.metrics.pairwise",
     **dict.fromkeys(("MBRResult", "mbr"), "mtscore.metrics.mbr"),
 }

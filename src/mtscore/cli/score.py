@@ -18,6 +18,7 @@ from typing import Any
 from ..errors import OptionError
 from ..io.scores import FORMATS as LONG_FORMATS
 from ..io.scores import ScoreRecord, format_scores
+from ..metrics import registry as metric_registry
 from ..metrics.base import Metric, SegmentStats
 from ..report.tables import FORMATS as TABLE_FORMATS
 from ..report.tables import LAYOUTS, Table, render
@@ -36,8 +37,8 @@ from . import options as registry
 from .common import emit, system_name
 
 #: metrics sacreBLEU also computes, on its 0–100 scale: ``-b`` prints them with sacreBLEU's default of
-#: 1 decimal; the others (0–1 scales, NIST) with 4
-SACREBLEU_SCALE = frozenset({"bleu", "chrf", "chrf++", "ter"})
+#: 1 decimal; the others (0–1 scales, NIST) with 4 (each entry's ``decimals`` in the registry)
+SACREBLEU_SCALE = frozenset(e.name for e in metric_registry.entries() if e.decimals == 1)
 #: output formats: the tables', and the long format's encodings for per-segment scores
 FORMATS = (*TABLE_FORMATS, *(f for f in LONG_FORMATS if f not in TABLE_FORMATS))
 
@@ -167,7 +168,7 @@ def _decimals(args: argparse.Namespace, metric: Metric[Any]) -> int:
     """``-w``, else sacreBLEU's default of 1 decimal for its metrics, 4 for the others."""
     if args.width is not None:
         return int(args.width)
-    return 1 if metric.name.lower() in SACREBLEU_SCALE else 4
+    return metric_registry.decimals(metric.name)
 
 
 class SegmentWriter:

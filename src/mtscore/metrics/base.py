@@ -279,6 +279,17 @@ class Metric(ABC, Generic[R]):
         """The signature of this configuration (and of the data facts in ``meta``, if given),
         a :class:`Signature` built from the metric's declared settings."""
 
+    def settings_key(self) -> tuple[object, ...]:
+        """What the extracted statistics depend on (prepared references record it; settings
+        applied only in ``compute``, such as BLEU's smoothing, are left out)."""
+        return (type(self).__qualname__,)
+
+    def pair_kernel(self) -> tuple[Any, Any] | None:
+        """The metric's own fast kernels for :func:`mtscore.metrics.pairwise.pairwise`: (pair
+        kernel, aggregation kernel or None), each tested equal to the definition; None (the
+        default): every pair through ``extract`` (:func:`.pairwise.pair_scores_by_extract`)."""
+        return None
+
     # Everything below is derived from the four methods above.
 
     def corpus_score(self, hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> R:

@@ -20,6 +20,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -218,6 +219,12 @@ class BLEU(Metric[BLEUResult]):
             metric="BLEU", score=score, signature=self.signature(meta), precisions=tuple(prec),
             counts=tuple(int(c) for c in row[2:2 + N]), totals=tuple(int(c) for c in row[2 + N:]),
             bp=bp, ratio=hyp_len / ref_len if ref_len else 0.0, hyp_len=hyp_len, ref_len=ref_len)
+
+    def pair_kernel(self) -> tuple[Any, Any] | None:
+        """Pairwise scores by :mod:`mtscore.metrics.pairwise_bleu` (tested equal to the definition)."""
+        from . import pairwise_bleu
+
+        return pairwise_bleu.pair_scores, pairwise_bleu.aggregate_scores
 
     def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
         """``BLEU|nrefs:…|case:…|eff:…|tok:…|smooth:…[|order:N]|version:…`` (made once per

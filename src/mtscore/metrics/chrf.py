@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -289,6 +290,12 @@ class CHRF(Metric[CHRFResult]):
     def display_name(self) -> str:
         """sacreBLEU's name: ``chrF2``, ``chrF2++`` (one + per word order)."""
         return f"chrF{self.beta}" + "+" * self.word_order
+
+    def pair_kernel(self) -> tuple[Any, Any] | None:
+        """Pairwise scores by :mod:`mtscore.metrics.pairwise_chrf` (tested equal to the definition)."""
+        from . import pairwise_chrf
+
+        return pairwise_chrf.pair_scores, pairwise_chrf.aggregate_scores
 
     def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
         """``chrF2|nrefs:…|case:…|eff:…|nc:6|nw:0|space:no|version:…`` (sacreBLEU's fields)."""

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError, OptionError
+from . import registry
 from .base import Metric
 from .pairwise_counts import pair_offsets
 
@@ -41,44 +42,26 @@ CHARACTER_BUDGET = 1 << 24
 Kernel = Callable[[Any, Sequence[str], Sequence[str], np.ndarray, np.ndarray, bool], np.ndarray]
 
 #: the metrics a name on the command line or in the API stands for, with sentence-level settings
-UTILITIES = ("bleu", "chrf", "chrf++", "meteor")
+#: (the registry's utilities)
+UTILITIES = registry.UTILITIES
 
 
 def utility_metric(metric: Metric[Any] | str) -> Metric[Any]:
     """``metric`` itself, or the metric a name stands for with the settings of its sentence
-    function: ``bleu`` (``sentence_bleu``: effective order), ``chrf``, ``chrf++`` (word order 2),
-    ``meteor``."""
+    function (:func:`.registry.utility_metric`): ``bleu`` (``sentence_bleu``: effective order),
+    ``chrf``, ``chrf++`` (word order 2), ``meteor``."""
     if isinstance(metric, Metric):
         return metric
-    if metric == "bleu":
-        from .bleu import BLEU
-
-        return BLEU(effective_order=True)
-    if metric in ("chrf", "chrf++"):
-        from .chrf import CHRF
-
-        return CHRF(word_order=2 if metric == "chrf++" else 0)
-    if metric == "meteor":
-        from .meteor import METEOR
-
-        return METEOR()
-    raise OptionError("utility metric", metric, UTILITIES)
+    return registry.utility_metric(metric)
 
 
 def kernels(metric: Metric[Any], fast: bool = True) -> tuple[Kernel, Kernel | None]:
-    """The pair kernel and the aggregation kernel (None: not defined) of ``metric``'s family;
-    ``fast=False``: the definition, :func:`pair_scores_by_extract` (no aggregation)."""
-    from . import pairwise_bleu, pairwise_chrf, pairwise_meteor
-    from .bleu import BLEU
-    from .chrf import CHRF
-    from .meteor import METEOR
-
-    if fast and isinstance(metric, BLEU):
-        return pairwise_bleu.pair_scores, pairwise_bleu.aggregate_scores
-    if fast and isinstance(metric, CHRF):
-        return pairwise_chrf.pair_scores, pairwise_chrf.aggregate_scores
-    if fast and isinstance(metric, METEOR):
-        return pairwise_meteor.pair_scores, None
+    """The pair kernel and the aggregation kernel (None: not defined) of ``metric``: its own
+    ``pair_kernel()`` hook, else the definition; ``fast=False``: the definition,
+    :func:`pair_scores_by_extract` (no aggregation)."""
+    own = metric.pair_kernel() if fast else None
+    if own is not None:
+        return own
     return pair_scores_by_extract, None
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import MtscoreError, OptionError
+from ..metrics import registry
 from ..progress import track
 from ..report.tables import Table
 from ..version import __version__
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
 #: metrics left out of the key table, the scores figure and the significance matrices (they are in
 #: every other table): the unigram measures and NIST; every other metric, external ones included,
 #: is shown (BLEU, chrF, chrF++, TER, METEOR, COMET …)
-MINOR_METRICS = ("NIST", "P", "R", "F1", "Fmean")
+MINOR_METRICS = registry.minor_labels()
 
 
 def key_metrics(study: Study) -> list[str]:

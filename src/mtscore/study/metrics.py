@@ -18,77 +18,39 @@ import numpy as np
 
 from ..errors import InputError
 from ..io.dataset import Dataset
-from ..languages import bleu_tokenizer, meteor_language
+from ..languages import meteor_language
+from ..metrics import registry
 from ..metrics.base import Metric, SegmentStats
-from ..metrics.bleu import BLEU
-from ..metrics.nist import NIST
-from ..metrics.unigram import Unigram
 from ..stats.correlation import SegmentMean
 from ..stats.references import ReferenceSensitivity, reference_sensitivity
 from .model import MODULE_SETS, MetricSpec
 
 
-def _optional(name: str) -> tuple[Any, str]:
-    """A metric class of the public API (``METEOR``, ``CHRF``, ``TER``) if this installation has
-    it, else (None, why not)."""
-    import mtscore
-
-    try:
-        return getattr(mtscore, name), ""
-    except (ImportError, AttributeError) as err:
-        return None, f"{name} is not available in this installation ({err})"
-
-
 def meteor_class() -> tuple[Any, str]:
-    """The METEOR metric class if the package provides it, else (None, why not)."""
-    return _optional("METEOR")
+    """The METEOR metric class, and no reason why not (kept for callers of the former optional
+    lookup: every installation has METEOR)."""
+    from ..metrics.meteor import METEOR
+
+    return METEOR, ""
 
 
 def default_metrics(meteor: bool = True, stages: dict[Any, Any] | None = None,
                     target: str | None = None) -> tuple[list[MetricSpec], list[str]]:
-    """BLEU, NIST, P, R, F1, Fmean, chrF, chrF++, TER (and METEOR 2005), and notes on what is
-    missing.
+    """BLEU, NIST, P, R, F1, Fmean, chrF, chrF++, TER (and METEOR 2005): the registry's study
+    metrics (:func:`mtscore.metrics.registry.study_metrics`), and notes on what is missing (none).
 
     ``stages``: a METEOR stage cache to share with the module ablation's METEOR objects.
     ``target``: the target language, which picks the tokenizer as sacreBLEU does (zh: zh, ja:
     ja-mecab; default 13a) and TER's Asian support (zh, ja)."""
-    tok = bleu_tokenizer(target)
-    bleu = BLEU(tokenize=tok)
-    specs = [MetricSpec("BLEU", bleu, BLEU(tokenize=tok, effective_order=True)),
-             MetricSpec("NIST", NIST(tokenize=tok), NIST(tokenize=tok))]
-    for measure, label in (("precision", "P"), ("recall", "R"), ("f1", "F1"), ("fmean", "Fmean")):
-        m = Unigram(measure, tokenize=tok)
-        specs.append(MetricSpec(label, m, m))
-    notes = []
-    chrf, why = _optional("CHRF")
-    if chrf is None:
-        notes.append(why + "; the study is shown without chrF and chrF++")
-    else:
-        for label, word_order in (("chrF", 0), ("chrF++", 2)):
-            m = chrf(word_order=word_order)
-            specs.append(MetricSpec(label, m, m))
-    ter, why = _optional("TER")
-    if ter is None:
-        notes.append(why + "; the study is shown without TER")
-    else:
-        m = ter(asian_support=target in ("zh", "ja"))
-        specs.append(MetricSpec("TER", m, m))
-    if meteor:
-        cls, why = meteor_class()
-        if cls is None:
-            notes.append(why + "; the study is shown without it")
-        else:
-            m = cls(variant="2005", stage_cache=stages, language=target or "en")
-            specs.append(MetricSpec("METEOR", m, m))
-    return specs, notes
+    specs = [MetricSpec(label, metric, segment_metric)
+             for label, metric, segment_metric in registry.study_metrics(target, stages, meteor)]
+    return specs, []
 
 
 def module_specs(stages: dict[Any, Any], target: str | None = None
                  ) -> tuple[list[MetricSpec], list[str]]:
     """METEOR with each module set of the paper's Tables 6–7 (or the language's own modules)."""
-    cls, why = meteor_class()
-    if cls is None:
-        return [], [why + "; the module ablation (METEOR paper Tables 6–7) is skipped"]
+    cls, _ = meteor_class()
     language = meteor_language(target)
     sets = MODULE_SETS if language.english else \
         tuple(language.modules[:k] for k in range(1, len(language.modules) + 1))

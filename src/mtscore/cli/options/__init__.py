@@ -1,9 +1,10 @@
 """Metrics by command-line name: how each adds its options to a command and is built from them.
 
 To add a metric: write a module here with ``add_options(parser)`` and ``from_args(args) -> Metric``
-and list it in ``_ENTRIES``. An option module imports nothing heavy when it is imported (no numpy,
-no metric): the choices it offers are literals (tests check them against the metric's own lists) and
-only ``from_args`` imports the metric, so that ``mtscore score -m meteor`` never loads BLEU's code.
+and name it in the metric's entry of :mod:`mtscore.metrics.registry` (``options``). An option
+module imports nothing heavy when it is imported (no numpy, no metric): the choices it offers are
+literals (tests check them against the metric's own lists) and only ``from_args`` imports the
+metric, so that ``mtscore score -m meteor`` never loads BLEU's code.
 """
 
 from __future__ import annotations
@@ -13,19 +14,13 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from ...errors import OptionError
+from ...metrics import registry
 
 if TYPE_CHECKING:
     from ...metrics.base import Metric
 
-#: command-line name -> module that defines ``add_options`` and ``from_args``
-_ENTRIES: dict[str, str] = {
-    "bleu": f"{__name__}.bleu",
-    "meteor": f"{__name__}.meteor",
-    "nist": f"{__name__}.nist",
-    "unigram": f"{__name__}.unigram",
-    "chrf": f"{__name__}.chrf", "chrf++": f"{__name__}.chrf_plus", "chrF2": f"{__name__}.chrf2",
-    "ter": f"{__name__}.ter",
-}
+#: command-line name -> module that defines ``add_options`` and ``from_args`` (from the registry)
+_ENTRIES: dict[str, str] = {e.name: e.option_module() for e in registry.entries()}
 
 
 def names() -> tuple[str, ...]:

@@ -344,6 +344,12 @@ class METEOR(Metric[METEORResult]):
                 hyp_words=tuple(hyp), ref_words=tuple(ref)))
         return tuple(segments)
 
+    def pair_kernel(self) -> tuple[Any, Any] | None:
+        """Pairwise scores by :mod:`mtscore.metrics.pairwise_meteor` (tested equal to the definition)."""
+        from .. import pairwise_meteor
+
+        return pairwise_meteor.pair_scores, None
+
     def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
         """``METEOR|variant:…|modules:…|weights:…|alpha:…|beta:…|gamma:…|delta:…|stop:…|nrefs:…|case:…|tok:…|lang:…|version:…``
         (1.5: ``search:exact`` or ``search:beamN`` after ``stop``; ``fallback:N`` before ``version``
