@@ -42,13 +42,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "data" / "wmt22" / "de-en"
 
-_LEXNAMES = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute "
-             "noun.body noun.cognition noun.communication noun.event noun.feeling noun.food noun.group "
-             "noun.location noun.motive noun.object noun.person noun.phenomenon noun.plant "
-             "noun.possession noun.process noun.quantity noun.relation noun.shape noun.state "
-             "noun.substance noun.time verb.body verb.change verb.cognition verb.communication "
-             "verb.competition verb.consumption verb.contact verb.creation verb.emotion verb.motion "
-             "verb.perception verb.possession verb.social verb.stative verb.weather adj.ppl").split()
+_LEXNAMES_TEXT = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute "
+                  "noun.body noun.cognition noun.communication noun.event noun.feeling noun.food noun.group "
+                  "noun.location noun.motive noun.object noun.person noun.phenomenon noun.plant "
+                  "noun.possession noun.process noun.quantity noun.relation noun.shape noun.state "
+                  "noun.substance noun.time verb.body verb.change verb.cognition verb.communication "
+                  "verb.competition verb.consumption verb.contact verb.creation verb.emotion verb.motion "
+                  "verb.perception verb.possession verb.social verb.stative verb.weather adj.ppl")
+_LEXNAMES = tuple(_LEXNAMES_TEXT.split())
 
 
 def _lines(path: Path) -> list[str]:
@@ -251,8 +252,9 @@ def main() -> int:
             results["jar"] = wall
             results["jar CPU"] = cpu
             final = re.search(r"Final score:\s+([0-9.]+)", out)
+            score = float(final.group(1)) if final else float("nan")
             print(f"METEOR 1.5 jar (exact stem synonym, -norm -lower), whole process: {wall:.2f} s "
-                  f"({median:.2f}), CPU {cpu:.2f} s  METEOR {float(final.group(1)) if final else float('nan'):.4f}")
+                  f"({median:.2f}), CPU {cpu:.2f} s  METEOR {score:.4f}")
 
     print("\nratios (> 1: mtscore faster; fastest runs)")
     main_run = results["mtscore process (2005)"]
@@ -266,7 +268,8 @@ def main() -> int:
         print(f"  NLTK loop / mtscore in-process warm:            "
               f"{results['nltk loop'] / results['mtscore in-process warm']:.2f}")
     if "jar" in results:
-        print(f"  jar / mtscore process (1.5):                    {results['jar'] / results['mtscore process (1.5)']:.2f}")
+        jar_15 = results["jar"] / results["mtscore process (1.5)"]
+        print(f"  jar / mtscore process (1.5):                    {jar_15:.2f}")
         print(f"  jar / mtscore process (2005):                   {results['jar'] / main_run:.2f}")
         print(f"  jar CPU / mtscore process CPU (2005):           "
               f"{results['jar CPU'] / results['mtscore process CPU (2005)']:.2f}")

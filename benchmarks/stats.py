@@ -19,6 +19,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -33,6 +34,61 @@ def clock(fn):
     start = time.perf_counter()
     result = fn()
     return time.perf_counter() - start, result
+
+
+def _compare(kind: str, n: int, subset: list, refs: list, SacreBLEU: Any, PairedTest: Any) -> bool:
+    """One test (``bs``: paired bootstrap, ``ar``: approximate randomization) in both tools, timed;
+    True when their p-values agree."""
+    label = {"bs": f"paired bootstrap, {n} resamples",
+             "ar": f"approximate randomization, {n} trials"}[kind]
+
+    def sacre():
+        test = PairedTest(subset, {"BLEU": SacreBLEU(references=refs)}, None,
+                          test_type=kind, n_samples=n)
+        return test()[1]["BLEU"]
+
+    def ours_extract():
+        bleu = BLEU()
+        prepared = bleu.prepare_references(refs)
+        return bleu, {name: bleu.extract(h, prepared) for name, h in subset}
+
+    def ours(bleu, stats):
+        if kind == "bs":
+            return paired_bootstrap(bleu, stats, baseline=subset[0][0], resamples=n, seed=SEED)
+        return approximate_randomization(bleu, stats, baseline=subset[0][0], trials=n,
+                                         seed=SEED)
+
+    def sacre_extract():
+        metric = SacreBLEU(references=refs)
+        return [metric._extract_corpus_statistics(h, None) for _, h in subset]
+
+    t_sacre, theirs = clock(sacre)
+    t_sacre_extract, _ = clock(sacre_extract)
+    t_sacre_test = max(t_sacre - t_sacre_extract, 1e-9)
+    t_extract, (bleu, stats) = clock(ours_extract)
+    t_test, result = clock(lambda: ours(bleu, stats))
+    t_ours = t_extract + t_test
+    p_ours = np.array([c.p_value for c in result.comparisons])
+    p_sacre = np.array([r.p_value for r in theirs[1:]])
+    diff = np.abs(p_ours - p_sacre)
+    tolerance = 0.0 if kind == "bs" else 3.0 / (n + 1)  # AR: floating ties at the boundary
+    same = bool(np.all(diff <= tolerance + 1e-12))
+
+    print(f"\n{label}, {len(subset) - 1} comparisons")
+    print(f"  sacreBLEU  {t_sacre:8.2f} s  (its extraction alone, timed separately: "
+          f"{t_sacre_extract:.2f} s; so the test ≈ {t_sacre_test:.2f} s)")
+    print(f"  mtscore    {t_ours:8.2f} s  (extract {t_extract:.2f} s + test {t_test:.3f} s)")
+    print(f"  speed-up   {t_sacre / t_ours:8.1f}× end to end; {t_sacre_test / t_test:.0f}× on "
+          "the test alone")
+    print(f"  p-values   max |Δ| = {diff.max():.2e} over {len(diff)} comparisons "
+          f"({'identical' if diff.max() == 0 else 'within ' + format(tolerance, '.1e')}"
+          f"{'' if same else ' — MISMATCH'})")
+    if kind == "bs":
+        means = np.array([ci.mean for ci in result.intervals])
+        theirs_means = np.array([r.mean for r in theirs])
+        print(f"  CI means   max |Δ| = {np.abs(means - theirs_means).max():.1e} "
+              "(sacreBLEU sums float32 statistics)")
+    return same
 
 
 def main() -> int:
@@ -65,55 +121,7 @@ def main() -> int:
     ok = True
     for kind, n, subset in (("bs", args.resamples, systems),
                             ("ar", args.trials, systems[:args.ar_systems or len(systems)])):
-        label = {"bs": f"paired bootstrap, {n} resamples",
-                 "ar": f"approximate randomization, {n} trials"}[kind]
-
-        def sacre():
-            test = PairedTest(subset, {"BLEU": SacreBLEU(references=refs)}, None,
-                              test_type=kind, n_samples=n)
-            return test()[1]["BLEU"]
-
-        def ours_extract():
-            bleu = BLEU()
-            prepared = bleu.prepare_references(refs)
-            return bleu, {name: bleu.extract(h, prepared) for name, h in subset}
-
-        def ours(bleu, stats):
-            if kind == "bs":
-                return paired_bootstrap(bleu, stats, baseline=subset[0][0], resamples=n, seed=SEED)
-            return approximate_randomization(bleu, stats, baseline=subset[0][0], trials=n,
-                                             seed=SEED)
-
-        def sacre_extract():
-            metric = SacreBLEU(references=refs)
-            return [metric._extract_corpus_statistics(h, None) for _, h in subset]
-
-        t_sacre, theirs = clock(sacre)
-        t_sacre_extract, _ = clock(sacre_extract)
-        t_sacre_test = max(t_sacre - t_sacre_extract, 1e-9)
-        t_extract, (bleu, stats) = clock(ours_extract)
-        t_test, result = clock(lambda: ours(bleu, stats))
-        t_ours = t_extract + t_test
-        p_ours = np.array([c.p_value for c in result.comparisons])
-        p_sacre = np.array([r.p_value for r in theirs[1:]])
-        diff = np.abs(p_ours - p_sacre)
-        tolerance = 0.0 if kind == "bs" else 3.0 / (n + 1)  # AR: floating ties at the boundary
-        same = bool(np.all(diff <= tolerance + 1e-12))
-        ok &= same
-        print(f"\n{label}, {len(subset) - 1} comparisons")
-        print(f"  sacreBLEU  {t_sacre:8.2f} s  (its extraction alone, timed separately: "
-              f"{t_sacre_extract:.2f} s; so the test ≈ {t_sacre_test:.2f} s)")
-        print(f"  mtscore    {t_ours:8.2f} s  (extract {t_extract:.2f} s + test {t_test:.3f} s)")
-        print(f"  speed-up   {t_sacre / t_ours:8.1f}× end to end; {t_sacre_test / t_test:.0f}× on "
-              "the test alone")
-        print(f"  p-values   max |Δ| = {diff.max():.2e} over {len(diff)} comparisons "
-              f"({'identical' if diff.max() == 0 else 'within ' + format(tolerance, '.1e')}"
-              f"{'' if same else ' — MISMATCH'})")
-        if kind == "bs":
-            means = np.array([ci.mean for ci in result.intervals])
-            theirs_means = np.array([r.mean for r in theirs])
-            print(f"  CI means   max |Δ| = {np.abs(means - theirs_means).max():.1e} "
-                  "(sacreBLEU sums float32 statistics)")
+        ok &= _compare(kind, n, subset, refs, SacreBLEU, PairedTest)
     return 0 if ok else 1
 
 

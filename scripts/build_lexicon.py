@@ -64,7 +64,8 @@ PRINCETON_SHIFTS: tuple[tuple[str, int, int | None, int, dict[int, str]], ...] =
 
 
 def _synset_starts(path: Path) -> dict[int, str]:
-    """Offset -> first lemma of every synset line of a data.* file (license header lines start with spaces)."""
+    """Offset -> first lemma of every synset line of a data.* file (license header lines start with
+    spaces)."""
     starts: dict[int, str] = {}
     offset = 0
     with open(path, "rb") as f:
@@ -86,7 +87,8 @@ def _shifts(wordnet_dir: Path) -> dict[str, list[tuple[int, int | None, int]]]:
         if name not in starts_cache:
             starts_cache[name] = _synset_starts(wordnet_dir / f"data.{name}")
         starts = starts_cache[name]
-        shifted = {off + delta: lemma for off, lemma in anchors.items() if off >= lo and (hi is None or off < hi)}
+        shifted = {off + delta: lemma for off, lemma in anchors.items()
+                   if off >= lo and (hi is None or off < hi)}
         if all(starts.get(off) == lemma for off, lemma in anchors.items()):
             shifts[name].append((lo, hi, delta))  # Debian's layout: restore Princeton's offsets
         elif not all(starts.get(off) == lemma for off, lemma in
@@ -149,7 +151,8 @@ def build_synonyms(wordnet_gz: bytes) -> bytes:
             known.extend(b for b in bases if b not in known)
     if any(" " in lemma or not offsets for lemma, offsets in senses.items()):
         raise SystemExit("a lemma with a space or without synsets: the synonym index cannot hold it")
-    out = ["# WordNet 3.0, Copyright 2006 by Princeton University; licence: WORDNET-LICENSE. METEOR's synonym "
+    out = ["# WordNet 3.0, Copyright 2006 by Princeton University; licence: WORDNET-LICENSE. "
+           "METEOR's synonym "
            "index, derived from wordnet-3.0.txt.gz by scripts/build_lexicon.py.\n",
            "[lemmas]\n", *(" ".join([lemma, *senses[lemma]]) + "\n" for lemma in sorted(senses)),
            "[exceptions]\n", *(" ".join([form, *exceptions[form]]) + "\n" for form in sorted(exceptions))]
@@ -251,10 +254,11 @@ def build_synonym_index(synonyms: bytes) -> bytes:
             out.byteswap()
         return out.tobytes()
 
-    return b"".join([HEADER.pack(INDEX_MAGIC, HASH_MODULUS, HASH_MIX, lbits, ebits, len(lemmas), len(exceptions),
-                                 sum(key_counts)),
+    return b"".join([HEADER.pack(INDEX_MAGIC, HASH_MODULUS, HASH_MIX, lbits, ebits, len(lemmas),
+                                 len(exceptions), sum(key_counts)),
                      column("I", ldir), column("I", edir),
-                     column("I", (fp for _, fp, _, _ in lemmas)), column("I", (fp for _, fp, _, _ in exceptions)),
+                     column("I", (fp for _, fp, _, _ in lemmas)),
+                     column("I", (fp for _, fp, _, _ in exceptions)),
                      column("I", (p for _, _, p, _ in lemmas)), column("I", (p for _, _, p, _ in exceptions)),
                      column("I", key_starts), column("I", (k for *_, lemma in lemmas for k in keys[lemma])),
                      column("B", key_counts)])
@@ -272,7 +276,8 @@ def wordnet_license(copyright_file: Path = LICENSE_FILE) -> str:
         if not line.startswith(" "):
             break
         body.append("" if line.strip() == "." else line[1:])
-    return ("WordNet Release 3.0 -- licence (from Debian wordnet-base, /usr/share/doc/wordnet-base/copyright)\n\n"
+    return ("WordNet Release 3.0 -- licence (from Debian wordnet-base, "
+            "/usr/share/doc/wordnet-base/copyright)\n\n"
             + "\n".join(body).strip() + "\n")
 
 
@@ -282,8 +287,10 @@ def function_words_from_jar(jar: Path) -> str:
         words = z.read("function/english.words").decode("utf-8").split("\n")
     words = [w for w in words if w.strip()]
     header = ("# English function words of METEOR 1.5 (Denkowski & Lavie), file function/english.words of\n"
-              "# meteor-1.5.jar (as shipped in the PyPI package pycocoevalcap==1.2), one per line, in the jar's order.\n"
-              "# Copyright Carnegie Mellon University. METEOR is released under the GNU Lesser General Public\n"
+              "# meteor-1.5.jar (as shipped in the PyPI package pycocoevalcap==1.2), one per line, "
+              "in the jar's order.\n"
+              "# Copyright Carnegie Mellon University. METEOR is released under the GNU Lesser "
+              "General Public\n"
               "# License (LGPL; v2.1 in github.com/cmu-mtlab/meteor), and so is this list. Extracted by\n"
               "# scripts/build_lexicon.py --meteor-jar.\n")
     return header + "\n".join(words) + "\n"
@@ -320,7 +327,8 @@ def check_against_jar(jar: Path, data: bytes) -> int:
     bad = [w for w in ours.keys() | theirs.keys() if ours.get(w) != theirs.get(w)]
     bad_exc = [w for w in exc.keys() | their_exc.keys() if exc.get(w) != their_exc.get(w)]
     print(f"lemmas: ours {len(ours)}, jar {len(theirs)}, different {len(bad)} {sorted(bad)[:10]}")
-    print(f"exception forms: ours {len(exc)}, jar {len(their_exc)}, different {len(bad_exc)} {sorted(bad_exc)[:10]}")
+    print(f"exception forms: ours {len(exc)}, jar {len(their_exc)}, different {len(bad_exc)} "
+          f"{sorted(bad_exc)[:10]}")
     return len(bad) + len(bad_exc)
 
 
@@ -330,7 +338,8 @@ def main() -> None:
     ap.add_argument("--license", type=Path, default=LICENSE_FILE, help="WordNet licence text to ship")
     ap.add_argument("--out", type=Path, default=OUT_DIR, help="package data directory")
     ap.add_argument("--meteor-jar", type=Path, help="meteor-1.5.jar: also extract its English function words")
-    ap.add_argument("--check-meteor-jar", type=Path, help="meteor-1.5.jar: compare the WordNet tables with it")
+    ap.add_argument("--check-meteor-jar", type=Path,
+                    help="meteor-1.5.jar: compare the WordNet tables with it")
     ap.add_argument("--synonyms-only", action="store_true",
                     help=f"only (re)derive {SYNONYMS_FILE} and {SYNONYM_INDEX_FILE} from the shipped "
                          f"{WORDNET_FILE} (no WordNet needed)")
@@ -353,7 +362,8 @@ def main() -> None:
     (args.out / SYNONYM_INDEX_FILE).write_bytes(build_synonym_index(synonyms))
     (args.out / "WORDNET-LICENSE").write_text(wordnet_license(args.license), encoding="utf-8")
     if args.meteor_jar:
-        (args.out / FUNCTION_WORDS_FILE).write_text(function_words_from_jar(args.meteor_jar), encoding="utf-8")
+        (args.out / FUNCTION_WORDS_FILE).write_text(function_words_from_jar(args.meteor_jar),
+                                                    encoding="utf-8")
     print(f"wrote {args.out / WORDNET_FILE} ({len(data):,} bytes)")
 
 

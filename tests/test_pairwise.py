@@ -12,11 +12,14 @@ from hypothesis import strategies as st
 import mtscore
 from mtscore import InputError, OptionError
 from mtscore.metrics import pairwise as pw
+from mtscore.metrics import registry
 from mtscore.metrics.bleu import BLEU
 from mtscore.metrics.chrf import CHRF, sentence_chrf
 from mtscore.metrics.pairwise_counts import Counts, pair_matches, pair_matches_by_loop, pair_offsets
 
 sacrebleu = pytest.importorskip("sacrebleu")
+
+from .registry_metrics import NAMES  # noqa: E402
 
 CANDIDATES = [
     "The cat sat on the mat.", "The cat sat on the hat.", "A cat sat on a mat!", "", "the the the the",
@@ -199,12 +202,32 @@ def test_fast_paths_equal_the_definition(name: str) -> None:
         _close(fast, slow)
 
 
-def test_any_metric_through_its_extract() -> None:
-    """A metric without a kernel (NIST) is scored by the definition: one-reference segments."""
-    metric = mtscore.NIST()
-    matrix = mtscore.pairwise(metric, CANDIDATES[:5], CANDIDATES[2:6])
-    stats = metric.extract([h for h in CANDIDATES[:5] for _ in range(4)], [CANDIDATES[2:6] * 5])
-    _close(matrix.ravel(), metric.compute_many(stats.values))
+def test_nist_entry_is_the_pair_alone() -> None:
+    """A pairwise NIST entry is NIST of that pair as a corpus of its own (its information weights
+    from its one reference), whatever else is in the batch (issue 26's repro)."""
+    c = ["the cat sat on the mat", "a cat sat on a mat", "the dog sat on the log", "cats sit"]
+    r = ["the cat sat on the mat today", "a dog is on the log"]
+    other = (["stock markets fell sharply", "the markets fell", "the the the cat"],
+             ["stock markets fell sharply today", "the market fell"])
+    alone = [[mtscore.corpus_nist([h], [[ref]]).score for ref in r] for h in c]
+    assert alone[0][0] == pytest.approx(2.6000372194763472, abs=1e-12)
+    for fast in (True, False):
+        _close(mtscore.pairwise(mtscore.NIST(), c, r, fast=fast), np.array(alone))
+        batched = mtscore.pairwise(mtscore.NIST(), [c, other[0]], [r, other[1]], fast=fast)
+        _close(batched[0], np.array(alone))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_batch_never_changes_an_entry(name: str) -> None:
+    """Every registry metric: an entry equals the metric's score of its pair alone (``extract`` of
+    the one pair, ``compute_many``), alone or batched with another source."""
+    metric = registry.get(name).create()
+    hyps, refs = CANDIDATES[:4], CANDIDATES[2:5]
+    other_h, other_r = CANDIDATES[4:], CANDIDATES[:3]
+    alone = np.array([[metric.compute_many(metric.extract([h], [[r]]).values)[0] for r in refs]
+                      for h in hyps])
+    _close(mtscore.pairwise(metric, hyps, refs), alone)
+    _close(mtscore.pairwise(metric, [other_h, hyps], [other_r, refs])[1], alone)
 
 
 # ---- reference aggregation -----------------------------------------------------------------------

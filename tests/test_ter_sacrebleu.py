@@ -14,7 +14,6 @@ import pytest
 
 from mtscore import TER, corpus_ter, sentence_ter
 from mtscore.io.text import read_lines
-from mtscore.metrics.ter import SMALL_PAIRS
 
 from .conftest import WMT22, needs_wmt22, pair_meta, wmt22_pairs
 
@@ -91,7 +90,23 @@ def test_segments_an_earlier_search_got_wrong(pair: str, system: str, line: int)
     hyp = read_lines(folder / "systems" / f"{system}.txt")[line - 1]
     refs = [[read_lines(p)[line - 1]] for p in sorted((folder / "references").glob("*.txt"))]
     theirs = np.array(SacreTER()._extract_corpus_statistics([hyp], refs), dtype=np.float64)
-    copies = SMALL_PAIRS  # enough pairs for the numpy search (fewer are searched pair by pair)
-    fast = TER().extract([hyp] * copies, [r * copies for r in refs]).values
-    np.testing.assert_array_equal(fast, np.repeat(theirs, copies, axis=0))
+    for copies in (1, 4):  # one pair alone and several: both through the numpy search
+        fast = TER().extract([hyp] * copies, [r * copies for r in refs]).values
+        np.testing.assert_array_equal(fast, np.repeat(theirs, copies, axis=0))
     np.testing.assert_array_equal(TER(fast=False).extract([hyp], refs).values, theirs)
+
+
+def test_one_long_repetitive_pair_goes_through_the_numpy_search() -> None:
+    """Issue 26: a single pair (``sentence_ter``) is searched with numpy, as a corpus is; a long
+    pair over 3 word types (many shift candidates) equals sacreBLEU. The 800-word case of the
+    issue is timed in benchmarks/ter_long_pair.py."""
+    import random
+
+    rng = random.Random(7)
+    ref = [rng.choice("abc") for _ in range(150)]
+    hyp = list(ref)
+    for _ in range(15):
+        i = rng.randrange(len(hyp))
+        hyp[i:i + 1] = [] if rng.random() < 0.5 else [rng.choice("abcd"), hyp[i]]
+    h, r = " ".join(hyp), " ".join(ref)
+    assert sentence_ter(h, [r]).score == SacreTER().sentence_score(h, [r]).score

@@ -284,6 +284,10 @@ class Metric(ABC, Generic[R]):
         applied only in ``compute``, such as BLEU's smoothing, are left out)."""
         return (type(self).__qualname__,)
 
+    #: the statistics of a segment depend on that segment alone (False: on the whole reference
+    #: corpus too, as NIST's information weights do; a pairwise entry then scores its pair alone)
+    segment_independent: bool = True
+
     def pair_kernel(self) -> tuple[Any, Any] | None:
         """The metric's own fast kernels for :func:`mtscore.metrics.pairwise.pairwise`: (pair
         kernel, aggregation kernel or None), each tested equal to the definition; None (the

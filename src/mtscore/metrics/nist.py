@@ -194,6 +194,8 @@ class NIST(Metric[NISTResult]):
     """NIST (mteval-v13a): ``extract`` / ``compute`` as in :mod:`mtscore.metrics.base`."""
 
     name = "nist"
+    #: a segment's statistics depend on the whole reference corpus (§2 information weights)
+    segment_independent = False
 
     def __init__(self, *, tokenize: str = "13a", lowercase: bool = False, max_order: int = 5,
                  mteval_zero_quirk: bool = True):
@@ -209,6 +211,13 @@ class NIST(Metric[NISTResult]):
 
     def settings_key(self) -> tuple[object, ...]:
         return (self.tokenizer.signature(), self.lowercase, self.max_order, self.mteval_zero_quirk)
+
+    def pair_kernel(self) -> tuple[Any, Any] | None:
+        """Pairwise NIST by :mod:`mtscore.metrics.pairwise_nist`: each pair with the information
+        weights of its own reference (tested equal to the definition, each pair scored alone)."""
+        from . import pairwise_nist
+
+        return pairwise_nist.pair_scores, None
 
     @property
     def columns(self) -> tuple[str, ...]:

@@ -67,12 +67,17 @@ def kernels(metric: Metric[Any], fast: bool = True) -> tuple[Kernel, Kernel | No
 
 def pair_scores_by_extract(metric: Metric[Any], hyps: Sequence[str], refs: Sequence[str],
                            hyp_bounds: np.ndarray, ref_bounds: np.ndarray, same: bool) -> np.ndarray:
-    """The definition: ``compute_many`` of ``extract`` over every pair as a one-reference segment."""
+    """The definition: ``compute_many`` of ``extract`` over every pair as a one-reference segment;
+    for a metric whose statistics depend on the whole reference corpus (``segment_independent``
+    False: NIST), each pair is a corpus of its own, so no entry depends on the rest of the batch."""
     from .pairwise_counts import pair_index
 
     h, r = pair_index(hyp_bounds, ref_bounds)
     if not len(h):
         return np.zeros(0)
+    if not metric.segment_independent:
+        return np.array([metric.compute_many(metric.extract([hyps[i]], [[refs[j]]]).values)[0]
+                         for i, j in zip(h.tolist(), r.tolist())], dtype=np.float64)
     stats = metric.extract([hyps[i] for i in h.tolist()], [[refs[j] for j in r.tolist()]])
     return np.asarray(metric.compute_many(stats.values), dtype=np.float64)
 

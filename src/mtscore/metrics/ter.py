@@ -10,8 +10,9 @@
   ``case_sensitive``.
 
 Lower is better. Statistics per segment: ``edits`` and ``ref_length`` (the average reference
-length, a float). Whole corpora are searched with numpy (:mod:`.ter_fast`); tiny ones, and
-``fast=False``, pair by pair with the rule (:mod:`.ter_shift`). Both give identical edits.
+length, a float). Every input, a single sentence included, is searched with numpy
+(:mod:`.ter_fast`: faster than the rule on one short pair too, and by far on long repetitive ones);
+``fast=False`` searches pair by pair with the rule (:mod:`.ter_shift`). Both give identical edits.
 """
 
 from __future__ import annotations
@@ -37,8 +38,6 @@ from .base import (
 from .ter_shift import translation_edit_rate
 from .ter_tokenizer import ter_words
 
-#: below this many (hypothesis, reference) pairs to search, the rule runs pair by pair
-SMALL_PAIRS = 4
 #: the cache of edits of a metric object is emptied when it would grow past this many pairs
 MAX_CACHED = 1 << 20
 
@@ -159,7 +158,7 @@ class TER(Metric[TERResult]):
         if todo:
             pairs_h = [hyp_ids[i] for _, i in todo]
             pairs_r = [prep.reference(k, i) for k, i in todo]
-            if self.fast and len(todo) >= SMALL_PAIRS:
+            if self.fast:
                 found_all = ter_fast.edit_counts(pairs_h, pairs_r).tolist()
             else:
                 found_all = [translation_edit_rate(h.tolist(), r.tolist())[0]
