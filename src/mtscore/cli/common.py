@@ -52,6 +52,8 @@ def system_name(path: str) -> str:
     if path == "-":
         return "stdin"
     base = os.path.basename(path)
+    for ending in (".gz", ".xz", ".bz2"):  # Online-A.txt.gz is Online-A, as Online-A.txt is
+        base = base.removesuffix(ending)
     return base.removesuffix(".txt")
 
 

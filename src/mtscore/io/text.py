@@ -6,6 +6,11 @@ that names the file and the line; nothing is guessed or replaced. A file whose l
 alone (old Mac line ends) is refused with a hint: read by the rule above it would be one line.
 Every failure to read a path (missing, a folder, permission, symlink loop, name too long, a socket
 ...) is an :class:`~mtscore.errors.InputError` naming the path and the system's reason.
+
+Compressed input is read as sacreBLEU reads it, whatever the file's name: gzip, xz and bzip2 data
+are recognized by their first bytes (:func:`decompressed`) and decompressed as they are read;
+corrupt or truncated data is an error naming the file. A UTF-16 byte-order mark is refused with
+the conversion to make (mtscore reads UTF-8 only; nothing is guessed).
 """
 
 from __future__ import annotations
@@ -13,11 +18,62 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
 from ..errors import InputError
 
 _BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = {b"\xff\xfe": "FF FE (UTF-16 little-endian)", b"\xfe\xff": "FE FF (UTF-16 big-endian)"}
+#: the first bytes of each compressed format read transparently, and its name
+_MAGIC = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"), (b"BZh", "bzip2"))
+
+
+def compression(head: bytes) -> str | None:
+    """The compressed format whose magic bytes ``head`` starts with (gzip, xz, bzip2), or None."""
+    return next((name for magic, name in _MAGIC if head.startswith(magic)), None)
+
+
+def decompressed(handle: BinaryIO) -> BinaryIO:
+    """``handle`` itself, or a stream of its decompressed bytes when it starts with gzip, xz or
+    bzip2 data (peeked, not consumed; ``handle`` must have ``peek``, as files and stdin do)."""
+    peek = getattr(handle, "peek", None)
+    kind = compression(peek(6)[:6]) if peek is not None else None
+    if kind == "gzip":
+        import gzip
+
+        return cast(BinaryIO, gzip.GzipFile(fileobj=handle, mode="rb"))
+    if kind == "xz":
+        import lzma
+
+        return cast(BinaryIO, lzma.LZMAFile(handle, mode="rb"))
+    if kind == "bzip2":
+        import bz2
+
+        return cast(BinaryIO, bz2.BZ2File(handle, mode="rb"))
+    return handle
+
+
+def read_error(err: Exception, source: str) -> InputError | None:
+    """The :class:`InputError` for a failure while reading (decompressing) ``source``: an OS error,
+    or corrupt or truncated compressed data; None for any other exception."""
+    import lzma
+
+    if isinstance(err, EOFError):
+        return InputError("compressed data ends early (a truncated file?)", source=source)
+    if isinstance(err, lzma.LZMAError) or type(err).__name__ == "BadGzipFile":
+        return InputError(f"corrupt compressed data: {err}", source=source)
+    if isinstance(err, OSError):
+        reason = err.strerror or str(err)
+        return InputError(f"cannot be read: {reason}", source=source)
+    return None
+
+
+def check_not_utf16(head: bytes, source: str) -> None:
+    """Refuse input that starts with a UTF-16 byte-order mark, saying how to convert it."""
+    for bom, what in _UTF16_BOMS.items():
+        if head.startswith(bom):
+            raise InputError(f"starts with the byte-order mark {what}: mtscore reads UTF-8; convert "
+                             "it first, e.g. iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8", source=source)
 
 
 def open_binary(path: str | os.PathLike[str], expected: str = "a text file with one segment per line"
@@ -27,11 +83,16 @@ def open_binary(path: str | os.PathLike[str], expected: str = "a text file with 
     should have been (in the messages for a folder or a socket)."""
     name = os.fspath(path)
     try:
-        return open(name, "rb")
+        handle = open(name, "rb")  # noqa: SIM115 (returned: the caller closes it)
     except OSError as err:
         raise os_input_error(err, name, expected) from None
     except ValueError as err:  # a NUL in the path, a name the file system cannot encode
         raise InputError(f"cannot be opened: {err}", source=name) from None
+    try:
+        return decompressed(handle)
+    except OSError as err:  # e.g. EISDIR from the first read on some systems
+        handle.close()
+        raise os_input_error(err, name, expected) from None
 
 
 def os_input_error(err: OSError, name: str, expected: str = "a text file with one segment per line"
@@ -56,8 +117,13 @@ def read_bytes(path: str | os.PathLike[str], expected: str = "a text file with o
     with open_binary(name, expected) as handle:
         try:
             return handle.read()
-        except OSError as err:  # e.g. EIO, or EISDIR from read() on some systems
-            raise os_input_error(err, name, expected) from None
+        except Exception as err:  # e.g. EIO, EISDIR from read() on some systems, corrupt gzip data
+            if isinstance(err, OSError) and err.errno is not None:
+                raise os_input_error(err, name, expected) from None
+            error = read_error(err, name)
+            if error is None:
+                raise
+            raise error from None
 
 
 def _special_kind(name: str) -> str | None:
@@ -81,6 +147,7 @@ def check_line_ends(data: bytes, source: str) -> None:
 
 def decode_lines(data: bytes, source: str) -> list[str]:
     """Split raw bytes into segments (see module doc). ``source`` names the input in errors."""
+    check_not_utf16(data, source)
     data = data.removeprefix(_BOM)
     check_line_ends(data, source)
     try:
@@ -113,11 +180,15 @@ def read_lines(path: str | os.PathLike[str], *, allow_empty: bool = False) -> li
 
 
 def read_stream(stream: BinaryIO, source: str, *, allow_empty: bool = False) -> list[str]:
-    """Read segments from a binary stream (e.g. ``sys.stdin.buffer``)."""
+    """Read segments from a binary stream (e.g. ``sys.stdin.buffer``; compressed data is
+    decompressed, as from a file)."""
     try:
-        data = stream.read()
-    except OSError as err:
-        raise InputError(f"cannot be read: {err.strerror or err}", source=source) from None
+        data = decompressed(stream).read()
+    except Exception as err:
+        error = read_error(err, source)
+        if error is None:
+            raise
+        raise error from None
     lines = decode_lines(data, source)
     if not lines and not allow_empty:
         raise InputError("empty input: no segments", source=source)

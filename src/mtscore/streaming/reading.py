@@ -14,7 +14,7 @@ from typing import Any, BinaryIO, cast
 
 from ..errors import InputError
 from ..io.references import check_reference_streams
-from ..io.text import decode_lines, read_bytes
+from ..io.text import check_not_utf16, decode_lines, decompressed, read_bytes, read_error
 
 #: bytes read at once from a file
 BLOCK_BYTES = 1 << 22
@@ -26,7 +26,7 @@ def open_segments(path: str | os.PathLike[str]) -> BinaryIO:
     :func:`mtscore.io.text.read_bytes` gives for the path (its reason, named)."""
     name = os.fspath(path)
     try:
-        return open(name, "rb")  # closed by its LineReader
+        return decompressed(open(name, "rb"))  # closed by its LineReader; gzip/xz/bzip2 read through
     except (OSError, ValueError):
         read_bytes(name)  # raises the error naming the path and the reason
         raise
@@ -44,7 +44,7 @@ class LineReader:
             self._handle, self._owned = open_segments(source), True
         else:
             self.name = name or str(getattr(source, "name", "<stream>"))
-            self._handle, self._owned = source, False
+            self._handle, self._owned = decompressed(source), False
         self._block = block
         self._pending: list[str] = []
         self._pos = 0
@@ -98,8 +98,11 @@ class LineReader:
         read = getattr(self._handle, "read1", self._handle.read)
         try:
             data: bytes = read(self._block)
-        except OSError as err:
-            raise InputError(f"cannot be read: {err.strerror or err}", source=self.name) from None
+        except Exception as err:  # an OS error, or corrupt or truncated compressed data
+            error = read_error(err, self.name)
+            if error is None:
+                raise
+            raise error from None
         return data
 
     def _fill(self) -> None:
@@ -118,6 +121,7 @@ class LineReader:
                 self._tail = data  # perhaps a BOM cut by the read
                 return
             self._started = True
+            check_not_utf16(data, self.name)
             data = data.removeprefix(_BOM)
         cut = data.rfind(b"\n")
         if cut < 0:
