@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
+import typing
 
 from ..errors import InputError, MtscoreError
 from ..version import __version__
@@ -28,9 +30,37 @@ COMMANDS = {
 }
 
 
+_INVALID_CHOICE = re.compile(r"invalid choice: '?(?P<given>[^']*?)'? \(choose from (?P<choices>.*)\)$")
+
+
+def with_suggestion(message: str) -> str:
+    """argparse's message for a mistyped choice, with the closest choice named first ("did you
+    mean"); any other message unchanged."""
+    import difflib
+
+    found = _INVALID_CHOICE.search(message)
+    if not found:
+        return message
+    choices = [c.strip().strip("'") for c in found["choices"].split(",")]
+    close = difflib.get_close_matches(found["given"], choices, n=1, cutoff=0.5) or \
+        [c for c in choices if c.lower() == found["given"].lower()]
+    if not close:
+        return message
+    return f"{message[:found.start()]}invalid choice: '{found['given']}' (did you mean '{close[0]}'? " \
+           f"choose from {', '.join(choices)})"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser with one-line usage errors: ``mtscore score: error: …`` and no usage block
+    (``--help`` shows it); a mistyped choice names the closest one."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        self.exit(2, f"{self.prog}: error: {with_suggestion(message)} (see '{self.prog} --help')\n")
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The full parser, or (``only``) one with just that subcommand's module imported."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="mtscore",
         description="Reference-based MT evaluation: BLEU and METEOR exact to the papers and their "
                     "reference tools, with the statistics that say whether a score can be trusted.")
@@ -82,7 +112,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         _one_blas_thread(command)
         parser = build_parser(only=command if command in COMMANDS else "")
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # named by the subcommand that was given them
+            parser.exit(2, f"{prefix}: error: unrecognized arguments: {' '.join(unknown)} "
+                           f"(see '{prefix} --help')\n")
         if not getattr(args, "func", None):
             parser.print_help(sys.stderr)
             return 2
