@@ -75,3 +75,13 @@ def test_repr_stays_short_on_a_large_result() -> None:
     stats = {f"system-{k}-" + "x" * 200: SegmentMean.stats(rng.normal(size=5000)) for k in range(40)}
     result = paired_bootstrap(SegmentMean("m"), stats, None, 20)
     assert len(repr(result)) < 1000 and len(result.to_pandas()) == 40
+
+
+def test_a_p_value_of_zero_prints_as_below_the_bound() -> None:
+    """A t-test's p that underflowed to 0 is below every bound, not "0.0000" (issue 24)."""
+    from mtscore.stats.defaults import p_text
+
+    assert p_text(0.0) == "< 0.0001"
+    assert p_text(0.0, decimals=3) == "< 0.001"
+    assert p_text(3e-7) == "< 0.0001"
+    assert p_text(0.04999) == "0.0500"

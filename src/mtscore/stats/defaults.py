@@ -112,7 +112,7 @@ def p_text(p: float | None, resamples: int | None = None, decimals: int = 4) -> 
         return "–"
     if resamples is not None and p <= smallest_p(resamples) * (1 + 1e-9):
         return f"< {_ceil_to(smallest_p(resamples), decimals)}"
-    if 0 < p < 10 ** -decimals:
+    if p < 10 ** -decimals:  # 0 too: a p-value that underflowed is below the bound, not 0
         return f"< {10 ** -decimals:.{decimals}f}"
     return f"{p:.{decimals}f}"
 
