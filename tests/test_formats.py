@@ -230,20 +230,32 @@ def test_score_command_formats(capsys, files, fmt):
     out = _run(capsys, "score", "-r", ref, "-i", hyp, "--format", fmt, "--width", "3")
     if fmt == "json":
         assert json.loads(out)[0]["score"] == expected.score  # full precision
-    else:
+    elif fmt in ("tsv", "csv", "jsonl"):  # the long format, for programs: every digit, -w ignored
+        records = mtscore.io.scores.read_scores(_saved(out, fmt), fmt)
+        (record,) = records
+        assert record.seg_id is None and record.score == expected.score
+    else:  # text, markdown, latex: for people, -w decimals
         assert f"{expected.score:.3f}" in out
         assert f"{expected.score:.4f}" not in out
     if fmt == "latex":
         assert r"\toprule" in out
     if fmt == "tsv":
         rows = list(csv.reader(io.StringIO(out), delimiter="\t"))
-        assert rows[0][:3] == ["system", "metric", "score"]
+        assert rows[0] == ["system", "seg_id", "metric", "score", "signature"]
+
+
+def _saved(text: str, fmt: str) -> str:
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=f".{fmt}", delete=False, encoding="utf-8") as f:
+        f.write(text)
+    return f.name
 
 
 def test_width_option_on_score(capsys, files):
     ref, hyp = files
-    out = _run(capsys, "score", "-r", ref, "-i", hyp, "-w", "0", "-f", "tsv")
-    value = list(csv.reader(io.StringIO(out), delimiter="\t"))[1][2]
+    out = _run(capsys, "score", "-r", ref, "-i", hyp, "-w", "0")
+    value = out.splitlines()[2].split()[2]
     assert "." not in value and value.isdigit()
 
 

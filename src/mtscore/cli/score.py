@@ -21,7 +21,7 @@ from ..io.scores import ScoreRecord, format_scores
 from ..metrics import registry as metric_registry
 from ..metrics.base import Metric, SegmentStats
 from ..report.tables import FORMATS as TABLE_FORMATS
-from ..report.tables import LAYOUTS, Table, render
+from ..report.tables import LAYOUTS, Fixed, Table, render
 from ..streaming import (
     DEFAULT_CHUNK,
     Chunk,
@@ -39,8 +39,12 @@ from .common import emit, system_name
 #: metrics sacreBLEU also computes, on its 0–100 scale: ``-b`` prints them with sacreBLEU's default of
 #: 1 decimal; the others (0–1 scales, NIST) with 4 (each entry's ``decimals`` in the registry)
 SACREBLEU_SCALE = frozenset(e.name for e in metric_registry.entries() if e.decimals == 1)
-#: output formats: the tables', and the long format's encodings for per-segment scores
+#: output formats: the tables', and the long format's encodings (system, seg_id, metric, score,
+#: signature; corpus scores with an empty seg_id)
 FORMATS = (*TABLE_FORMATS, *(f for f in LONG_FORMATS if f not in TABLE_FORMATS))
+#: formats for people: ``-w`` sets their decimals; the others (json and the long format's tsv, csv,
+#: jsonl) are for programs and always keep every digit
+HUMAN_FORMATS = ("text", "markdown", "latex")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -67,9 +71,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "signature; -f tsv, csv and jsonl keep full precision), written as the "
                         "segments are scored")
     p.add_argument("--score-only", "-b", action="store_true",
-                   help="print only the scores, one per line (per system and metric; with "
-                        "--segments, per segment), as sacreBLEU -b: 1 decimal for BLEU and chrF "
-                        "(sacreBLEU's default), 4 for the others, unless -w is given")
+                   help="print only the scores, one per line (with --segments, one per segment), "
+                        "as sacreBLEU -b: 1 decimal for sacreBLEU's metrics (BLEU, chrF, TER), 4 "
+                        "for the others, unless -w is given; with several systems each line starts "
+                        "with the system (and the metric, with several metrics), tab-separated")
     p.add_argument("--layout", choices=LAYOUTS, default="long",
                    help="corpus scores one row per system and metric (long, default) or systems × "
                         "metrics (wide)")
@@ -85,11 +90,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     registry.add_all_options(p)
     output = p.add_argument_group("output")
     output.add_argument("--format", "-f", default="text", choices=FORMATS,
-                        help="output format (default text; json, and with --segments tsv, csv and "
-                             "jsonl, keep full precision)")
+                        help="output format (default text); json, tsv, csv and jsonl are for "
+                             "programs: full precision, tsv/csv/jsonl in the long format (system, "
+                             "seg_id, metric, score, signature; seg_id empty for corpus scores)")
     output.add_argument("--width", "-w", type=int, default=None,
-                        help="decimals shown (default 2; -b: 1 for BLEU and chrF as sacreBLEU, 4 for "
-                             "the others; not applied to json and the long format)")
+                        help="decimals of text, markdown and latex (default: 2 on the 0–100 scales "
+                             "of BLEU, chrF and TER, 4 for 0–1 scores and NIST; -b: 1 and 4); "
+                             "json, tsv, csv and jsonl always keep every digit")
     output.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -113,9 +120,6 @@ def run(args: argparse.Namespace) -> int:
     if args.layout == "wide" and (args.segments or args.score_only):
         raise OptionError("--layout", "wide", detail="a systems × metrics table of corpus scores: "
                           "not with --segments or -b")
-    if args.format in LONG_FORMATS and args.format not in TABLE_FORMATS and not args.segments:
-        raise OptionError("--format", args.format, detail="the long format's csv and jsonl are for "
-                          "--segments; corpus scores: text, json, tsv, markdown or latex")
     args.refs = ref_paths
     jobs = check_chunking(args.chunk_size, args.jobs)
     metrics = [registry.from_args(name, args) for name in args.metrics]
@@ -151,17 +155,41 @@ def _corpus_output(args: argparse.Namespace, gathered: Gathered) -> None:
     for s, name in enumerate(gathered.systems):
         for m, metric in enumerate(gathered.plan.metrics):
             result = gathered.result(m, s)
-            rows.append((name, result.metric, float(result.score), str(result.signature),
-                         _decimals(args, metric)))
+            rows.append((name, result.metric, float(result.score), str(result.signature), metric))
             records.append({"system": name, **result.to_dict()})
     if args.score_only:
-        print("\n".join(f"{score:.{width}f}" for _, _, score, _, width in rows))
+        print(_score_lines(args, rows, len(gathered.systems) > 1, len(gathered.plan.metrics) > 1))
     elif args.format == "json" and args.layout == "long":
         print(json.dumps(records, indent=2, ensure_ascii=False))  # always a list, one object per score
+    elif args.format in LONG_FORMATS and args.layout == "long":
+        print(format_scores([ScoreRecord(name, None, label, score, signature)
+                             for name, label, score, signature, _ in rows], args.format))
     else:
-        table = Table(("system", "metric", "score", "signature"), tuple(r[:4] for r in rows))
-        width = 2 if args.width is None else args.width
-        sys.stdout.write(render(table, args.format, width, layout=args.layout) + "\n")
+        human = args.format in HUMAN_FORMATS
+        table = Table(("system", "metric", "score", "signature"), tuple(
+            (name, label, Fixed(score, _table_decimals(args, metric)) if human else score, signature)
+            for name, label, score, signature, metric in rows))
+        sys.stdout.write(render(table, args.format if args.format in TABLE_FORMATS else "tsv",
+                                2 if args.width is None else args.width, layout=args.layout) + "\n")
+
+
+def _score_lines(args: argparse.Namespace, rows: list[tuple[Any, ...]], systems: bool,
+                 metrics: bool) -> str:
+    """``-b``: a score per line, as sacreBLEU; labelled by system (and metric) when there are several
+    systems, so that lines cannot be mistaken for one another."""
+    lines = []
+    for name, label, score, _, metric in rows:
+        text = f"{score:.{_decimals(args, metric)}f}"
+        lines.append("\t".join([name, label, text] if systems and metrics else [name, text]
+                                if systems else [text]))
+    return "\n".join(lines)
+
+
+def _table_decimals(args: argparse.Namespace, metric: Metric[Any]) -> int:
+    """``-w``, else 2 on sacreBLEU's 0–100 scales and 4 for the others (0–1 scores, NIST)."""
+    if args.width is not None:
+        return int(args.width)
+    return 2 if metric_registry.decimals(metric.name) == 1 else 4
 
 
 def _decimals(args: argparse.Namespace, metric: Metric[Any]) -> int:

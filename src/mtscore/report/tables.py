@@ -128,7 +128,21 @@ def _signature_notes(sigs: dict[Any, dict[str, list[str]]]) -> list[str]:
     return notes
 
 
+class Fixed(float):
+    """A number shown with its own number of decimals, whatever the table's width (a 0–1 score
+    next to BLEU's 0–100 in one column); otherwise the float itself (JSON keeps every digit)."""
+
+    decimals: int
+
+    def __new__(cls, value: float, decimals: int) -> Fixed:
+        number = super().__new__(cls, value)
+        number.decimals = decimals
+        return number
+
+
 def _cell(value: Any, width: int) -> str:
+    if isinstance(value, Fixed) and not math.isnan(value):
+        return f"{value:.{value.decimals}f}"
     if isinstance(value, np.generic):  # numpy scalars print like Python numbers
         value = value.item()
     if value is None:
