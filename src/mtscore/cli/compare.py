@@ -66,6 +66,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog="examples: mtscore compare -r ref.A.txt -i sysA.txt sysB.txt sysC.txt; "
                "mtscore compare -r ref.A.txt -i sysA.txt sysB.txt --baseline sysA --method ar; "
                "mtscore compare --scores comet.tsv")
+    p.add_argument("ref_files", nargs="*", metavar="REF",
+                   help="reference files, as sacreBLEU takes them (or give them with -r)")
     p.add_argument("--refs", "-r", nargs="+", metavar="REF",
                    help="reference files, one segment per line (several files: several references)")
     p.add_argument("--input", "-i", nargs="+", metavar="SYS",
@@ -107,6 +109,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _check_options(args: argparse.Namespace) -> None:
+    if args.ref_files and args.refs:
+        raise OptionError("references", " ".join(args.ref_files),
+                          detail="give the reference files either before the options or with -r, "
+                                 "not both")
+    args.refs = args.refs or args.ref_files or None
     if args.metrics is None:
         args.metrics = ["none"] if args.scores and not args.input else ["bleu"]
     check_finite(args.alpha, "--alpha", 0, 1)
@@ -132,6 +139,7 @@ def _builtin(args: argparse.Namespace) -> list[Entry]:
     if len(args.input) < 2:
         raise InputError("compare needs at least two systems (-i A.txt B.txt ...)")
     systems, refs = read_systems_and_refs(args.input, args.refs)
+    systems = without_reference_copies(systems, refs, args.refs)
     entries = []
     for name in names:
         metric = options.from_args(name, args)
@@ -139,6 +147,26 @@ def _builtin(args: argparse.Namespace) -> list[Entry]:
         entries.append((metric, {sys_name: metric.extract(hyps, prepared)
                                  for sys_name, hyps in systems}))
     return entries
+
+
+def without_reference_copies(systems: list[tuple[str, list[str]]], refs: list[list[str]],
+                             ref_paths: list[str]) -> list[tuple[str, list[str]]]:
+    """The systems without those identical to a reference (a human translation that is one of the
+    references: scored against itself, 100 with no variance). Each is named in a warning on
+    standard error and left out of the comparisons and the Holm family; fewer than two systems
+    left is an error."""
+    kept = []
+    for name, lines in systems:
+        same = next((path for path, ref in zip(ref_paths, refs) if ref == lines), None)
+        if same is None:
+            kept.append((name, lines))
+        else:
+            print(f"mtscore compare: warning: system {name} is identical to the reference {same}: "
+                  "left out (scored against itself it would be a perfect score in the comparisons)",
+                  file=sys.stderr)
+    if len(kept) < 2:
+        raise InputError("compare needs at least two systems that are not copies of a reference")
+    return kept
 
 
 def external_entries(scores: LongScores, lower_is_better: set[str], signature: str | None = None
