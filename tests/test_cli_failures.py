@@ -19,6 +19,7 @@ from mtscore.data import sample_path
 SAMPLE = sample_path()
 REF = str(SAMPLE / "references" / "A.txt")
 SYS = str(SAMPLE / "systems" / "LT22.txt")
+SYS2 = str(SAMPLE / "systems" / "Online-A.txt")
 HUMAN = str(SAMPLE / "human" / "segments.tsv")
 
 
@@ -48,7 +49,7 @@ def test_os_errors_on_input_paths_are_one_line(tmp_path: Path, capsys, command: 
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
-@pytest.mark.parametrize("argv", [["compare", "-r", REF, "-i", SYS, REF, "--resamples", "100"],
+@pytest.mark.parametrize("argv", [["compare", "-r", REF, "-i", SYS, SYS2, "--resamples", "100"],
                                   ["score", "-r", REF, "-i", SYS]])
 def test_writing_to_a_full_disk(argv: list[str]) -> None:
     with open("/dev/full", "w") as full:

@@ -151,12 +151,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _corpus_output(args: argparse.Namespace, gathered: Gathered) -> None:
     """The corpus scores: per system, per metric."""
-    rows, records = [], []
+    rows, records, details = [], [], []
     for s, name in enumerate(gathered.systems):
         for m, metric in enumerate(gathered.plan.metrics):
             result = gathered.result(m, s)
             rows.append((name, result.metric, float(result.score), str(result.signature), metric))
             records.append({"system": name, **result.to_dict()})
+            if "(" in str(result):  # BLEU's precisions, BP, ratio and lengths, as sacreBLEU prints
+                details.append(f"{name}: {result}")
     if args.score_only:
         print(_score_lines(args, rows, len(gathered.systems) > 1, len(gathered.plan.metrics) > 1))
     elif args.format == "json" and args.layout == "long":
@@ -171,6 +173,8 @@ def _corpus_output(args: argparse.Namespace, gathered: Gathered) -> None:
             for name, label, score, signature, metric in rows))
         sys.stdout.write(render(table, args.format if args.format in TABLE_FORMATS else "tsv",
                                 2 if args.width is None else args.width, layout=args.layout) + "\n")
+        if args.format == "text" and details:
+            sys.stdout.write("\n" + "\n".join(details) + "\n")
 
 
 def _score_lines(args: argparse.Namespace, rows: list[tuple[Any, ...]], systems: bool,
