@@ -47,9 +47,8 @@ class Chunk:
         return len(self.refs[0])
 
 
-
 def check_chunking(chunk_size: int, jobs: int | None) -> int:
-    """Validate ``chunk_size`` and ``jobs``; the number of jobs (None: :func:`default_jobs`)."""
+    """Validate ``chunk_size`` and ``jobs``; the number of jobs (None: :func:`mtscore.pool.default_jobs`)."""
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise OptionError("chunk size", chunk_size, detail="a positive number of segments")
     return check_jobs(jobs)

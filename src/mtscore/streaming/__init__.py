@@ -18,7 +18,9 @@ lines are segments); invalid UTF-8 and files of different lengths are errors nam
 line, found in whichever chunk they occur.
 
 Worker processes are started with the ``spawn`` context (no fork-only path), only when the input
-has more than one chunk; the results come back in order, identical to one process.
+has more than one chunk; the results come back in order, identical to one process. The chunk engine
+(plans, chunks, workers) is :mod:`mtscore.metrics.chunked`, shared with ``Metric.extract_stream``
+and :mod:`mtscore.dask`; this package reads the files.
 """
 
 from __future__ import annotations
