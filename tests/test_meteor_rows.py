@@ -68,3 +68,16 @@ def test_rows_by_hand() -> None:
     t = Tokens.of([hyp], [ref])
     found = [(np.array([0, 1, 2, 3]), np.array([0, 2, 3, 1]), 0)]
     assert statistics_rows(metric, CorpusMatches.of(t, found), None).tolist() == [[4, 4, 4, 3, 4, 0, 0]]
+
+
+def test_jar_chunks_one_whole_chunk_counts_none() -> None:
+    """The jar's rule, on numbers and per segment on arrays: only a complete match in one chunk
+    counts 0 chunks (every other count is §2.3's)."""
+    from mtscore.metrics.meteor.score import jar_chunks
+
+    assert jar_chunks(1, 3, 3, 3) == 0
+    assert [int(jar_chunks(*args)) for args in [(2, 3, 3, 3), (1, 3, 4, 3), (1, 3, 3, 4), (0, 0, 0, 0)]] \
+        == [2, 1, 1, 0]
+    chunks = np.array([1, 1, 2, 1])
+    out = jar_chunks(chunks, np.array([5, 5, 5, 2]), np.array([5, 6, 5, 2]), np.array([5, 5, 5, 3]))
+    assert out.tolist() == [0, 1, 2, 1] and out.dtype == chunks.dtype

@@ -229,7 +229,9 @@ def test_workers_give_identical_results(monkeypatch, kwargs) -> None:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="worker processes are forked (Linux)")
-def test_a_failing_worker_is_redone_here(monkeypatch) -> None:
+def test_a_failing_worker_raises_its_error_here(monkeypatch) -> None:
+    """A worker's exception reaches the caller with its type and message (mtscore.pool), instead
+    of being swallowed and its range silently redone."""
     import os
 
     _allow_forks(monkeypatch, 2)
@@ -242,7 +244,9 @@ def test_a_failing_worker_is_redone_here(monkeypatch) -> None:
             return super().statistics_row(*args)
 
     hyps, refs = _sample("Online-W", 120)
-    np.testing.assert_array_equal(Flaky(workers=2, accelerate=False).extract(hyps, refs).values,
+    with pytest.raises(RuntimeError, match="a worker fails"):
+        Flaky(workers=2, accelerate=False).extract(hyps, refs)
+    np.testing.assert_array_equal(Flaky(workers=1, accelerate=False).extract(hyps, refs).values,
                                   METEOR().extract(hyps, refs).values)
 
 

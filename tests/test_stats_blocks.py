@@ -49,7 +49,7 @@ def test_block_test_table(sample):
         assert row.t == pytest.approx(ref.statistic) and row.p_value == pytest.approx(ref.pvalue)
         assert row.next_system == nxt.system
     assert res.rows[-1].t is None
-    from mtscore.cli.stats_tables import block_table
+    from mtscore.report.stats_tables import block_table
 
     table = block_table(res)
     assert len(table.rows) == 3 and "16 blocks of 25" in res.describe()

@@ -400,7 +400,7 @@ def test_tau_counts_partition_all_pairs(pairs, eps):
 
 
 def test_test_results_render_as_tables():
-    from mtscore.cli.stats_tables import permutation_table, williams_table
+    from mtscore.report.stats_tables import permutation_table, williams_table
     from mtscore.report.tables import render
     w = williams_table(williams_test(0.8, 0.6, 0.7, 20), "bleu", "meteor")
     assert w.rows[0][:2] == ("bleu", "meteor") and "one-sided" in w.notes[0]

@@ -43,7 +43,7 @@ def test_sample_sensitivity():
     swaps = sum((a[i] - a[j]) * (b[i] - b[j]) < 0 for i in range(4) for j in range(i + 1, 4))
     assert single_a.swapped_pairs == swaps
     assert res.rankings_changed == sum(c.swapped_pairs > 0 for c in res.comparisons)
-    from mtscore.cli.stats_tables import reference_tables
+    from mtscore.report.stats_tables import reference_tables
 
     tables = reference_tables(res)
     assert tables[0].rows[0][2] is None  # HUMAN-B against B

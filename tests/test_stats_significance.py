@@ -180,7 +180,7 @@ def test_bootstrap_ci_single_system():
     assert ci.low <= ci.score <= ci.high
     assert ci.resamples == 500 and ci.seed == 0 and ci.confidence == 0.9
     assert "percentile" in ci.method
-    from mtscore.cli.stats_tables import interval_table
+    from mtscore.report.stats_tables import interval_table
 
     assert interval_table(ci, "sys1").rows[0][0] == "sys1"
 
@@ -277,7 +277,7 @@ def test_pvalues_in_range_and_tables_render(seed):
                                           confidence_resamples=10)):
         for c in res.comparisons:
             assert 0 < c.p_value <= 1 and c.p_value <= c.p_holm <= 1
-        from mtscore.cli.stats_tables import significance_tables
+        from mtscore.report.stats_tables import significance_tables
 
         tables = significance_tables(res)
         assert len(tables) == 2 and len(tables[0].rows) == 3

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from mtscore import TER, InputError, corpus_ter, sentence_ter
 from mtscore.metrics import ter_fast
 from mtscore.metrics.ter_shift import translation_edit_rate
-from mtscore.metrics.ter_tokenizer import ter_words
+from mtscore.text.ter_tokenizer import ter_words
 
 sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.metrics import TER as SacreTER  # noqa: E402

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 
 @cache
@@ -26,6 +27,18 @@ def one_line(text: str) -> str:
 
 class MtscoreError(ValueError):
     """Base class of every error mtscore raises on bad input or options."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (message and fields), whatever its constructor takes: an error raised in a
+        worker process (:mod:`mtscore.pool`) reaches the caller as it was raised."""
+        return _restore, (type(self), self.args, self.__dict__)
+
+
+def _restore(cls: type[MtscoreError], args: tuple[Any, ...], state: dict[str, Any]) -> MtscoreError:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class InputError(MtscoreError):

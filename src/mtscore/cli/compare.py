@@ -17,6 +17,8 @@ from typing import Any
 from ..errors import InputError, OptionError
 from ..io.scores import LongScores, format_table, read_scores
 from ..metrics.base import Metric, SegmentStats
+from ..metrics.segment_mean import SegmentMean
+from ..report.stats_tables import block_table, significance_tables
 from ..report.tables import Table
 from ..stats.blocks import block_test
 from ..stats.defaults import (
@@ -32,7 +34,6 @@ from ..stats.defaults import (
     reachable,
     resamples_for,
 )
-from ..stats.segment_mean import SegmentMean
 from ..stats.significance import (
     SignificanceResult,
     approximate_randomization,
@@ -46,7 +47,6 @@ from .common import (
     emit,
     read_systems_and_refs,
 )
-from .stats_tables import block_table, significance_tables
 
 #: a metric to compare: (metric, statistics per system)
 Entry = tuple[Metric[Any], dict[str, SegmentStats]]

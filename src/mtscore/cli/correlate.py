@@ -15,7 +15,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError
+from ..io.score_files import (
+    HumanScores,
+    choose_systems,
+    read_human_file,
+    read_metric_file,
+    segment_matrices,
+)
 from ..io.scores import LongScores
+from ..report.stats_tables import correlation_row
 from ..report.tables import Table
 from ..stats.correlation import (
     GROUPINGS,
@@ -34,14 +42,6 @@ from ..stats.correlation_ci import (
 from ..stats.defaults import DEFAULT_CONFIDENCE, DEFAULT_SEED, check_count, check_finite, check_seed
 from ..stats.metric_difference import permutation_test, williams_test
 from .common import add_output_options, emit
-from .score_files import (
-    HumanScores,
-    choose_systems,
-    read_human_file,
-    read_metric_file,
-    segment_matrices,
-)
-from .stats_tables import correlation_row
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -10,6 +10,7 @@ from ..data import sample_path
 from ..errors import OptionError
 from ..report.figures import require_matplotlib
 from ..report.html import check_destination
+from ..report.study_tables import render_study
 from ..report.tables import FORMATS, LAYOUTS
 from ..study import TABLE_IDS, run_study
 from .common import DEFAULT_DECIMALS
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
                       meteor=not args.no_meteor, language_pair=args.language_pair,
                       scores=args.scores or (), scores_signature=args.scores_signature,
                       jobs=study_jobs(args))
-    sys.stdout.write(study.render(args.format, args.width, args.tables, layout=args.layout) + "\n")
+    sys.stdout.write(render_study(study, args.format, args.width, args.tables, layout=args.layout) + "\n")
     if args.html:
         from ..report.study_report import write_report
 

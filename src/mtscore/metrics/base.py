@@ -18,56 +18,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import numpy as np
 
+from .segment_stats import SegmentStats
 
-@dataclass(frozen=True, eq=False)
-class SegmentStats:
-    """Per-segment sufficient statistics: ``values[i, j]`` is statistic ``columns[j]`` of segment i."""
-
-    columns: tuple[str, ...]
-    values: np.ndarray
-    #: facts about the data that belong in the signature, e.g. ``{"nrefs": "2"}``
-    meta: Mapping[str, str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.values.ndim != 2 or self.values.shape[1] != len(self.columns):
-            raise ValueError(f"statistics must have shape (segments, {len(self.columns)}), "
-                             f"got {self.values.shape}")
-
-    def __len__(self) -> int:
-        return self.values.shape[0]
-
-    def column(self, name: str) -> np.ndarray:
-        """One statistic for every segment."""
-        return self.values[:, self.columns.index(name)]
-
-    def total(self) -> np.ndarray:
-        """The corpus row: the sum over all segments."""
-        return self.values.sum(axis=0)
-
-    def take(self, index: np.ndarray | Sequence[int] | slice) -> SegmentStats:
-        """A subset (or resample, with repeats) of the segments."""
-        return SegmentStats(self.columns, self.values[index], self.meta)
-
-    @staticmethod
-    def concat(parts: Sequence[SegmentStats]) -> SegmentStats:
-        """Join statistics extracted in chunks (streaming, distributed runs)."""
-        if not parts:
-            raise ValueError("nothing to concatenate")
-        columns, meta = parts[0].columns, dict(parts[0].meta)
-        for part in parts[1:]:
-            if part.columns != columns:
-                raise ValueError("statistics of different metrics or settings cannot be joined")
-            for key, value in part.meta.items():
-                if meta.get(key, value) != value:
-                    meta[key] = "var"  # e.g. chunks with different reference counts
-                else:
-                    meta[key] = value
-        return SegmentStats(columns, np.concatenate([p.values for p in parts], axis=0), meta)
+__all__ = ["Metric", "PreparedBase", "Score", "SegmentStats", "Signature", "checked_inputs",
+           "sentence_references"]
 
 
 class Signature(str):
@@ -305,7 +264,7 @@ class Metric(ABC, Generic[R]):
         """One score per segment (the vectorized ``compute_many`` on each row)."""
         return self.compute_many(stats.values)
 
-    # ---- streaming: a corpus read and extracted chunk by chunk (mtscore.streaming; helper H6) ----
+    # ---- streaming: a corpus read and extracted chunk by chunk (mtscore.metrics.chunked) ----
 
     def reference_corpus(self, read_references: Callable[[], list[list[str | None]]]) -> Any:
         """What extracting any chunk of a corpus needs from its whole reference corpus, read by
@@ -324,6 +283,6 @@ class Metric(ABC, Generic[R]):
         iterables, e.g. open files' lines), one :class:`SegmentStats` per chunk of ``chunk_size``
         segments, extracted in ``jobs`` processes (None: every core). Concatenated
         (``SegmentStats.concat``) they equal ``extract(list(hyps), refs)``; summed, the corpus row."""
-        from ..streaming import extract_stream
+        from .chunked import extract_stream
 
         return extract_stream(self, hyps, refs, chunk_size=chunk_size, jobs=jobs)

@@ -16,13 +16,16 @@ and the mean reference length for the brevity penalty. It is not the mean of the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..text.span_encoder import make_encoder
-from .bleu import BLEU
 from .ngrams import Encoded
 from .pairwise_counts import Counts, aggregate_matches, order_counts, pair_index, pair_matches
+
+if TYPE_CHECKING:  # BLEU.pair_kernel imports this module
+    from .bleu import BLEU
 
 
 def ngram_counts(metric: BLEU, hyps: Sequence[str], refs: Sequence[str], same: bool

@@ -17,16 +17,19 @@ neither the mean of the pairwise scores nor multi-reference chrF.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..text.interning import TokenInterner
 from . import chrf_fast
-from .chrf import CHRF
 from .ngrams import Encoded
 from .pairwise_counts import Counts, aggregate_matches, order_counts, pair_index, pair_matches
 
-__all__ = ["CHRF", "aggregate_scores", "ngram_counts", "pair_scores"]
+if TYPE_CHECKING:  # CHRF.pair_kernel imports this module
+    from .chrf import CHRF
+
+__all__ = ["aggregate_scores", "ngram_counts", "pair_scores"]
 
 #: per order: (hypothesis lengths, reference lengths, order n, hypothesis counts, reference counts)
 Order = tuple[np.ndarray, np.ndarray, int, Counts, Counts]

@@ -11,11 +11,15 @@ that uses it; the score is ``METEOR.compute_many`` of the pair rows.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .meteor import METEOR, PreparedReferences
+from .meteor.results import PreparedReferences
 from .pairwise_counts import pair_index
+
+if TYPE_CHECKING:  # METEOR.pair_kernel imports this module
+    from .meteor import METEOR
 
 
 def pair_scores(metric: METEOR, hyps: Sequence[str], refs: Sequence[str], hyp_bounds: np.ndarray,

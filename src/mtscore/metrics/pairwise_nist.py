@@ -15,11 +15,14 @@ one call against ``k`` copies of it, one call per distinct reference instead of 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .nist import NIST
 from .pairwise_counts import pair_index
+
+if TYPE_CHECKING:  # the metric imports this module (its pair kernel), not the reverse
+    from .nist import NIST
 
 
 def pair_scores(metric: NIST, hyps: Sequence[str], refs: Sequence[str], hyp_bounds: np.ndarray,

@@ -6,8 +6,8 @@
   of all the segment's references (§2; sacreBLEU);
 * corpus level: edits and reference lengths are summed before dividing (as sacreBLEU and tercom);
   an empty reference with a non-empty hypothesis scores 100 (sacreBLEU), both empty 0;
-* text: tercom's normalization with sacreBLEU's options (:mod:`.ter_tokenizer`), lowercased unless
-  ``case_sensitive``.
+* text: tercom's normalization with sacreBLEU's options (:mod:`mtscore.text.ter_tokenizer`),
+  lowercased unless ``case_sensitive``.
 
 Lower is better. Statistics per segment: ``edits`` and ``ref_length`` (the average reference
 length, a float). Every input, a single sentence included, is searched with numpy
@@ -24,6 +24,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..io.references import check_hypotheses, check_reference_streams
+from ..text.ter_tokenizer import ter_words
 from ..version import __version__
 from . import ter_fast
 from .base import (
@@ -36,7 +37,6 @@ from .base import (
     sentence_references,
 )
 from .ter_shift import translation_edit_rate
-from .ter_tokenizer import ter_words
 
 #: the cache of edits of a metric object is emptied when it would grow past this many pairs
 MAX_CACHED = 1 << 20

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import MtscoreError, OptionError
+from ..errors import OptionError
 from ..metrics import registry
 from ..progress import track
 from ..report.tables import Table
@@ -42,6 +42,7 @@ from .html import (
     save_figures,
     write_html,
 )
+from .study_tables import study_tables
 
 if TYPE_CHECKING:
     from ..study import Study
@@ -146,30 +147,6 @@ def key_table(study: Study) -> Table:
                  f"metrics ({study.segments} segments)", notes=tuple(notes))
 
 
-def machine_correlations(study: Study) -> dict[str, float]:
-    """System-level Pearson r of each metric over the judged systems that are not human
-    translations (a human translation scored against the other references is an outlier that can
-    make r look better than it is); empty when there are no human systems among the judged or
-    fewer than 3 others."""
-    from ..stats.correlation import system_correlation
-
-    kind = study.human_kind
-    machine = [s for s in study.judged_systems if s not in study.human_systems]
-    if len(machine) == len(study.judged_systems) or len(machine) < 3:
-        return {}
-    human = {s: study.human_scores[kind][s] for s in machine}
-    out = {}
-    for m in study.system_correlations.get(kind, {}):
-        if m not in study.metrics:
-            continue
-        try:
-            out[m] = system_correlation({s: study.corpus_scores[m][s] for s in machine}, human,
-                                        "pearson").statistic
-        except MtscoreError:
-            out[m] = math.nan
-    return out
-
-
 def correlation_summary(study: Study) -> Table | None:
     """System-level Pearson r of every metric with the human scores (with its interval), without
     the human translations when some are judged, and the segment-level r."""
@@ -177,7 +154,7 @@ def correlation_summary(study: Study) -> Table | None:
     corr = study.system_correlations.get(kind, {})
     if not corr:
         return None
-    machine = machine_correlations(study)
+    machine = study.machine_correlations
     rows = []
     seg = study.segment_correlations.get(kind, {})
     for m in study.metrics:
@@ -221,7 +198,7 @@ def _correlation_lines(study: Study) -> list[str]:
         out.append(f"System-level Pearson r with human {kind} scores over {best.n} systems: {text}. "
                    f"The {100 * (best.confidence or 0.95):g}% interval of the best, {main[0]}, is "
                    f"[{best.low:.2f}, {best.high:.2f}].")
-        machine = {m: r for m, r in machine_correlations(study).items() if math.isfinite(r)}
+        machine = {m: r for m, r in study.machine_correlations.items() if math.isfinite(r)}
         if machine:
             text = ", ".join(f"{m} {machine[m]:.2f}" for m in main if m in machine)
             out.append(f"Without the human translations ({', '.join(study.human_systems)}), over "
@@ -308,6 +285,7 @@ def _intervals(study: Study, metric: str) -> tuple[list[float], list[float]] | N
 
 
 def _scores_section(study: Study) -> Section:
+    tables = study_tables(study)
     systems = list(study.systems)
     kind = study.human_kind
     panels: dict[str, list[float]] = {}
@@ -326,8 +304,8 @@ def _scores_section(study: Study) -> Section:
                                  confidence=confidence, highlight=tuple(study.human_systems),
                                  title="System scores")
     blocks: list[Any] = [fig, key_table(study)]
-    if "corpus" in study.tables:
-        blocks.append(study.tables["corpus"])
+    if "corpus" in tables:
+        blocks.append(tables["corpus"])
     intro = ("Every system's corpus score under the papers' metrics, with its bootstrap confidence "
              "interval (segments resampled)" +
              (", next to the human score. Systems are sorted by human score." if has_human
@@ -341,6 +319,7 @@ def _scores_section(study: Study) -> Section:
 
 
 def _precision_section(study: Study) -> Section | None:
+    tables = study_tables(study)
     if not study.bleu_precisions:
         return None
     systems = [s for s in study.systems if s in study.bleu_precisions]
@@ -349,8 +328,8 @@ def _precision_section(study: Study) -> Section | None:
     fig = F.precision_by_order_figure(systems, [study.bleu_precisions[s] for s in systems],
                                       highlight=tuple(study.human_systems), notes=notes)
     blocks: list[Any] = [fig]
-    if "bleu" in study.tables:
-        blocks.append(study.tables["bleu"])
+    if "bleu" in tables:
+        blocks.append(tables["bleu"])
     return Section("precision", "BLEU n-gram precision", tuple(blocks), intro=(
         "BLEU's modified n-gram precision of each system for n = 1 to 4 (Papineni et al., 2002, "
         "§2.1, Fig. 2). Precision falls with n for every system; differences between systems grow "
@@ -359,6 +338,7 @@ def _precision_section(study: Study) -> Section | None:
 
 
 def _human_section(study: Study) -> Section | None:
+    tables = study_tables(study)
     kind = study.human_kind
     human = study.human_scores.get(kind, {})
     if len(human) < 3:
@@ -379,8 +359,8 @@ def _human_section(study: Study) -> Section | None:
         f"Each point is a system: its corpus metric score (x) and its mean human {kind} score (y); "
         "line: least-squares fit; r: Pearson correlation over the systems drawn. Hollow points: "
         "human translations scored as systems."))]
-    if "system" in study.tables:
-        blocks.append(study.tables["system"])
+    if "system" in tables:
+        blocks.append(tables["system"])
     return Section("human", "Metrics vs human judgments", tuple(blocks), intro=(
         f"Each metric's corpus score against the human {kind} score of every judged system, with "
         "the least-squares line and Pearson's r (Papineni et al., 2002, §5.3, Figs. 5–6). The table "
@@ -413,13 +393,14 @@ def _normalized_section(study: Study) -> Section | None:
 
 
 def _segment_section(study: Study) -> Section | None:
+    tables = study_tables(study)
     blocks: list[Any] = []
     summary = correlation_summary(study)
     if summary is not None:
         blocks.append(summary)
     for t in ("segment", "human"):
-        if t in study.tables:
-            blocks.append(study.tables[t])
+        if t in tables:
+            blocks.append(tables[t])
     if not blocks:
         return None
     return Section("segment", "Segment-level correlation", tuple(blocks), intro=(
@@ -429,6 +410,7 @@ def _segment_section(study: Study) -> Section | None:
 
 
 def _significance_section(study: Study) -> Section | None:
+    tables = study_tables(study)
     if not study.significance:
         return None
     blocks: list[Any] = []
@@ -447,8 +429,8 @@ def _significance_section(study: Study) -> Section | None:
         note = resolution_note(res)
         if note is not None:
             blocks.append(Paragraph(note, kind="note"))
-    if "significance" in study.tables:
-        blocks.append(study.tables["significance"])
+    if "significance" in tables:
+        blocks.append(tables["significance"])
     return Section("significance", "Significance of system differences", tuple(blocks), intro=(
         "Paired bootstrap resampling (Koehn, 2004) of every pair of systems, p-values adjusted with "
         "Holm's method over all pairs. Systems that are not significantly different from each other "
@@ -456,7 +438,7 @@ def _significance_section(study: Study) -> Section | None:
 
 
 def _blocks_section(study: Study) -> Section | None:
-    tables = [study.tables[t] for t in ("blocks", "ttest") if t in study.tables]
+    tables = [study_tables(study)[t] for t in ("blocks", "ttest") if t in study_tables(study)]
     if not tables:
         return None
     b = study.blocks
@@ -472,8 +454,9 @@ def _blocks_section(study: Study) -> Section | None:
 
 
 def _modules_section(study: Study) -> Section:
-    if "modules" in study.tables:
-        return Section("modules", "METEOR module ablation", (study.tables["modules"],), intro=(
+    tables = study_tables(study)
+    if "modules" in tables:
+        return Section("modules", "METEOR module ablation", (tables["modules"],), intro=(
             "METEOR with growing word-mapping modules: exact, then Porter stems, WordNet stems, "
             "WordNet synonyms (Banerjee & Lavie, 2005, §4.4, Tables 6–7)."))
     why = [n for n in study.notes if "METEOR" in n or "module" in n] or \
@@ -482,9 +465,10 @@ def _modules_section(study: Study) -> Section:
 
 
 def _references_section(study: Study) -> Section | None:
-    if "references" not in study.tables:
+    tables = study_tables(study)
+    if "references" not in tables:
         return None
-    return Section("references", "Reference sets", (study.tables["references"],), intro=(
+    return Section("references", "Reference sets", (tables["references"],), intro=(
         "BLEU with each single reference and every combination of references: more references "
         "raise scores (Papineni et al., 2002, §2 and §4), and the ranking may change."))
 

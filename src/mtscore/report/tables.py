@@ -56,7 +56,7 @@ class Table:
         return render(self, "text")
 
     def _repr_html_(self) -> str:
-        from .html import table_html
+        from .table_html import table_html
 
         return table_html(self, width=4)
 

@@ -6,11 +6,13 @@ mask matrices applied to ``SegmentStats.values`` followed by the metric's vector
 ``compute_many``. Modules: :mod:`.resampling` (bootstrap draws, intervals), :mod:`.significance`
 (paired tests, Holm, clusters), :mod:`.blocks` (BLEU's block test), :mod:`.correlation` (with
 :mod:`.correlation_ci` and :mod:`.metric_difference`), :mod:`.human` (WMT human scores),
-:mod:`.references` (reference subsets), :mod:`.segment_mean` (scores given as numbers),
-:mod:`.defaults` (seed, resample rule, limits), :mod:`.display` (repr, HTML, pandas). Nothing here
-imports the report, study or command-line layers.
+:mod:`.references` (reference subsets), :mod:`.defaults` (seed, resample rule, limits),
+:mod:`.display` (repr, HTML, pandas); :class:`SegmentMean` (scores given as numbers) is a metric,
+:mod:`mtscore.metrics.segment_mean`, re-exported here. Nothing here imports the report, study or
+command-line layers.
 """
 
+from ..metrics.segment_mean import SegmentMean
 from .blocks import BlockRow, BlockTestResult, block_scores, block_test
 from .correlation import (
                           GROUPINGS,
@@ -58,7 +60,6 @@ from .resampling import (
                           bootstrap_scores,
                           resampled_scores,
 )
-from .segment_mean import SegmentMean
 from .significance import (
                           PairComparison,
                           SignificanceResult,

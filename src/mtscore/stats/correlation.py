@@ -34,6 +34,7 @@ import scipy.stats
 
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
+from ..metrics.segment_mean import SegmentMean  # importable from here as before
 from .defaults import DEFAULT_SEED
 from .display import ResultDisplay
 from .resampling import (
@@ -44,7 +45,6 @@ from .resampling import (
     percentile_bounds,
     stacked_values,
 )
-from .segment_mean import SegmentMean  # importable from here as before
 
 #: correlation statistics by name (``kendall`` is τ_b, scipy's default)
 METHODS = ("pearson", "spearman", "kendall", "kendall-b", "kendall-c", "accuracy")

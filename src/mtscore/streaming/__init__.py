@@ -18,61 +18,37 @@ lines are segments); invalid UTF-8 and files of different lengths are errors nam
 line, found in whichever chunk they occur.
 
 Worker processes are started with the ``spawn`` context (no fork-only path), only when the input
-has more than one chunk; the results come back in order, identical to one process.
+has more than one chunk; the results come back in order, identical to one process. The chunk engine
+(plans, chunks, workers) is :mod:`mtscore.metrics.chunked`, shared with ``Metric.extract_stream``
+and :mod:`mtscore.dask`; this package reads the files.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import OptionError
-from ..metrics.base import Metric, SegmentStats
-from .engine import Gathered, Plan, extract_chunk, extracted, make_plan
-from .reading import (
-    BLOCK_BYTES,
+from ..metrics.base import Metric
+from ..metrics.chunked import (
+    DEFAULT_CHUNK,
     Chunk,
-    Inputs,
-    LineReader,
-    TabSeparated,
+    Plan,
+    check_chunking,
+    extract_chunk,
+    extract_stream,
+    extracted,
     iter_chunks,
-    open_inputs,
-    read_chunks,
+    make_plan,
 )
+from ..pool import check_jobs, default_jobs
+from .engine import Gathered
+from .reading import BLOCK_BYTES, Inputs, LineReader, TabSeparated, open_inputs, read_chunks
 
 __all__ = ["DEFAULT_CHUNK", "Chunk", "Gathered", "Inputs", "LineReader", "Plan", "TabSeparated",
            "check_chunking", "check_jobs", "default_jobs", "extract_chunk", "extract_stream", "extracted",
            "iter_chunks", "make_plan", "open_inputs", "read_chunks", "reread_references", "score_files"]
-
-#: segments per chunk: large enough that numpy's cost per call does not count, small enough that a
-#: chunk of text and its statistics take a few tens of MB
-DEFAULT_CHUNK = 20_000
-
-
-def default_jobs() -> int:
-    """The cores this process may run on (``os.sched_getaffinity``; ``os.cpu_count`` elsewhere)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
-def check_chunking(chunk_size: int, jobs: int | None) -> int:
-    """Validate ``chunk_size`` and ``jobs``; the number of jobs (None: :func:`default_jobs`)."""
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise OptionError("chunk size", chunk_size, detail="a positive number of segments")
-    return check_jobs(jobs)
-
-
-def check_jobs(jobs: int | None) -> int:
-    """Validate ``jobs`` (worker processes); the number of jobs (None: :func:`default_jobs`)."""
-    if jobs is None:
-        return default_jobs()
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise OptionError("--jobs", jobs, detail="a positive number of processes")
-    return jobs
-
 
 def reread_references(ref_paths: Sequence[str]) -> Callable[[], list[list[str | None]]]:
     """A first pass over the reference files (for metrics that need the whole reference corpus)."""
@@ -120,21 +96,3 @@ def score_files(hyps: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] 
     finally:
         inputs.close()
     return gathered
-
-
-def extract_stream(metric: Metric[Any], hyps: Iterable[str], refs: Sequence[Iterable[str | None]],
-                   *, chunk_size: int = DEFAULT_CHUNK, jobs: int | None = 1) -> Iterator[SegmentStats]:
-    """The statistics of ``hyps`` against reference streams ``refs`` (iterables of any length), one
-    :class:`SegmentStats` per chunk of ``chunk_size`` segments; concatenated, they equal
-    ``metric.extract(list(hyps), refs)``."""
-    jobs = check_chunking(chunk_size, jobs)
-    materialized: list[list[list[str | None]]] = []
-
-    def read_references() -> list[list[str | None]]:
-        materialized.append([list(r) for r in refs])
-        return materialized[0]
-
-    plan = make_plan([metric], read_references)
-    chunks = iter_chunks(hyps, materialized[0] if materialized else refs, chunk_size)
-    for _, stats in extracted(plan, chunks, False, jobs):
-        yield stats[0][0]

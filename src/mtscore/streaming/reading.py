@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
-from typing import Any, BinaryIO, cast
+from typing import BinaryIO
 
 from ..errors import InputError
-from ..io.references import check_reference_streams
 from ..io.text import check_not_utf16, decode_lines, decompressed, read_bytes, read_error
+from ..metrics.chunked import Chunk, iter_chunks
+
+__all__ = ["BLOCK_BYTES", "Chunk", "Inputs", "LineReader", "TabSeparated", "iter_chunks", "open_inputs",
+           "open_segments", "read_chunks"]
 
 #: bytes read at once from a file
 BLOCK_BYTES = 1 << 22
@@ -177,18 +179,6 @@ class TabSeparated:
         return [list(column) for column in zip(*rows)] if rows else [[] for _ in self.names]
 
 
-@dataclass(frozen=True)
-class Chunk:
-    """Segments ``start .. start + len(systems[0]) - 1`` of every system and reference stream."""
-
-    start: int
-    systems: list[list[str]]
-    refs: list[list[str | None]]
-
-    def __len__(self) -> int:
-        return len(self.refs[0])
-
-
 @dataclass
 class Inputs:
     """The systems (file per system, or tab-separated systems in one stream) and reference files."""
@@ -249,30 +239,3 @@ def _mismatch(inputs: Inputs, start: int, ref_sizes: list[int], sizes: list[int]
     bad = next(i for i, n in enumerate(totals) if n != totals[0])
     return InputError(f"has {totals[bad]} lines but reference {inputs.refs[0].name} has {totals[0]}",
                       source=readers[bad].name)
-
-
-def iter_chunks(hyps: Iterable[str], refs: Sequence[Iterable[str | None]], chunk_size: int
-                ) -> Iterator[Chunk]:
-    """Chunks of a corpus given as iterables (one hypothesis stream, reference streams)."""
-    if isinstance(refs, str) or not isinstance(refs, Sequence) or not refs:
-        check_reference_streams(cast(Any, refs), 0)  # the contract's error for a bad layout
-    hyp_it, ref_its = iter(hyps), [iter(r) for r in refs]
-    start = 0
-    while True:
-        h = list(islice(hyp_it, chunk_size))
-        rs = [list(islice(r, chunk_size)) for r in ref_its]
-        if any(len(r) != len(h) for r in rs):
-            if start == 0 and len(h) < chunk_size:
-                check_reference_streams(rs, len(h))  # names the layout when that is the problem
-            n_hyps = start + len(h) + sum(1 for _ in hyp_it)
-            k, r = next((k, r) for k, r in enumerate(rs) if len(r) != len(h))
-            raise InputError(f"reference stream {k} has {start + len(r) + sum(1 for _ in ref_its[k])} "
-                             f"segments but the hypotheses have {n_hyps}")
-        if not h:
-            if start == 0:
-                raise InputError("empty corpus: hypotheses has no segments")
-            return
-        yield Chunk(start, [h], rs)
-        start += len(h)
-        if len(h) < chunk_size:
-            return

@@ -34,16 +34,17 @@ statistics; the block test uses as many blocks of 25 as the corpus holds.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
 import scipy.stats
 
-from ..errors import InputError, OptionError
+from ..errors import InputError, MtscoreError, OptionError
 from ..io.dataset import HUMAN_KINDS, Dataset, load_dataset
 from ..languages import LanguagePair, parse_pair
 from ..metrics.base import Score, SegmentStats
@@ -70,7 +71,6 @@ from .model import (
     Study,
 )
 from .parallel import system_statistics
-from .tables import build_tables
 
 __all__ = ["BLOCKS", "BLOCK_SIZE", "DEFAULT_RESAMPLES", "DEFAULT_SEED", "MODULE_SETS", "TABLE_IDS",
            "MetricSpec", "Study", "default_metrics", "meteor_class", "run_study"]
@@ -526,6 +526,28 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
         settings=_settings(ds, pair, kind, n_resamples, seed, labels), notes=tuple(notes),
         higher_is_better={s.label: s.metric.higher_is_better for s in specs + modules},
         table_notes={k: tuple(v) for k, v in table_notes.items()})
-    object.__setattr__(study, "tables", build_tables(study, wanted))
-    return study
+    return replace(study, wanted_tables=tuple(t for t in TABLE_IDS if t in wanted),
+                   machine_correlations=machine_correlations(study))
+
+
+def machine_correlations(study: Study) -> dict[str, float]:
+    """System-level Pearson r of each metric over the judged systems that are not human
+    translations (a human translation scored against the other references is an outlier that can
+    make r look better than it is); empty when there are no human systems among the judged or
+    fewer than 3 others."""
+    kind = study.human_kind
+    machine = [s for s in study.judged_systems if s not in study.human_systems]
+    if len(machine) == len(study.judged_systems) or len(machine) < 3:
+        return {}
+    human = {s: study.human_scores[kind][s] for s in machine}
+    out = {}
+    for m in study.system_correlations.get(kind, {}):
+        if m not in study.metrics:
+            continue
+        try:
+            out[m] = system_correlation({s: study.corpus_scores[m][s] for s in machine}, human,
+                                        "pearson").statistic
+        except MtscoreError:
+            out[m] = math.nan
+    return out
 

@@ -1,22 +1,20 @@
 """What a study is: its metrics (:class:`MetricSpec`), its result (:class:`Study`) and its defaults.
 
-No analysis here (see :mod:`.analysis`) and no table (see :mod:`.tables`): both import this module,
-and it imports neither.
+No analysis here (see :mod:`.analysis`) and no table: the study computes plain result objects and
+:mod:`mtscore.report.study_tables` builds its tables (the report imports the study, never the
+reverse).
 """
 
 from __future__ import annotations
 
-import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ..errors import OptionError
 from ..metrics.base import Metric, Score, SegmentStats
-from ..report.tables import Table, render
 from ..stats.blocks import BlockTestResult
 from ..stats.correlation import CorrelationResult
 from ..stats.defaults import DEFAULT_SEED as _DEFAULT_SEED
@@ -65,7 +63,8 @@ def lower_is_better_note(labels: Sequence[str], better: Mapping[str, bool]) -> s
 
 @dataclass(frozen=True, eq=False, repr=False)
 class Study:
-    """Everything ``mtscore study`` computes: the tables and the raw numbers behind them.
+    """Everything ``mtscore study`` computes: the raw numbers behind its tables (built by
+    :func:`mtscore.report.study_tables.study_tables`).
 
     Mappings are keyed by metric label (``BLEU``, ``NIST``, ``P``, ``R``, ``F1``, ``Fmean``,
     ``METEOR``, ``chrF``, ``chrF++``, ``TER``, ``METEOR[exact+porter]``, external metrics…),
@@ -123,43 +122,33 @@ class Study:
     #: table id -> notes on what that table could not show and why (degrade by section)
     table_notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: table id -> table, in TABLE_IDS order (only the computed ones)
-    tables: Mapping[str, Table] = field(default_factory=dict)
+    #: the table ids asked for (``run_study(tables=...)``), in TABLE_IDS order
+    wanted_tables: tuple[str, ...] = TABLE_IDS
+    #: metric -> system-level Pearson r over the judged systems that are not human translations
+    #: (empty when none are, or fewer than 3 others: :func:`.analysis.machine_correlations`)
+    machine_correlations: Mapping[str, float] = field(default_factory=dict)
 
     def better(self, metric: str) -> bool:
         """True when a higher ``metric`` score is better."""
         return self.higher_is_better.get(metric, True)
 
-    def table_list(self, ids: Sequence[str] | None = None) -> list[Table]:
-        """The tables with the given ids (default: all computed), in TABLE_IDS order."""
-        if ids is not None:
-            for t in ids:
-                if t not in TABLE_IDS:
-                    raise OptionError("table", t, TABLE_IDS)
-        return [self.tables[t] for t in TABLE_IDS if t in self.tables and (ids is None or t in ids)]
-
-    def long_table(self) -> Table:
-        """Corpus scores in the long format: ``system, metric, score, signature``."""
-        rows = tuple((s, m, self.corpus_scores[m][s], self.corpus_results[m][s].signature)
-                     for s in self.systems for m in self.metrics if s in self.corpus_scores[m])
-        return Table(("system", "metric", "score", "signature"), rows,
-                     title=f"{self.dataset}: corpus scores")
-
-    def to_pandas(self) -> Any:
-        """Corpus scores as a ``pandas.DataFrame`` in the long format (``system, metric, score,
-        signature``); pandas is optional."""
-        return self.long_table().to_pandas()
-
     def __repr__(self) -> str:
         return (f"Study({self.dataset!r}, {self.segments} segments, {len(self.systems)} systems, "
-                f"metrics: {', '.join(self.metrics)}; tables: {', '.join(self.tables)})")
+                f"metrics: {', '.join(self.metrics)}; tables: {', '.join(self.table_ids())})")
 
-    def _repr_html_(self) -> str:
-        from ..report.html import table_html
+    def can_show(self, table_id: str) -> bool:
+        """Whether this study's numbers can fill table ``table_id``."""
+        return SHOWABLE[table_id](self)
 
-        return "\n".join(table_html(t, 4) for t in self.table_list())
+    def table_ids(self) -> tuple[str, ...]:
+        """The ids of this study's tables: those asked for that its numbers can show, or whose
+        notes say why they cannot (a title with the notes), in TABLE_IDS order."""
+        return tuple(t for t in TABLE_IDS if t in self.wanted_tables
+                     and (self.can_show(t) or self.table_notes.get(t)))
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: settings, notes, the tables (full precision) and the raw numbers."""
+        """JSON-ready: settings, notes and the raw numbers (the tables too:
+        :func:`mtscore.report.study_tables.study_dict`)."""
         def arr(m: Mapping[str, Mapping[str, np.ndarray]]) -> dict[str, dict[str, list[Any]]]:
             return {k: {s: [None if math.isnan(x) else float(x) for x in v] for s, v in d.items()}
                     for k, d in m.items()}
@@ -178,7 +167,6 @@ class Study:
             "settings": dict(self.settings), "notes": list(self.notes),
             "table_notes": {k: list(v) for k, v in self.table_notes.items()},
             "signatures": dict(self.signatures),
-            "tables": {k: table_dict(t) for k, t in self.tables.items()},
             "corpus_scores": {m: dict(d) for m, d in self.corpus_scores.items()},
             "corpus_results": {m: {s: r.to_dict() for s, r in d.items()}
                                for m, d in self.corpus_results.items()},
@@ -197,36 +185,6 @@ class Study:
             "reference_counts": self.reference_counts.to_dict() if self.reference_counts else None,
         })
 
-    def render(self, fmt: str = "text", width: int = 2, ids: Sequence[str] | None = None,
-               layout: str = "long") -> str:
-        """The selected tables in ``fmt``; JSON is one object with settings, notes and tables.
-
-        ``layout="wide"`` adds the systems × metrics table of corpus scores (every metric a column,
-        signatures in its notes) after the settings."""
-        tables = self.table_list(ids)
-        if layout not in ("long", "wide"):
-            raise OptionError("layout", layout, ("long", "wide"))
-        if layout == "wide":
-            tables = [self.long_table().wide(), *tables]
-        if fmt == "json":
-            selected = {k: table_dict(t) for k, t in self.tables.items() if t in tables}
-            if layout == "wide":
-                selected = {"wide": table_dict(tables[0]), **selected}
-            return json.dumps(clean({"dataset": self.dataset, "segments": self.segments,
-                                     "settings": dict(self.settings), "notes": list(self.notes),
-                                     "tables": selected}), indent=2, ensure_ascii=False)
-        header = Table(("setting", "value"), tuple((k, setting_text(v)) for k, v in self.settings.items()),
-                       title=f"Study of {self.dataset} ({self.segments} segments, "
-                             f"{len(self.systems)} systems)", notes=self.notes)
-        return render([header, *tables], fmt, width)
-
-
-def setting_text(value: Any) -> str:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(map(str, value))
-    return str(value)
-
-
 def clean(value: Any) -> Any:
     """NaN/inf -> None, numpy scalars -> Python, recursively (strict JSON)."""
     if isinstance(value, dict):
@@ -242,6 +200,16 @@ def clean(value: Any) -> Any:
     return value
 
 
-def table_dict(t: Table) -> dict[str, Any]:
-    return {"title": t.title, "columns": list(t.columns), "rows": [list(r) for r in t.rows],
-            "notes": list(t.notes)}
+#: table id -> whether a study's numbers can show that table
+SHOWABLE: dict[str, Callable[[Study], bool]] = {
+    "corpus": lambda st: bool(st.metrics),
+    "bleu": lambda st: bool(st.bleu_precisions),
+    "system": lambda st: bool(st.system_correlations.get(st.human_kind)),
+    "segment": lambda st: bool(st.segment_correlations.get(st.human_kind)),
+    "modules": lambda st: bool(st.module_metrics) and bool(st.system_correlations.get(st.human_kind)),
+    "human": lambda st: bool(st.system_correlations.get(st.human_kind)),
+    "blocks": lambda st: st.blocks is not None,
+    "ttest": lambda st: st.blocks is not None,
+    "significance": lambda st: bool(st.significance),
+    "references": lambda st: st.reference_counts is not None,
+}

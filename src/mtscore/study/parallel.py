@@ -3,7 +3,8 @@
 One task per system: a worker extracts every metric's statistics of that system against the
 system's reference set, exactly as :meth:`.metrics.Statistics.get` does in one process (a
 segment's statistics depend on that segment alone), so the study's numbers are identical for any
-number of jobs. Workers are started with ``spawn`` (no fork-only path: macOS and Windows too); each
+number of jobs. Workers are :mod:`mtscore.pool`'s, started with ``spawn`` (no fork-only path: macOS
+and Windows too; a worker's exception is raised here); each
 receives the data set and the metric objects once, when it starts, and prepares each reference set
 once. Within a worker, metric objects that share a cache (the METEOR module ablation's stage cache)
 still share it: they arrive in one pickle.
@@ -11,13 +12,12 @@ still share it: they arrive in one pickle.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..io.dataset import Dataset
 from ..metrics.base import SegmentStats
+from ..pool import ordered, process_pool
 from .metrics import Statistics
 from .model import MetricSpec
 
@@ -44,7 +44,5 @@ def system_statistics(dataset: Dataset, specs: Sequence[MetricSpec], systems: Se
     worker processes (at most one per system); ``specs``: the metrics to extract (not those with
     given statistics, ``spec.stats``)."""
     workers = max(1, min(jobs, len(systems)))
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start,
-                             initargs=(dataset, list(specs))) as pool:
-        yield from zip(systems, pool.map(_system_stats, systems))
+    with process_pool(workers, initializer=_start, initargs=(dataset, list(specs))) as pool:
+        yield from ordered(lambda system: pool.submit(_system_stats, system), systems, len(systems))

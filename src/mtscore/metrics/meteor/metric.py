@@ -30,7 +30,7 @@ from ...version import __version__
 from ..base import Metric, SegmentStats, Signature, checked_inputs, sentence_references
 from .matchers import Matcher, Vocabulary, check_modules, get_matcher
 from .results import METEORResult, METEORSegment, PreparedReferences, WordMatch
-from .score import Parameters, columns, components, count_chunks
+from .score import Parameters, columns, components, count_chunks, jar_chunks
 from .word_ids import WordIds
 
 if TYPE_CHECKING:
@@ -276,8 +276,8 @@ class METEOR(Metric[METEORResult]):
         n_modules = len(self.modules)
         m = len(alignment)
         chunks = count_chunks(alignment)
-        if self.variant == "1.5" and m == len(h) == len(r) and chunks == 1:
-            chunks = 0  # the jar: a segment matched completely in one chunk has no fragmentation
+        if self.variant == "1.5":
+            chunks = int(jar_chunks(chunks, m, len(h), len(r)))
         per = [0] * n_modules
         for _, _, k in alignment:
             per[k] += 1

@@ -13,6 +13,7 @@ import numpy as np
 
 from .align.arrays import stable_order, unique_inverse
 from .align.corpus import CorpusMatches
+from .score import jar_chunks
 
 if TYPE_CHECKING:
     from .metric import METEOR
@@ -48,8 +49,8 @@ def statistics_rows(metric: METEOR, matches: CorpusMatches,
     hyp_len, ref_len = t.lengths()
     m = np.bincount(segment, minlength=n_seg)
     chunks = chunk_counts(segment, t.hyp_pos[hyp_tok], t.ref_pos[ref_tok], n_seg)
-    if metric.variant == "1.5":  # the jar: a segment matched completely in one chunk has none
-        chunks[(m == hyp_len) & (m == ref_len) & (chunks == 1)] = 0
+    if metric.variant == "1.5":
+        chunks = jar_chunks(chunks, m, hyp_len, ref_len)
     module = segment * n_modules + stage
     per = np.bincount(module, minlength=n_seg * n_modules).reshape(n_seg, n_modules)
     columns = [m[:, None], hyp_len[:, None], ref_len[:, None], chunks[:, None], per]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -52,6 +53,15 @@ def count_chunks(alignment: Iterable[Sequence[int]]) -> int:
             chunks += 1
         pi, pj = i, j
     return chunks
+
+
+def jar_chunks(chunks: Any, matches: Any, hyp_len: Any, ref_len: Any) -> Any:
+    """METEOR 1.5's chunk count as the jar records it: a segment matched completely (every word of
+    the hypothesis and of the reference) in one chunk counts 0 chunks, so it has no fragmentation
+    penalty; any other count is §2.3's. The jar's ``MeteorStats`` records the count this way, which
+    keeps corpus sums exact. Elementwise on numpy arrays (one entry per segment) and on numbers."""
+    whole = (matches == hyp_len) & (matches == ref_len) & (chunks == 1)
+    return np.where(whole, 0, chunks)
 
 
 def fmean(precision: np.ndarray, recall: np.ndarray, alpha: float) -> np.ndarray:

@@ -1,5 +1,5 @@
 """Aligning a corpus in forked worker processes (``METEOR(workers=...)``; Linux): identical results,
-less wall time."""
+less wall time. The processes are :mod:`mtscore.pool`'s."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import sys
 import threading
 from collections.abc import Callable
 from typing import Any
+
+from ...pool import here_and_in_forks
 
 #: fewest segments worth a process of their own
 MIN_SEGMENTS_PER_WORKER = 250
@@ -29,46 +31,8 @@ def usable_workers(requested: int, segments: int, shareable: bool) -> int:
     return max(1, min(requested, cpus, segments // MIN_SEGMENTS_PER_WORKER))
 
 
-def _child(task: Callable[[int, int, bool], Any], lo: int, hi: int, conn: Any) -> None:
-    """A worker: compute its range and send it back (``marshal``); nothing when it fails."""
-    import marshal
-
-    try:
-        data = marshal.dumps(task(lo, hi, False))
-    except Exception:  # the parent redoes the range
-        data = b""
-    conn.send_bytes(data)
-    conn.close()
-
-
 def in_forks(task: Callable[[int, int, bool], Any], bounds: list[tuple[int, int]]) -> list[Any]:
-    """``task(lo, hi, show)`` for every range: the first here, the others in forked processes that
-    send their result back (``marshal``: lists, tuples, ints, None). A process that fails has its
-    range redone here, so the results are always those of running every range in this process."""
-    import marshal
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork")
-    children = []
-    for lo, hi in bounds[1:]:
-        receive, send = context.Pipe(duplex=False)
-        process = context.Process(target=_child, args=(task, lo, hi, send), daemon=True)
-        process.start()
-        send.close()
-        children.append((process, receive))
-    results = []
-    try:
-        results.append(task(*bounds[0], True))
-    finally:
-        received = []
-        for process, receive in children:
-            try:
-                data = receive.recv_bytes()
-            except EOFError:
-                data = b""
-            receive.close()
-            process.join()
-            received.append(data if process.exitcode == 0 else b"")
-    for (lo, hi), data in zip(bounds[1:], received):
-        results.append(marshal.loads(data) if data else task(lo, hi, False))
-    return results
+    """``task(lo, hi, show)`` for every range: the first here (``show``: its progress bar), the
+    others at the same time in forked processes (:func:`mtscore.pool.here_and_in_forks`: ``task``
+    is inherited, its results are sent back). A worker's exception is raised here."""
+    return here_and_in_forks(task, [(lo, hi, i == 0) for i, (lo, hi) in enumerate(bounds)])

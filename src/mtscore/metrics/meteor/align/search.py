@@ -15,10 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .stage import Options, UnionFind, cross_matrix
+from .crossings import UnionFind, cross_matrix
+
+if TYPE_CHECKING:  # the stage rule calls this search
+    from .stage import Options
 
 #: most branch-and-bound nodes per stage before the best solution so far is kept
 NODE_CAP = 20_000

@@ -1,5 +1,5 @@
 """The study's tables, built from the numbers of a :class:`~mtscore.study.model.Study`, one function
-per table id.
+per table id; and the study rendered as text, JSON, TSV, Markdown or LaTeX (``mtscore study``).
 
 Each table's notes state its method, grouping, resample count and seed, and the signatures; what
 the data could not support (``Study.table_notes``) is a note of its table. Metrics are read only
@@ -10,15 +10,18 @@ the notes).
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Callable, Sequence
+import weakref
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-from ..report.tables import Table
+from ..errors import OptionError
 from ..stats.defaults import p_text
-from .model import Study, lower_is_better_note
+from ..study.model import TABLE_IDS, Study, clean, lower_is_better_note
+from .tables import Table, render
 
 
 def order(study: Study) -> list[str]:
@@ -255,20 +258,18 @@ def _main_system_table(study: Study) -> Table:
                         f"METEOR paper Table 1: system-level correlation with human {kind} scores")
 
 
-#: table id -> (can the study show it, how to build it)
-BUILDERS: dict[str, tuple[Callable[[Study], bool], Callable[[Study], Table]]] = {
-    "corpus": (lambda st: bool(st.metrics), corpus_table),
-    "bleu": (lambda st: bool(st.bleu_precisions), bleu_table),
-    "system": (lambda st: bool(st.system_correlations.get(st.human_kind)), _main_system_table),
-    "segment": (lambda st: bool(st.segment_correlations.get(st.human_kind)),
-                lambda st: segment_table(st, st.human_kind)),
-    "modules": (lambda st: bool(st.module_metrics) and bool(st.system_correlations.get(st.human_kind)),
-                lambda st: modules_table(st, st.human_kind)),
-    "human": (lambda st: bool(st.system_correlations.get(st.human_kind)), human_table),
-    "blocks": (lambda st: st.blocks is not None, blocks_table),
-    "ttest": (lambda st: st.blocks is not None, ttest_table),
-    "significance": (lambda st: bool(st.significance), significance_table),
-    "references": (lambda st: st.reference_counts is not None, references_table),
+#: table id -> how to build it (whether the study can: :meth:`Study.can_show`)
+BUILDERS: dict[str, Callable[[Study], Table]] = {
+    "corpus": corpus_table,
+    "bleu": bleu_table,
+    "system": _main_system_table,
+    "segment": lambda st: segment_table(st, st.human_kind),
+    "modules": lambda st: modules_table(st, st.human_kind),
+    "human": human_table,
+    "blocks": blocks_table,
+    "ttest": ttest_table,
+    "significance": significance_table,
+    "references": references_table,
 }
 
 TITLES = {"system": "METEOR paper Table 1: system-level correlation with human scores",
@@ -277,16 +278,83 @@ TITLES = {"system": "METEOR paper Table 1: system-level correlation with human s
           "significance": "Pairwise significance: paired bootstrap resampling"}
 
 
-def build_tables(study: Study, wanted: Sequence[str]) -> dict[str, Table]:
-    """Every wanted table that the data allow (what is skipped is in ``study.notes``); a table
-    the data could not support at all is a title with the notes saying why."""
+def build_tables(study: Study) -> dict[str, Table]:
+    """Every table of the study (:meth:`Study.table_ids`: those asked for that the data allow;
+    what is skipped is in ``study.notes``); a table the data could not support at all is a title
+    with the notes saying why."""
     out: dict[str, Table] = {}
-    for table_id, (possible, build) in BUILDERS.items():
-        if table_id not in wanted:
-            continue
-        if possible(study):
-            out[table_id] = _with_notes(study, table_id, build(study))
-        elif study.table_notes.get(table_id):
+    for table_id in study.table_ids():
+        if study.can_show(table_id):
+            out[table_id] = _with_notes(study, table_id, BUILDERS[table_id](study))
+        else:
             out[table_id] = Table(("note",), (), title=TITLES.get(table_id, table_id),
                                   notes=study.table_notes[table_id])
     return out
+
+
+_BUILT: weakref.WeakKeyDictionary[Study, dict[str, Table]] = weakref.WeakKeyDictionary()
+
+
+def study_tables(study: Study) -> Mapping[str, Table]:
+    """Table id -> table, in TABLE_IDS order (built once per study)."""
+    if study not in _BUILT:
+        _BUILT[study] = build_tables(study)
+    return _BUILT[study]
+
+
+def table_list(study: Study, ids: Sequence[str] | None = None) -> list[Table]:
+    """The tables with the given ids (default: all computed), in TABLE_IDS order."""
+    if ids is not None:
+        for t in ids:
+            if t not in TABLE_IDS:
+                raise OptionError("table", t, TABLE_IDS)
+    tables = study_tables(study)
+    return [tables[t] for t in TABLE_IDS if t in tables and (ids is None or t in ids)]
+
+
+def long_table(study: Study) -> Table:
+    """Corpus scores in the long format: ``system, metric, score, signature``."""
+    rows = tuple((s, m, study.corpus_scores[m][s], study.corpus_results[m][s].signature)
+                 for s in study.systems for m in study.metrics if s in study.corpus_scores[m])
+    return Table(("system", "metric", "score", "signature"), rows,
+                 title=f"{study.dataset}: corpus scores")
+
+
+def render_study(study: Study, fmt: str = "text", width: int = 2, ids: Sequence[str] | None = None,
+                 layout: str = "long") -> str:
+    """The selected tables in ``fmt``; JSON is one object with settings, notes and tables.
+
+    ``layout="wide"`` adds the systems × metrics table of corpus scores (every metric a column,
+    signatures in its notes) after the settings."""
+    tables = table_list(study, ids)
+    if layout not in ("long", "wide"):
+        raise OptionError("layout", layout, ("long", "wide"))
+    if layout == "wide":
+        tables = [long_table(study).wide(), *tables]
+    if fmt == "json":
+        selected = {k: table_dict(t) for k, t in study_tables(study).items() if t in tables}
+        if layout == "wide":
+            selected = {"wide": table_dict(tables[0]), **selected}
+        return json.dumps(clean({"dataset": study.dataset, "segments": study.segments,
+                                 "settings": dict(study.settings), "notes": list(study.notes),
+                                 "tables": selected}), indent=2, ensure_ascii=False)
+    header = Table(("setting", "value"), tuple((k, setting_text(v)) for k, v in study.settings.items()),
+                   title=f"Study of {study.dataset} ({study.segments} segments, "
+                         f"{len(study.systems)} systems)", notes=study.notes)
+    return render([header, *tables], fmt, width)
+
+
+def study_dict(study: Study) -> dict[str, Any]:
+    """:meth:`Study.to_dict` with the tables (full precision)."""
+    return {**study.to_dict(), "tables": {k: table_dict(t) for k, t in study_tables(study).items()}}
+
+
+def setting_text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def table_dict(t: Table) -> dict[str, Any]:
+    return {"title": t.title, "columns": list(t.columns), "rows": [list(r) for r in t.rows],
+            "notes": list(t.notes)}

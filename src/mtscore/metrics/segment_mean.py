@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError
-from ..metrics.base import Metric, Score, SegmentStats
+from .base import Metric, Score, SegmentStats
 
 
 class SegmentMean(Metric[Any]):

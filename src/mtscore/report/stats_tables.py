@@ -1,5 +1,5 @@
-"""Tables of statistics results for the command line (the statistics return plain result objects;
-how they print is decided here, and rendered by :mod:`mtscore.report.tables`).
+"""Tables of statistics results (``mtscore compare``, ``mtscore correlate``): the statistics return
+plain result objects; how they print is decided here, and rendered by :mod:`mtscore.report.tables`.
 
 p-values are cells of text from :func:`mtscore.stats.defaults.p_text`: ``< 1/(R+1)`` at the floor of
 R resamples (``< 0.001``), never ``0.000``.
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 
-from ..report.tables import Table
 from ..stats.blocks import BlockTestResult
 from ..stats.correlation import CorrelationResult
 from ..stats.defaults import p_text
@@ -17,6 +16,7 @@ from ..stats.metric_difference import PermutationResult, WilliamsResult
 from ..stats.references import ReferenceSensitivity
 from ..stats.resampling import BootstrapCI
 from ..stats.significance import SignificanceResult
+from .tables import Table
 
 
 def _level(confidence: float | None) -> str:

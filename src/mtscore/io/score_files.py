@@ -1,4 +1,4 @@
-"""Score files for ``mtscore correlate``: metric scores in the long format (or the older headerless
+"""Reading score files for ``mtscore correlate``: metric scores in the long format (or the older headerless
 ``system score`` / ``system seg_id score`` files), human scores with any score column (a data set's
 ``human/segments.tsv``: ``system seg_id raw z n``), aligned by (system, seg_id).
 
@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError, OptionError
-from ..io.scores import LongScores, parse_seg_id, read_table, records_from_dicts
+from .scores import LongScores, parse_seg_id, read_table, records_from_dicts
 
 #: a headerless file's columns by their number (the format before the long one)
 _HEADERLESS = {2: ("system", "score"), 3: ("system", "seg_id", "score")}

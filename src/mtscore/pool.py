@@ -1,0 +1,115 @@
+"""Worker processes: the one mechanism of every parallel path in mtscore.
+
+Three callers use it: streaming extraction (chunks of a corpus, :mod:`mtscore.metrics.chunked`),
+the study (one task per system, :mod:`mtscore.study.parallel`) and METEOR's aligner (ranges of a
+corpus, :mod:`mtscore.metrics.meteor.workers`). Each starts a pool with :func:`process_pool`, hands
+every worker what it needs once (``initializer``/``initargs``), and reads the results in the order
+of its tasks (:func:`ordered`). The results are those of running every task in this process.
+
+Errors: an exception raised by a task in a worker is raised here, by the caller's loop, with its
+type and message (``concurrent.futures`` sends it back; the worker's traceback is its
+``__cause__``); a worker that dies makes the loop raise ``BrokenProcessPool``. Nothing is redone or
+swallowed. On any error the pending tasks are cancelled and the workers stopped.
+
+Start methods: ``spawn`` (the default; macOS and Windows too) pickles ``initargs`` once per worker;
+``fork`` (Linux only; METEOR's aligner) inherits them, so a worker's state may be a closure over
+the caller's data, but it is safe only while no other thread runs (the caller checks that).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .errors import OptionError
+
+if TYPE_CHECKING:  # concurrent.futures and multiprocessing are imported when a pool starts
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: worker start methods
+START_METHODS = ("spawn", "fork")
+
+
+def default_jobs() -> int:
+    """The cores this process may run on (``os.sched_getaffinity``; ``os.cpu_count`` elsewhere)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def check_jobs(jobs: int | None) -> int:
+    """Validate ``jobs`` (worker processes); the number of jobs (None: :func:`default_jobs`)."""
+    if jobs is None:
+        return default_jobs()
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise OptionError("--jobs", jobs, detail="a positive number of processes")
+    return jobs
+
+
+@contextmanager
+def process_pool(workers: int, *, start: str = "spawn", initializer: Callable[..., None] | None = None,
+                 initargs: tuple[Any, ...] = ()) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``workers`` processes started with ``start`` (``spawn`` or ``fork``), each running
+    ``initializer(*initargs)`` first. On leaving it waits for the workers; on an error (a task's,
+    re-raised by the caller, or the caller's own) it cancels what is pending and does not wait."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    if start not in START_METHODS:
+        raise OptionError("start method", start, START_METHODS)
+    context = multiprocessing.get_context(start)
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=initializer,
+                             initargs=initargs) as pool:
+        try:
+            yield pool
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def ordered(submit: Callable[[T], Future[R]], items: Iterable[T], window: int
+            ) -> Iterator[tuple[T, R]]:
+    """Each item with its result, in the order of ``items``: ``submit(item)`` starts its task
+    (e.g. ``lambda x: pool.submit(task, x)``), at most ``window`` tasks are in flight (``items`` is
+    read only as far as that needs), and a task's exception is raised when its turn comes."""
+    queue: deque[tuple[T, Future[R]]] = deque()
+    for item in items:
+        queue.append((item, submit(item)))
+        if len(queue) >= window:
+            done, future = queue.popleft()
+            yield done, future.result()
+    while queue:
+        done, future = queue.popleft()
+        yield done, future.result()
+
+
+def here_and_in_forks(task: Callable[..., R], calls: list[tuple[Any, ...]]) -> list[R]:
+    """``task(*call)`` for every call: the first in this process, the others at the same time in
+    forked workers (one per call) that inherit ``task`` (a closure over this process's data is
+    fine: it is not pickled; the results are). In the order of ``calls``."""
+    if len(calls) == 1:
+        return [task(*calls[0])]
+    with process_pool(len(calls) - 1, start="fork", initializer=_set_forked_task,
+                      initargs=(task,)) as pool:
+        futures = [pool.submit(_forked_task, *call) for call in calls[1:]]
+        first = task(*calls[0])
+        return [first, *(f.result() for f in futures)]
+
+
+#: the task a forked worker inherited (set by :func:`_set_forked_task` when the worker starts)
+_FORKED: dict[str, Callable[..., Any]] = {}
+
+
+def _set_forked_task(task: Callable[..., Any]) -> None:
+    _FORKED["task"] = task
+
+
+def _forked_task(*args: Any) -> Any:
+    return _FORKED["task"](*args)

@@ -1,0 +1,68 @@
+"""mtscore.pool, the one worker-process mechanism: results in order, a worker's exception raised in
+the caller with its type and message (spawned and forked workers alike)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from mtscore.errors import InputError, OptionError
+from mtscore.pool import check_jobs, here_and_in_forks, ordered, process_pool
+
+forked = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux only")
+
+
+def test_spawned_results_in_order_and_errors_with_their_message() -> None:
+    with process_pool(2) as pool:
+        results = ordered(lambda jobs: pool.submit(check_jobs, jobs), [3, 1, 2, 0, 4], window=2)
+        assert [next(results) for _ in range(3)] == [(3, 3), (1, 1), (2, 2)]
+        with pytest.raises(OptionError, match=r"invalid --jobs 0: a positive number of processes") as err:
+            next(results)
+    assert err.value.option == "--jobs" and err.value.value == 0  # the fields came back too
+
+
+def test_ordered_keeps_at_most_window_in_flight() -> None:
+    submitted: list[int] = []
+
+    class Done:
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+        def result(self) -> int:
+            return self.value * 10
+
+    def submit(x: int) -> Done:
+        submitted.append(x)
+        return Done(x)
+
+    results = ordered(submit, iter(range(6)), window=3)  # type: ignore[arg-type]
+    assert next(results) == (0, 0) and submitted == [0, 1, 2]
+    assert list(results) == [(x, 10 * x) for x in range(1, 6)]
+
+
+@forked
+def test_forked_workers_inherit_the_task_and_send_results_back() -> None:
+    data = {"offset": 100}  # a closure over this process's data: never pickled
+    parent = os.getpid()
+
+    def task(x: int, y: int) -> tuple[int, bool]:
+        return x + y + data["offset"], os.getpid() == parent
+
+    assert here_and_in_forks(task, [(1, 2), (3, 4), (5, 6)]) == [(103, True), (107, False), (111, False)]
+    assert here_and_in_forks(task, [(1, 1)]) == [(102, True)]
+
+
+@forked
+def test_a_forked_worker_error_reaches_the_caller() -> None:
+    parent = os.getpid()
+
+    def task(x: int) -> int:
+        if os.getpid() != parent:
+            raise InputError(f"segment {x} fails", source="hyps.txt", line=x)
+        return x
+
+    with pytest.raises(InputError, match=r"hyps.txt, line 7: segment 7 fails") as err:
+        here_and_in_forks(task, [(1,), (7,)])
+    assert err.value.line == 7
