@@ -111,6 +111,7 @@ def run_pycon(block: Block, namespace: dict) -> str:
     report: list[str] = []
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test, out=report.append, clear_globs=False)
+    namespace.update(test.globs)  # DocTest works on a copy: the page's next block sees these names
     return "".join(report)
 
 
