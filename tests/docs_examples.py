@@ -5,12 +5,12 @@ The convention (also in ``docs/contributing.md``'s neighbour, ``docs/development
 
 * A ````` ```pycon ````` block is a doctest: ``>>> `` and ``... `` prompts, then the printed output,
   compared with ``ELLIPSIS`` and ``NORMALIZE_WHITESPACE``. The blocks of one page share one namespace,
-  in page order, as a reader who types them one after the other would.
+  in page order, as a reader who types them one after the other would, in the page's folder (below).
 * A ````` ```console ````` block holds commands, each on a line starting with ``$ `` (a line ending
   in ``\\`` continues on the next), followed by the lines the command prints. Only ``mtscore ...``
   commands are allowed; each runs as ``python -m mtscore ...`` (arguments split as a POSIX shell
   does, ``#`` starts a comment, ``*``/``?`` patterns expanded, a final ``> FILE`` writes standard
-  output to FILE). All console blocks of a page run, in page order, in one fresh temporary folder that
+  output to FILE). All blocks of a page run, in page order, in one fresh temporary folder that
   mirrors the repository root (each top-level entry is a symbolic link), so paths such as
   ``src/mtscore/data/sample/wmt22-de-en/references/A.txt`` read as from the root, and files written by
   one command (``> s.tsv``, ``-o report.html``) are there for the next ones.

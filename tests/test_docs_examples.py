@@ -2,8 +2,8 @@
 
 The rules for ``pycon`` and ``console`` blocks are in ``tests/docs_examples.py`` and
 ``docs/development.md``; each test is named by the file and line of its block. The blocks of one
-page share a namespace (pycon) and a working folder (console), so a test first runs the page's
-earlier blocks of its kind when they have not run yet (e.g. under ``-k``).
+page share a namespace (pycon) and a working folder (both kinds), so a test first runs the page's
+earlier blocks when they have not run yet (e.g. under ``-k``).
 """
 
 from __future__ import annotations
@@ -53,8 +53,7 @@ class _Pages:
 
     def run_earlier(self, block: Block) -> None:
         for earlier in BLOCKS:
-            if earlier.path == block.path and earlier.lang == block.lang and earlier.line < block.line \
-                    and earlier not in self.done:
+            if earlier.path == block.path and earlier.line < block.line and earlier not in self.done:
                 with contextlib.suppress(AssertionError):  # reported by its own test
                     self.run(earlier)
 
