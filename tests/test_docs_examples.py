@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from .docs_examples import (
+    REPO,
     Block,
     documentation_files,
     mirror_repository,
@@ -68,3 +69,32 @@ def test_example(block: Block, pages: _Pages) -> None:
     pages.run_earlier(block)
     failures = pages.run(block)
     assert not failures, failures
+
+
+WHAT_IT_IS = "BLEU, chrF/chrF++, TER, NIST, METEOR, ROUGE and captioning metrics"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_readme_is_a_landing_page_with_the_ci_commands_first() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8").split("\n")
+    assert len(readme) <= 200
+    first_screen = "\n".join(readme[:25])
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    test_command = next(line.strip() for line in ci.split("\n") if line.startswith("python -m pytest"))
+    assert f"&& {test_command}" in first_screen
+    assert "&& mtscore demo" in first_screen
+
+
+def test_the_same_words_say_what_mtscore_is() -> None:
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    description = next(line for line in pyproject.split("\n") if line.startswith("description = "))
+    from mtscore.cli import build_parser
+
+    places = {"pyproject.toml": description, "mtscore --help": build_parser().format_help(),
+              "docs/index.md": (REPO / "docs" / "index.md").read_text(encoding="utf-8"),
+              "README.md": (REPO / "README.md").read_text(encoding="utf-8")}
+    for place, text in places.items():
+        assert WHAT_IT_IS in _one_line(text.replace("**", "")), place
