@@ -1,4 +1,6 @@
-"""mtscore: reference-based MT evaluation faithful to the papers, with statistics you can trust.
+"""mtscore: reference-based evaluation of MT and generated text — BLEU, chrF/chrF++, TER, NIST, METEOR,
+ROUGE and captioning metrics — faithful to the papers, with the statistics that say whether a score
+can be trusted.
 
 Public names are imported on first use (PEP 562), so ``import mtscore`` and the command line load
 only what they need; ``from mtscore import corpus_meteor`` works as usual.

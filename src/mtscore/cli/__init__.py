@@ -62,7 +62,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The full parser, or (``only``) one with just that subcommand's module imported."""
     parser = Parser(
         prog="mtscore",
-        description="Reference-based MT evaluation: BLEU and METEOR exact to the papers and their "
+        description="Reference-based evaluation of MT and generated text: BLEU, chrF/chrF++, TER, NIST, "
+                    "METEOR, ROUGE and captioning metrics, faithful to the papers and exact against their "
                     "reference tools, with the statistics that say whether a score can be trusted.")
     parser.add_argument("--version", action="version", version=f"mtscore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -1,0 +1,100 @@
+"""Every example of the documentation runs and prints what it shows (README.md and docs/**/*.md).
+
+The rules for ``pycon`` and ``console`` blocks are in ``tests/docs_examples.py`` and
+``docs/development.md``; each test is named by the file and line of its block. The blocks of one
+page share a namespace (pycon) and a working folder (both kinds), so a test first runs the page's
+earlier blocks when they have not run yet (e.g. under ``-k``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import pytest
+
+from .docs_examples import (
+    REPO,
+    Block,
+    documentation_files,
+    mirror_repository,
+    run_console,
+    run_pycon,
+    runnable_blocks,
+)
+
+BLOCKS = runnable_blocks(documentation_files())
+
+
+class _Pages:
+    """Per page: the pycon namespace, the console folder and which blocks have run."""
+
+    def __init__(self, factory: pytest.TempPathFactory) -> None:
+        self.factory = factory
+        self.namespaces: dict[Path, dict] = {}
+        self.folders: dict[Path, Path] = {}
+        self.done: set[Block] = set()
+
+    def folder(self, page: Path) -> Path:
+        if page not in self.folders:
+            folder = self.factory.mktemp(page.stem)
+            mirror_repository(folder)
+            self.folders[page] = folder
+        return self.folders[page]
+
+    def run(self, block: Block) -> str:
+        self.done.add(block)
+        if block.lang == "pycon":
+            namespace = self.namespaces.setdefault(block.path, {"__name__": "__docs__"})
+            with pytest.MonkeyPatch.context() as mp:
+                mp.chdir(self.folder(block.path))
+                return run_pycon(block, namespace)
+        run_console(block, self.folder(block.path))
+        return ""
+
+    def run_earlier(self, block: Block) -> None:
+        for earlier in BLOCKS:
+            if earlier.path == block.path and earlier.line < block.line and earlier not in self.done:
+                with contextlib.suppress(AssertionError):  # reported by its own test
+                    self.run(earlier)
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> _Pages:
+    return _Pages(tmp_path_factory)
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=[b.test_id for b in BLOCKS])
+def test_example(block: Block, pages: _Pages) -> None:
+    pages.run_earlier(block)
+    failures = pages.run(block)
+    assert not failures, failures
+
+
+WHAT_IT_IS = "BLEU, chrF/chrF++, TER, NIST, METEOR, ROUGE and captioning metrics"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_readme_is_a_landing_page_with_the_ci_commands_first() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8").split("\n")
+    assert len(readme) <= 200
+    first_screen = "\n".join(readme[:25])
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    test_command = next(line.strip() for line in ci.split("\n") if line.startswith("python -m pytest"))
+    assert f"&& {test_command}" in first_screen
+    assert "&& mtscore demo" in first_screen
+
+
+def test_the_same_words_say_what_mtscore_is() -> None:
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    description = next(line for line in pyproject.split("\n") if line.startswith("description = "))
+    from mtscore.cli import build_parser
+
+    places = {"pyproject.toml": description, "mtscore --help": build_parser().format_help(),
+              "docs/index.md": (REPO / "docs" / "index.md").read_text(encoding="utf-8"),
+              "README.md": (REPO / "README.md").read_text(encoding="utf-8")}
+    for place, text in places.items():
+        assert WHAT_IT_IS in _one_line(text.replace("**", "")), place
