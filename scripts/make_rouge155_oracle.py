@@ -47,8 +47,8 @@ CASES: dict[str, list[str]] = {
     "n2-t1": ["-n", "2", "-t", "1"],
     "s4-U": ["-n", "1", "-2", "4", "-U"],
     "w1.2": ["-n", "1", "-w", "1.2"],
-    "mixed": ["-n", "3", "-m", "-s", "-2", "-1", "-u", "-w", "1.5", "-f", "B", "-p", "0.3", "-c", "90",
-              "-r", "500"],
+    "mixed": ["-n", "3", "-m", "-s", "-2", "-1", "-u", "-f", "B", "-p", "0.3", "-c", "90", "-r", "500"],
+    "w1.5-m-fB": ["-n", "1", "-m", "-w", "1.5", "-f", "B", "-c", "99", "-r", "200"],
     "t1-fB-m": ["-n", "1", "-m", "-t", "1", "-f", "B", "-w", "1.2", "-2", "2", "-U"],
 }
 
@@ -91,7 +91,8 @@ def run_rouge(peers: Sequence[str], models: Sequence[Sequence[str]], args: Seque
                 ms.append(f'<M ID="{k}">{i}.{k}.txt</M>')
             evals.append(f'<EVAL ID="{i}"><PEER-ROOT>{escape(str(root / "p"))}</PEER-ROOT>'
                          f'<MODEL-ROOT>{escape(str(root / "m"))}</MODEL-ROOT>'
-                         f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="{peer_id}">{i}.txt</P></PEERS>'
+                         f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT>'
+                         f'<PEERS><P ID="{peer_id}">{i}.txt</P></PEERS>'
                          f'<MODELS>{"".join(ms)}</MODELS></EVAL>')
         config = root / "config.xml"
         config.write_text('<ROUGE-EVAL version="1.0">\n' + "\n".join(evals) + "\n</ROUGE-EVAL>\n",
@@ -107,7 +108,8 @@ def _lines(path: Path) -> list[str]:
 
 def _pair_data(pair: str) -> tuple[list[str], list[list[str]], list[str]]:
     """(system names, references as streams, WMT document id per segment) of one pair."""
-    systems = sorted(p.stem for p in (WMT22 / pair / "systems").glob("*.txt") if not p.stem.startswith("HUMAN"))
+    systems = sorted(p.stem for p in (WMT22 / pair / "systems").glob("*.txt")
+                     if not p.stem.startswith("HUMAN"))
     refs = [_lines(p) for p in sorted((WMT22 / pair / "references").glob("*.txt"))]
     doc_ids = [row.split("\t")[1] for row in _lines(WMT22 / pair / "segments.tsv")[1:]]
     return systems, refs, doc_ids
@@ -163,7 +165,8 @@ SUFFIXES = ("s", "es", "ies", "sses", "ed", "eed", "ing", "y", "ational", "tiona
             "bli", "alli", "entli", "eli", "ousli", "ization", "ation", "ator", "alism", "iveness",
             "fulness", "ousness", "aliti", "iviti", "biliti", "logi", "icate", "ative", "alize", "iciti",
             "ical", "ful", "ness", "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment",
-            "ent", "sion", "tion", "ou", "ism", "ate", "iti", "ous", "ive", "ize", "e", "ll", "at", "bl", "iz")
+            "ent", "sion", "tion", "ou", "ism", "ate", "iti", "ous", "ive", "ize", "e", "ll", "at",
+            "bl", "iz")
 
 
 def word_list(sets: dict[str, dict[str, list]]) -> list[str]:

@@ -53,9 +53,7 @@ _LL = re.compile(r"ll$")
 
 def step1ab(w: str) -> str:
     """Steps 1a (plurals) and 1b (-eed, -ed, -ing) of the script's ``stem``."""
-    if m := _STEP1A_SSES_IES.search(w):
-        w = w[: m.start()] + m.group(1)
-    elif m := _STEP1A_S.search(w):
+    if (m := _STEP1A_SSES_IES.search(w)) or (m := _STEP1A_S.search(w)):
         w = w[: m.start()] + m.group(1)
     if m := _EED.search(w):
         if MGR0.search(w[: m.start()]):

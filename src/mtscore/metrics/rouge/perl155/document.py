@@ -46,7 +46,8 @@ def document_scores(model_total: float, peer_total: float, hit: float, alpha: fl
 
 
 def _gram_totals(peer: list[str], models: Sequence[list[str]],
-                 count: Callable[[list[str]], tuple[Counter[Gram], int]], formula: str) -> tuple[int, int, int]:
+                 count: Callable[[list[str]], tuple[Counter[Gram], int]],
+                 formula: str) -> tuple[int, int, int]:
     """``computeNGramScore``/``computeSkipBigramScore``: -f A sums (model total, peer total, hit) over
     the models (the peer total once per model); -f B keeps the first model with the highest recall
     rounded to 5 decimals (a model without grams scores 0)."""
@@ -80,9 +81,10 @@ def _lcs_totals(peer: str, models: Sequence[str], rtype: RougeType,
         model_sents = [tokens(s, options) for s in lcs_sentences(model, options)]
         model_1grams = Counter(tokens(peer_text(model, options), options))
         if rtype.kind == "L":
-            hit, base = lcs_hits(model_sents, peer_sents, model_1grams, Counter(peer_1grams))
-            score = hit / base if base > 0 else 0.0
-            model_total, peer_total = float(base), float(peer_count)
+            lcs_hit, lcs_base = lcs_hits(model_sents, peer_sents, model_1grams, Counter(peer_1grams))
+            hit = float(lcs_hit)
+            score = hit / lcs_base if lcs_base > 0 else 0.0
+            model_total, peer_total = float(lcs_base), float(peer_count)
         else:
             w = rtype.weight
             hit, base = wlcs_hits(model_sents, peer_sents, w, model_1grams, Counter(peer_1grams))

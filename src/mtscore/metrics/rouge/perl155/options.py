@@ -117,3 +117,45 @@ def script_types(n: int = 0, lcs: bool = True, weight: float | None = None, skip
         if unigrams:
             types.append(RougeType("SU", skip=skip))
     return tuple(types)
+
+
+@dataclass(frozen=True)
+class ScriptCall:
+    """A parsed ROUGE-1.5.5.pl command line: the options, the types it prints, and ``-d``."""
+
+    options: Perl155Options
+    types: tuple[RougeType, ...]
+    per_document: bool
+
+
+_FLAGS = {"-m", "-s", "-d", "-u", "-U", "-x"}
+_VALUED = {"-n", "-l", "-b", "-f", "-p", "-t", "-r", "-c", "-w", "-2"}
+
+
+def parse_command_line(args: list[str] | tuple[str, ...]) -> ScriptCall:
+    """The scoring options of a ROUGE-1.5.5.pl command line (``-a``, ``-e``, ``-z``, ``-3``, ``-v`` and
+    the config file are not scoring options and are rejected here)."""
+    flags: set[str] = set()
+    values: dict[str, str] = {}
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg in _FLAGS:
+            flags.add(arg)
+        elif arg in _VALUED and rest:
+            values[arg] = rest.pop(0)
+        else:
+            raise ValueError(f"ROUGE-1.5.5: unsupported or incomplete option {arg!r}")
+    counting: Literal[0, 1] = 1 if values.get("-t") == "1" else 0
+    if values.get("-t") == "2":
+        raise ValueError("ROUGE-1.5.5: -t 2 (raw counts instead of scores) is not supported")
+    options = Perl155Options(
+        stem="-m" in flags, remove_stopwords="-s" in flags, word_limit=int(values.get("-l", "0")),
+        byte_limit=int(values.get("-b", "0")), formula=values.get("-f", "A"),  # type: ignore[arg-type]
+        alpha=float(values.get("-p", "0.5")), counting=counting,
+        resamples=int(values.get("-r", "1000")), confidence=float(values.get("-c", "95")))
+    unigrams: Literal["", "u", "U"] = "u" if "-u" in flags else "U" if "-U" in flags else ""
+    types = script_types(n=int(values.get("-n", "0")), lcs="-x" not in flags,
+                         weight=float(values["-w"]) if "-w" in values else None,
+                         skip=int(values["-2"]) if "-2" in values else None, unigrams=unigrams)
+    return ScriptCall(options, types, "-d" in flags)

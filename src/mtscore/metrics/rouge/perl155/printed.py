@@ -42,7 +42,10 @@ def _by_eval_id(a: str, b: str) -> int:
 def per_document_order(eval_ids: Sequence[str], peer_id: str) -> list[int]:
     """The order of ``-d``'s per-evaluation lines (``sort by_evalID``)."""
     ids = [test_id(e, peer_id) for e in eval_ids]
-    return sorted(range(len(ids)), key=functools.cmp_to_key(lambda i, j: _by_eval_id(ids[i], ids[j])))
+    def compare(i: int, j: int) -> int:
+        return _by_eval_id(ids[i], ids[j])
+
+    return sorted(range(len(ids)), key=functools.cmp_to_key(compare))
 
 
 def average_lines(peer_id: str, tag: str, average: Perl155Average, confidence: float) -> list[str]:
