@@ -45,6 +45,7 @@ def perl_env(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parity
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(SUMMARY, st.lists(SUMMARY, min_size=1, max_size=3)), min_size=1, max_size=6),
        st.sampled_from(ARGS))
@@ -65,6 +66,7 @@ def test_random_summaries_against_perl(perl_env: Path, docs: list[tuple[str, lis
 
 
 @pytest.mark.parity
+@pytest.mark.slow
 @pytest.mark.parametrize("case", ["n2-b75", "n2-m", "t1-fB-m"])
 def test_perl_still_prints_the_committed_output(perl_env: Path, case: str) -> None:
     """Where Perl runs, rerun it on the committed WMT22 documents: its output is the committed one
