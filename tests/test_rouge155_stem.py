@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from mtscore.lexicon.rouge155 import morph_stem, smart_stop_words, wordnet_exceptions
 from mtscore.lexicon.rouge155_porter import rouge155_porter_stem
 
-from .rouge155_support import committed, oracle_module, perl_available
+from .test_rouge155_support import committed, oracle_module, perl_available
 
 
 @pytest.mark.parity

@@ -102,3 +102,13 @@ def test_bootstrap_average_is_not_the_plain_mean() -> None:
     average = bootstrap_average(rows)
     assert average.recall.average != f"{rows[:, 3].mean():.5f}"
     assert average.f == average.recall
+
+
+def test_empty_summaries_score_zero() -> None:
+    """An empty peer or model is read as no tokens, as the script reads an empty file: no error, 0
+    (only ROUGE-W of an empty model is an error, where the script dies)."""
+    for rtype in (RougeType("N", n=2), RougeType("L"), RougeType("SU", skip=4)):
+        assert document_row("", ["a b c"], rtype, DEFAULT)[2:] == (0, 0.0, 0.0, 0.0)
+        assert document_row("a b c", ["\n\n"], rtype, DEFAULT)[0] == 0
+        assert document_row("a b c", ["\n\n"], rtype, DEFAULT)[3:] == (0.0, 0.0, 0.0)
+    assert document_row("", ["a b"], RougeType("W", weight=1.2), DEFAULT)[3:] == (0.0, 0.0, 0.0)

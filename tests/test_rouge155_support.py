@@ -1,4 +1,4 @@
-"""Shared helpers of the ROUGE-1.5.5 tests: the committed Perl outputs and running the Perl script."""
+"""Helpers of the ROUGE-1.5.5 tests (no tests here): committed Perl outputs, running the Perl script."""
 
 from __future__ import annotations
 
