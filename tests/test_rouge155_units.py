@@ -112,3 +112,12 @@ def test_empty_summaries_score_zero() -> None:
         assert document_row("a b c", ["\n\n"], rtype, DEFAULT)[0] == 0
         assert document_row("a b c", ["\n\n"], rtype, DEFAULT)[3:] == (0.0, 0.0, 0.0)
     assert document_row("", ["a b"], RougeType("W", weight=1.2), DEFAULT)[3:] == (0.0, 0.0, 0.0)
+
+
+def test_plain_average() -> None:
+    from mtscore.metrics.rouge.perl155 import plain_average
+
+    rows = np.array([[4.0, 2.0, 2.0, 0.5, 1.0, 0.66667], [2.0, 4.0, 1.0, 0.5, 0.25, 0.33333]])
+    assert plain_average(rows) == pytest.approx((0.5, 0.625, 0.5))
+    assert plain_average(rows, counting=1) == pytest.approx((0.5, 0.5, 0.5))
+    assert plain_average(rows[:0]) == (0.0, 0.0, 0.0)

@@ -17,6 +17,8 @@ Public API (everything takes summaries as text, one sentence per line, as the sc
   printed ``Average_R/P/F`` and their intervals (strings with 5 decimals; ``.values`` as floats), from
   rows in the script's instance order (``instance_order(eval_ids, peer_id)``: test ids sorted as
   strings, so document "10" precedes "2"; rows[instance_order(...)]).
+* ``plain_average(rows, counting, alpha) -> (R, P, F)`` -- the plain (unprinted) average: the mean of
+  the per-document scores (``-t 0``) or the pooled counts scored once (``-t 1``), unrounded.
 * ``perl155_report(peers, models, types, options, peer_id="A", eval_ids=None, per_document=False)``
   -- the whole text the script prints for one peer (documents are evaluations "1", "2", ...);
   ``parse_command_line(args)`` turns script arguments into (options, types, per_document).
@@ -27,7 +29,7 @@ A length limit of 0 means no limit, as in the script. The script reads bytes: no
 bytes for ``-b`` and its bytes are separators for the tokenizer (``[^A-Za-z0-9-]`` -> space).
 """
 
-from .bootstrap import Interval, Perl155Average, bootstrap_average, drand48_draws
+from .bootstrap import Interval, Perl155Average, bootstrap_average, drand48_draws, plain_average
 from .document import COLUMNS, document_row, document_rows
 from .options import Perl155Options, RougeType, ScriptCall, parse_command_line, script_types
 from .printed import instance_order, per_document_order, perl155_report
@@ -47,5 +49,6 @@ __all__ = [
     "parse_command_line",
     "per_document_order",
     "perl155_report",
+    "plain_average",
     "script_types",
 ]

@@ -122,3 +122,16 @@ def bootstrap_average(rows: np.ndarray, counting: int = 0, resamples: int = 1000
     values = rows[:, 3:6] if counting == 0 else rows[:, 0:3]
     samples = resample_values(np.ascontiguousarray(values, dtype=np.float64), resamples, counting, alpha)
     return summarize(samples, resamples, confidence)
+
+
+def plain_average(rows: np.ndarray, counting: int = 0, alpha: float = 0.5) -> tuple[float, float, float]:
+    """The average the script does not print but rouge-score-style reports use: ``counting`` 0, the
+    mean of the (rounded) per-document R, P, F; ``counting`` 1, the pooled counts scored once
+    (``pooled_scores`` of the column sums). Unrounded; (0, 0, 0) for no documents."""
+    if len(rows) == 0:
+        return 0.0, 0.0, 0.0
+    if counting == 0:
+        r, p, f = rows[:, 3:6].mean(axis=0)
+    else:
+        r, p, f = pooled_scores(rows[:, 0:3].sum(axis=0, keepdims=True), alpha)[0]
+    return float(r), float(p), float(f)
