@@ -8,7 +8,7 @@ import pytest
 
 from mtscore.metrics.rouge.perl155 import parse_command_line, perl155_report
 
-from .test_rouge155_support import committed
+from .rouge155_support import committed
 
 CASES = ["n2", "n2-l100", "n2-l12", "n2-b75", "n2-m", "n2-s", "n2-fA", "n2-fB", "n2-t1", "s4-U", "w1.2",
          "mixed", "w1.5-m-fB", "t1-fB-m"]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from mtscore.metrics.rouge.perl155 import parse_command_line, perl155_report
 
-from .test_rouge155_support import oracle_module, perl_available
+from .rouge155_support import oracle_module, perl_available
 
 ARGS = [
     ["-n", "2", "-d"],
@@ -71,7 +71,7 @@ def test_random_summaries_against_perl(perl_env: Path, docs: list[tuple[str, lis
 def test_perl_still_prints_the_committed_output(perl_env: Path, case: str) -> None:
     """Where Perl runs, rerun it on the committed WMT22 documents: its output is the committed one
     (which test_rouge155_oracle compares with ours everywhere)."""
-    from .test_rouge155_support import committed
+    from .rouge155_support import committed
 
     documents = committed("documents.json.gz")["documents"]
     (expected,) = [o for o in committed("outputs.json.gz") if o["case"] == case and o["set"] == "documents"]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from mtscore.lexicon.rouge155 import morph_stem, smart_stop_words, wordnet_exceptions
 from mtscore.lexicon.rouge155_porter import rouge155_porter_stem
 
-from .test_rouge155_support import committed, oracle_module, perl_available
+from .rouge155_support import committed, oracle_module, perl_available
 
 
 @pytest.mark.parity
@@ -68,7 +68,7 @@ def test_shipped_data_is_what_the_build_script_extracts() -> None:
     import sys
     from importlib import resources
 
-    from .test_rouge155_support import SCRIPTS
+    from .rouge155_support import SCRIPTS
 
     if str(SCRIPTS) not in sys.path:
         sys.path.insert(0, str(SCRIPTS))
