@@ -53,6 +53,9 @@ class Ratio(Metric[Score]):
     def signature(self, meta=None):
         return "ratio"
 
+    def settings_key(self):  # pragma: no cover - no references are prepared
+        return ("ratio",)
+
 
 # ---- system level = scipy ----------------------------------------------------------------------
 

@@ -56,6 +56,9 @@ class Ratio(Metric[Score]):
     def signature(self, meta: Mapping[str, str] | None = None) -> str:
         return "ratio"
 
+    def settings_key(self):  # pragma: no cover - no references are prepared
+        return ("ratio",)
+
 
 def _stats(rows) -> SegmentStats:
     return SegmentStats(("matches", "total"), np.asarray(rows, dtype=np.int64))

@@ -18,22 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import ClassVar
 
 import numpy as np
 
 from ..io.references import check_hypotheses, check_reference_streams
-from ..version import __version__
 from . import ter_fast
 from .base import (
     Metric,
     PreparedBase,
     Score,
     SegmentStats,
-    Signature,
     checked_inputs,
     sentence_references,
 )
+from .settings import Settings, setting, shared_metric, yes_no
 from .ter_shift import translation_edit_rate
 from .ter_tokenizer import ter_words
 
@@ -87,18 +86,47 @@ class PreparedReferences(PreparedBase):
         return np.array([vocab.setdefault(w, len(vocab)) for w in words.split()], dtype=np.int64)
 
 
+@dataclass(frozen=True)
+class TERSettings(Settings):
+    """TER's settings (:class:`TER`'s arguments), validated once."""
+
+    NAME: ClassVar[str] = "TER"
+    SIGNATURE: ClassVar[tuple[str, ...]] = ("nrefs", "case", "tok=tercom", "norm", "punct", "asian",
+                                            "version")
+
+    normalized: bool = setting(False, key="norm", show=yes_no("normalized"), references=True)
+    no_punct: bool = setting(False, key="punct", show=yes_no("no_punct", "no", "yes"),
+                             references=True)
+    asian_support: bool = setting(False, key="asian", show=yes_no("asian_support"),
+                                  references=True)
+    case_sensitive: bool = setting(False, key="case", show=yes_no("case_sensitive", "mixed", "lc"),
+                                   references=True)
+    #: search whole corpora with numpy (:mod:`.ter_fast`); False: pair by pair with the rule
+    fast: bool = setting(True, speed=True)
+
+    def validate(self) -> None:
+        for name in self.names():
+            self._set(name, bool(getattr(self, name)))
+
+
 class TER(Metric[TERResult]):
     """TER with sacreBLEU's options; ``extract``/``compute`` as in :mod:`.base`. ``fast=False``
     searches pair by pair with the rule (the specification of the numpy search)."""
 
     name = "ter"
     higher_is_better = False
+    settings: TERSettings
+    normalized: bool
+    no_punct: bool
+    asian_support: bool
+    case_sensitive: bool
+    fast: bool
 
     def __init__(self, normalized: bool = False, no_punct: bool = False,
                  asian_support: bool = False, case_sensitive: bool = False, *, fast: bool = True):
-        self.normalized, self.no_punct = bool(normalized), bool(no_punct)
-        self.asian_support, self.case_sensitive = bool(asian_support), bool(case_sensitive)
-        self.fast = fast
+        self._configure(TERSettings(normalized=normalized, no_punct=no_punct,
+                                    asian_support=asian_support, case_sensitive=case_sensitive,
+                                    fast=fast))
         #: edits found so far per (normalized reference, normalized hypothesis): systems often
         #: repeat each other's segments, and reference sets (A, B, A+B) share their pairs
         self._edits: dict[tuple[str, str], int] = {}
@@ -112,7 +140,7 @@ class TER(Metric[TERResult]):
         self._edits = {}
 
     def settings_key(self) -> tuple[object, ...]:
-        return (self.normalized, self.no_punct, self.asian_support, self.case_sensitive)
+        return self.settings.key()
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -204,15 +232,6 @@ class TER(Metric[TERResult]):
         return TERResult(metric="TER", score=ter_score(edits, length), signature=self.signature(meta),
                          num_edits=edits, ref_length=length)
 
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``TER|nrefs:…|case:…|tok:tercom|norm:…|punct:…|asian:…|version:…`` (sacreBLEU's)."""
-        yes = {True: "yes", False: "no"}
-        return Signature.of("TER", [
-            ("nrefs", (meta or {}).get("nrefs", "?")),
-            ("case", "mixed" if self.case_sensitive else "lc"), ("tok", "tercom"),
-            ("norm", yes[self.normalized]), ("punct", yes[not self.no_punct]),
-            ("asian", yes[self.asian_support]), ("version", __version__)])
-
 
 def corpus_ter(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
                normalized: bool = False, no_punct: bool = False, asian_support: bool = False,
@@ -221,7 +240,8 @@ def corpus_ter(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
     ``corpus_ter``."""
     hyps = check_hypotheses(hyps)
     check_reference_streams(refs, len(hyps))
-    return _metric(normalized, no_punct, asian_support, case_sensitive).corpus_score(hyps, refs)
+    return shared_metric(TER, normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                         case_sensitive=case_sensitive).corpus_score(hyps, refs)
 
 
 def sentence_ter(hyp: str, refs: Sequence[str], *, normalized: bool = False,
@@ -229,9 +249,5 @@ def sentence_ter(hyp: str, refs: Sequence[str], *, normalized: bool = False,
                  case_sensitive: bool = False) -> TERResult:
     """TER of one hypothesis against its references (a list of strings), as sacreBLEU's
     ``sentence_ter``."""
-    return _metric(normalized, no_punct, asian_support, case_sensitive).sentence_score(hyp, refs)
-
-
-@lru_cache(maxsize=16)
-def _metric(normalized: bool, no_punct: bool, asian_support: bool, case_sensitive: bool) -> TER:
-    return TER(normalized, no_punct, asian_support, case_sensitive)
+    return shared_metric(TER, normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                         case_sensitive=case_sensitive).sentence_score(hyp, refs)

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
 from ..errors import OptionError
 from ..text.tokenizers import Tokenizer, get_tokenizer
-from ..version import __version__
-from .base import Metric, Score, SegmentStats, Signature, checked_inputs
+from .base import Metric, Score, SegmentStats, checked_inputs
 from .clipping import EncodedReferences, clipped_counts
+from .settings import Settings, check_tokenizer, setting, show_tokenizer, yes_no
 
 MEASURES = ("precision", "recall", "f1", "fmean")
 _LABEL = {"precision": "P", "recall": "R", "f1": "F1", "fmean": "Fmean"}
@@ -69,21 +70,45 @@ class UnigramReferences(EncodedReferences):
     """References tokenized and encoded once, to score many systems against them."""
 
 
+@dataclass(frozen=True)
+class UnigramSettings(Settings):
+    """The unigram measures' settings (:class:`Unigram`'s arguments), validated once."""
+
+    SIGNATURE: ClassVar[tuple[str, ...]] = ("nrefs", "best", "case", "tok", "version")
+
+    #: the measure scored, which also picks each segment's best reference
+    measure: str = setting("fmean", key="best")
+    tokenize: str = setting("13a", key="tok", show=show_tokenizer,
+                            references=True)
+    lowercase: bool = setting(True, key="case", show=yes_no("lowercase", "lc", "mixed"),
+                              references=True)
+
+    def validate(self) -> None:
+        if self.measure not in MEASURES:
+            raise OptionError("unigram measure", self.measure, MEASURES)
+        check_tokenizer(self.tokenize)
+        self._set("lowercase", bool(self.lowercase))
+
+    def signature_name(self) -> str:
+        return f"Unigram-{_LABEL[self.measure]}"
+
+
 class Unigram(Metric[UnigramResult]):
     """Exact unigram P, R, F1 or Fmean (``measure``) with METEOR's best-reference rule."""
 
     columns = ("matches", "hyp_len", "ref_len")
+    settings: UnigramSettings
+    measure: str
+    tokenizer: Tokenizer
+    lowercase: bool
 
     def __init__(self, measure: str = "fmean", *, tokenize: str = "13a", lowercase: bool = True):
-        if measure not in MEASURES:
-            raise OptionError("unigram measure", measure, MEASURES)
-        self.measure = measure
-        self.name = measure
-        self.tokenizer: Tokenizer = get_tokenizer(tokenize)
-        self.lowercase = bool(lowercase)
+        self._configure(UnigramSettings(measure=measure, tokenize=tokenize, lowercase=lowercase),
+                        name=measure, tokenizer=get_tokenizer(tokenize))
 
     def settings_key(self) -> tuple[object, ...]:
-        return (self.tokenizer.signature(), self.lowercase)
+        """What prepared references depend on (not the measure: they serve all four)."""
+        return self.settings.key()
 
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> UnigramReferences:
@@ -125,13 +150,6 @@ class Unigram(Metric[UnigramResult]):
                              signature=self.signature(meta), precision=m["precision"],
                              recall=m["recall"], f1=m["f1"], fmean=m["fmean"],
                              matches=int(row[0]), hyp_len=int(row[1]), ref_len=int(row[2]))
-
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``Unigram-<measure>|nrefs:…|best:<measure>|case:…|tok:…|version:…``."""
-        return Signature.of(f"Unigram-{_LABEL[self.measure]}", [
-            ("nrefs", (meta or {}).get("nrefs", "?")), ("best", self.measure),
-            ("case", "lc" if self.lowercase else "mixed"), ("tok", self.tokenizer.signature()),
-            ("version", __version__)])
 
 
 def corpus_unigram(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], measure: str = "fmean",
