@@ -273,7 +273,7 @@ class Metric(ABC, Generic[R]):
         values.update(derived)
         values["settings"] = settings
         self.__dict__.update(values)
-        self.__dict__["_frozen"] = frozenset(values)
+        self.__dict__["_frozen"] = frozenset(values).union(settings.names())
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in self.__dict__.get("_frozen", ()):
