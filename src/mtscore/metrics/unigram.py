@@ -77,7 +77,8 @@ def best_reference(measure: str, rows: Sequence[tuple[int, int, int]]) -> tuple[
     the one with more matches, then the first listed."""
     best, best_key = rows[0], None
     for row in rows:
-        value = float(unigram_measures(*(np.float64(x) for x in row))[measure])
+        matches, hyp_len, ref_len = (np.asarray(x, dtype=np.float64) for x in row)
+        value = float(unigram_measures(matches, hyp_len, ref_len)[measure])
         key = (value, row[0])
         if best_key is None or key > best_key:
             best, best_key = row, key
