@@ -155,11 +155,10 @@ class Score:
 
     def to_pandas(self) -> Any:
         """A one-row ``pandas.DataFrame``: ``metric, score, signature`` (the long format's columns)
-        then every other field that is a number or a string. Needs pandas (``pip install pandas``)."""
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pandas is optional
-            raise ImportError("to_pandas() needs pandas: pip install pandas") from exc
+        then every other field that is a number or a string. Needs the ``pandas`` extra."""
+        from ..errors import require_extra
+
+        pd = require_extra("pandas", "pandas", "to_pandas()")
         row = {key: (str(value) if key == "signature" else value)
                for key, value in self.__dict__.items()
                if isinstance(value, (int, float, str, np.integer, np.floating))}

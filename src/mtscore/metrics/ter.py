@@ -9,13 +9,14 @@
 * text: tercom's normalization with sacreBLEU's options (:mod:`.ter_tokenizer`), lowercased unless
   ``case_sensitive``.
 
-Lower is better. Statistics per segment: ``edits`` and ``ref_length`` (the average reference
+Lower is better. Statistics per segment: ``edits`` and ``ref_len`` (the average reference
 length, a float). Whole corpora are searched with numpy (:mod:`.ter_fast`); tiny ones, and
 ``fast=False``, pair by pair with the rule (:mod:`.ter_shift`). Both give identical edits.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -42,12 +43,20 @@ SMALL_PAIRS = 4
 MAX_CACHED = 1 << 20
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TERResult(Score):
     """A TER score (0–100+, as sacreBLEU; lower is better) with its summed statistics."""
 
     num_edits: float
-    ref_length: float
+    #: the reference length (summed over segments; per segment the average of its references)
+    ref_len: float
+
+    @property
+    def ref_length(self) -> float:
+        """Deprecated (removed in the next release): ``ref_len``, as every other result."""
+        warnings.warn("TERResult.ref_length is deprecated: use .ref_len", DeprecationWarning,
+                      stacklevel=2)
+        return self.ref_len
 
     def __str__(self) -> str:
         return f"TER = {self.score:.2f}"
@@ -144,7 +153,7 @@ class TER(Metric[TERResult]):
 
     @property
     def columns(self) -> tuple[str, ...]:
-        return ("edits", "ref_length")
+        return ("edits", "ref_len")
 
     def words(self, text: str) -> str:
         """sacreBLEU's preprocessing: trailing white space stripped, then tercom's normalization."""
@@ -230,7 +239,7 @@ class TER(Metric[TERResult]):
             raise ValueError(f"TER statistics have 2 columns, got {len(row)}")
         edits, length = float(row[0]), float(row[1])
         return TERResult(metric="TER", score=ter_score(edits, length), signature=self.signature(meta),
-                         num_edits=edits, ref_length=length)
+                         num_edits=edits, ref_len=length)
 
 
 def corpus_ter(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
