@@ -11,7 +11,9 @@ the orders that have no n-grams at all. Every path scores one summed row with
 Speed: whole corpora are counted with numpy (:mod:`.clipping`, :mod:`.bleu_vectorized`: fast paths
 tested equal to the rules); a tiny corpus (``sentence_bleu``, ``BLEU.sentence_score``, a corpus of
 a few segments) is counted segment by segment with the rules themselves, where numpy's cost per
-call would dominate.
+call would dominate; ``BLEU(fast=False)`` counts every corpus that way (the specification of the
+fast path). The settings are :class:`BLEUSettings` (frozen: :meth:`BLEU.replace` makes a BLEU with
+others).
 """
 
 from __future__ import annotations

@@ -88,6 +88,7 @@ class Settings:
     def __post_init__(self) -> None:
         self.validate()
         object.__setattr__(self, "_signatures", {})
+        object.__setattr__(self, "_key", None)
 
     def validate(self) -> None:
         """Check every value (an ``OptionError`` naming the bad one), normalize values with
@@ -99,11 +100,12 @@ class Settings:
         object.__setattr__(self, name, value)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "_signatures"}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_signatures", "_key")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         object.__setattr__(self, "_signatures", {})
+        object.__setattr__(self, "_key", None)
 
     # ---- what the fields are ----------------------------------------------------------------------
 
@@ -131,8 +133,16 @@ class Settings:
         return dataclasses.replace(self, **changes)
 
     def key(self) -> tuple[object, ...]:
-        """What prepared references depend on: the class and the fields declared
-        ``references=True`` (``Metric.settings_key()``)."""
+        """What prepared references depend on (``Metric.settings_key()``), made once: by default
+        the class and the fields declared ``references=True`` (:meth:`reference_key`)."""
+        key: tuple[object, ...] | None = self.__dict__["_key"]
+        if key is None:
+            key = self.reference_key()
+            object.__setattr__(self, "_key", key)
+        return key
+
+    def reference_key(self) -> tuple[object, ...]:
+        """The class and the fields declared ``references=True``."""
         return (type(self).__qualname__,
                 *(getattr(self, f.name) for f in self.options() if f.metadata.get("references")))
 
@@ -145,8 +155,14 @@ class Settings:
     def signature(self, meta: Mapping[str, object] | None = None) -> Any:
         """The :class:`~.base.Signature` of these settings and of the data facts in ``meta``
         (made once per distinct facts: sentence scores ask for it on every call)."""
-        facts = tuple(None if meta is None else meta.get(name) for name, _ in self.FACTS.values())
-        known: dict[tuple[object, ...], Any] = self._signatures  # type: ignore[attr-defined]
+        names = _FACT_NAMES.get(type(self)) or _fact_names(type(self))
+        if meta is None:
+            facts: object = None
+        elif len(names) == 1:
+            facts = meta.get(names[0])
+        else:
+            facts = tuple(meta.get(name) for name in names)
+        known: dict[object, Any] = self.__dict__["_signatures"]
         found = known.get(facts)
         if found is None:
             from .base import Signature
@@ -199,6 +215,15 @@ def _shown(cls: type[Settings]) -> dict[str, Callable[[Any], object]]:
 _SHOWN: dict[type[Settings], dict[str, Callable[[Any], object]]] = {}
 
 
+def _fact_names(cls: type[Settings]) -> tuple[str, ...]:
+    """The names in the statistics' ``meta`` of the data facts ``cls``'s signature shows."""
+    names = _FACT_NAMES[cls] = tuple(name for name, _ in cls.FACTS.values())
+    return names
+
+
+_FACT_NAMES: dict[type[Settings], tuple[str, ...]] = {}
+
+
 def _attribute(name: str) -> Callable[[Any], object]:
     return lambda settings: getattr(settings, name)
 
@@ -232,14 +257,13 @@ def shared_metric(cls: Callable[..., M], **arguments: Any) -> M:
     """The metric ``cls(**arguments)``, made once per distinct arguments (their types included:
     ``max_order=4.0`` is refused, not served BLEU(max_order=4)'s object): the module functions
     (``corpus_bleu``, ``sentence_chrf``, ...) are called in loops."""
-    key = tuple((name, type(value), value) for name, value in arguments.items())
     try:
-        metric: M = _shared(cls, key)
+        metric: M = _shared(cls, **arguments)
     except TypeError:  # an unhashable argument: the constructor reports what is wrong with it
         return cls(**arguments)
     return metric
 
 
-@lru_cache(maxsize=256)
-def _shared(cls: Callable[..., Any], key: tuple[tuple[str, type, object], ...]) -> Any:
-    return cls(**{name: value for name, _, value in key})
+@lru_cache(maxsize=256, typed=True)
+def _shared(cls: Callable[..., Any], **arguments: Any) -> Any:
+    return cls(**arguments)

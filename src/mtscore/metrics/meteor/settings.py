@@ -135,7 +135,7 @@ class METEORSettings(Settings):
         self._set("workers", int(self.workers))
         self._set("fast", bool(self.fast))
 
-    def key(self) -> tuple[object, ...]:
+    def reference_key(self) -> tuple[object, ...]:
         """What prepared references depend on: the tokenizer and the case (references prepared
         by a METEOR object with other modules are re-encoded, not refused)."""
         return (type(self).__qualname__, tokenizer_signature(self.tokenizer_name), self.lowercase)
