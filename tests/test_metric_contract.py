@@ -188,3 +188,26 @@ def test_speed_switches_change_no_signature(name):
         other = metric.replace(**{setting: (not value) if isinstance(value, bool) else 2})
         assert other.signature({"nrefs": "2"}) == metric.signature({"nrefs": "2"})
         assert other.settings_key() == metric.settings_key()
+
+
+def test_the_issue_repro_bleu_smooth_cannot_go_stale():
+    from mtscore import BLEU
+
+    hyps, refs = SMALL
+    bleu = BLEU()
+    assert bleu.corpus_score(hyps, refs).signature.get("smooth") == "exp"
+    with pytest.raises(FrozenSettingError):
+        bleu.smooth = "floor"
+    floor = bleu.replace(smooth="floor")
+    assert floor.corpus_score(hyps, refs).signature.get("smooth") == "floor[0.10]"
+    assert bleu.corpus_score(hyps, refs).signature.get("smooth") == "exp"
+
+
+def test_meteor_accelerate_is_the_deprecated_name_of_fast():
+    from mtscore import METEOR
+
+    with pytest.warns(DeprecationWarning, match="fast"):
+        metric = METEOR(accelerate=False)
+    assert metric.fast is False and metric.settings == METEOR(fast=False).settings
+    with pytest.warns(DeprecationWarning, match="fast"):
+        assert metric.accelerate is False
