@@ -68,7 +68,7 @@ def _compare(kind: str, n: int, subset: list, refs: list, SacreBLEU: Any, Paired
     t_extract, (bleu, stats) = clock(ours_extract)
     t_test, result = clock(lambda: ours(bleu, stats))
     t_ours = t_extract + t_test
-    p_ours = np.array([c.p_value for c in result.comparisons])
+    p_ours = np.array([c.pvalue for c in result.comparisons])
     p_sacre = np.array([r.p_value for r in theirs[1:]])
     diff = np.abs(p_ours - p_sacre)
     tolerance = 0.0 if kind == "bs" else 3.0 / (n + 1)  # AR: floating ties at the boundary

@@ -153,7 +153,7 @@ def _meteor_grid() -> list[tuple[str, Callable[[], Any]]]:
     grid.append(("meteor 1.5 params", lambda: METEOR(variant="1.5", alpha=0.85, beta=0.2,
                                                      gamma=0.6, delta=0.75,
                                                      weights=(1.0, 0.6, 0.8))))
-    grid.append(("meteor 2005 no accelerate", lambda: METEOR(accelerate=False)))
+    grid.append(("meteor 2005 no accelerate", lambda: METEOR(fast=False)))
     for lang in ("de", "fr", "cs", "zh", "ru", "xx"):
         grid.append((f"meteor lang={lang}", lambda lang=lang: METEOR(language=lang)))
     grid.append(("meteor 1.5 lang=de", lambda: METEOR(variant="1.5", language="de")))

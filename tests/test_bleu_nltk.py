@@ -6,6 +6,9 @@ import pytest
 
 from mtscore import corpus_bleu
 
+#: a comparison with a peer tool or the shared data (``pytest -m 'not parity'`` skips it)
+pytestmark = pytest.mark.parity
+
 nltk_bleu = pytest.importorskip("nltk.translate.bleu_score")
 
 REFS = [["the cat is on the mat today", "there is a cat on the mat"],

@@ -15,7 +15,7 @@ from .conftest import WMT22, needs_wmt22, pair_meta, wmt22_pairs
 sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.metrics import BLEU as SacreBLEU  # noqa: E402
 
-pytestmark = needs_wmt22
+pytestmark = [needs_wmt22, pytest.mark.parity]  # a comparison with sacreBLEU on the shared data
 
 
 def _reference_sets(pair: str) -> list[tuple[str, ...]]:

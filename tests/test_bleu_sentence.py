@@ -70,6 +70,7 @@ def _wmt22(pair: str, system: str, refs: tuple[str, ...]) -> tuple[list[str], li
 
 # ---- against sacreBLEU, every segment ----------------------------------------------------------
 
+@pytest.mark.parity
 @needs_wmt22
 @pytest.mark.parametrize("smooth,value", SMOOTHINGS)
 @pytest.mark.parametrize("effective", [True, False])
@@ -88,6 +89,7 @@ def test_sentence_score_every_segment_every_smoothing(smooth: str, value: float 
             assert [result.hyp_len, result.ref_len, *result.counts, *result.totals] == row
 
 
+@pytest.mark.parity
 @needs_wmt22
 @pytest.mark.parametrize("tokenize", TOKENIZERS)
 @pytest.mark.parametrize("lowercase", [False, True])
@@ -102,6 +104,7 @@ def test_sentence_bleu_every_segment_every_tokenizer(tokenize: str, lowercase: b
         "nrefs:2", f"case:{'lc' if lowercase else 'mixed'}", "eff:yes", f"tok:{tokenize}", "smooth:exp"]
 
 
+@pytest.mark.parity
 @needs_wmt22
 def test_corpus_bleu_of_one_segment_every_segment() -> None:
     hyps, refs = _wmt22("cs-en", "Online-B", ("B", "C"))
@@ -112,6 +115,7 @@ def test_corpus_bleu_of_one_segment_every_segment() -> None:
         _assert_same_as_sacrebleu(ours, theirs, i)
 
 
+@pytest.mark.parity
 @needs_wmt22
 def test_tiny_corpora_equal_sacrebleu() -> None:
     hyps, refs = _wmt22("de-en", "Online-B", ("A", "B"))

@@ -60,6 +60,7 @@ def sacre_tokens(lines: list[str], name: str, lowercase: bool) -> list[list[str]
     return [tok((line.lower() if lowercase else line).rstrip()).split() for line in lines]
 
 
+@pytest.mark.parity
 @pytest.mark.parametrize("name", ["13a", "intl", "zh", "char", "none"])
 @settings(max_examples=400, deadline=None)
 @given(lines=LINES, lowercase=st.booleans())
@@ -293,6 +294,7 @@ def test_clipped_counts_with_wide_keys_falls_back_exactly() -> None:
                                   counter_clipped(hyps, refs, 40))
 
 
+@pytest.mark.parity
 def test_lone_surrogates_tokenize_as_sacrebleu() -> None:
     """Possible only through the API: they are kept as characters (UTF-8 with surrogatepass)."""
     lines = ["a\ud800b. c &amp; d", "x \udfff, 5", "\ud83d"]
@@ -308,6 +310,7 @@ def test_lone_surrogates_tokenize_as_sacrebleu() -> None:
         span_encoder.SMALL_CORPUS_CHARACTERS = kept
 
 
+@pytest.mark.parity
 @pytest.mark.parametrize("name", ["13a", "zh", "char", "none"])
 @settings(max_examples=100, deadline=None)
 @given(hyps=st.lists(TEXT, min_size=3, max_size=3), refs=st.lists(st.lists(TEXT, min_size=3, max_size=3),

@@ -65,6 +65,7 @@ def numpy_always(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(clipping, "SMALL_CORPUS_TOKENS", 0)
 
 
+@pytest.mark.parity
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(corpora(), OPTIONS)
 def test_kernel_rules_and_sacrebleu_agree(numpy_always: None, corpus: tuple, options: dict) -> None:

@@ -21,7 +21,7 @@ from .conftest import WMT22, needs_wmt22, pair_meta, wmt22_pairs
 sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.metrics import CHRF as SacreCHRF  # noqa: E402
 
-pytestmark = needs_wmt22
+pytestmark = [needs_wmt22, pytest.mark.parity]  # a comparison with sacreBLEU on the shared data
 
 CHAR_COLUMNS = 18  # 6 character orders × (hyp, ref, match)
 

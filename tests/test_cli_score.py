@@ -22,6 +22,7 @@ def run(capsys, *argv: str) -> str:
     return capsys.readouterr().out
 
 
+@pytest.mark.parity
 def test_several_systems_one_table_equal_sacrebleu(capsys) -> None:
     folder = sample_path()
     refs = [str(folder / "references" / f"{r}.txt") for r in ("A", "B")]
@@ -35,6 +36,7 @@ def test_several_systems_one_table_equal_sacrebleu(capsys) -> None:
         assert record["metric"] == "BLEU" and record["signature"].startswith("BLEU|nrefs:2|")
 
 
+@pytest.mark.parity
 def test_segments_are_sacrebleu_sentence_scores(capsys) -> None:
     folder = sample_path()
     ref, hyp = str(folder / "references" / "A.txt"), str(folder / "systems" / "LT22.txt")

@@ -145,4 +145,4 @@ def test_bad_options_are_refused(scored: Path, capsys) -> None:
 def test_williams_refuses_impossible_correlations() -> None:
     with pytest.raises(OptionError, match="no three variables have these correlations"):
         williams_test(0.9, -0.9, 0.9, 10)
-    assert 0 <= williams_test(0.9, 0.8, 0.85, 10).p_value <= 1
+    assert 0 <= williams_test(0.9, 0.8, 0.85, 10).pvalue <= 1

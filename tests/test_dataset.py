@@ -61,6 +61,7 @@ def test_bad_kind_and_system():
         d.reference_ids_for("nobody")
 
 
+@pytest.mark.parity
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared data not present")
 @pytest.mark.parametrize("pair", ["de-en", "zh-en", "cs-en", "ja-en"])
 def test_shared_pairs_reproduce_published_means(pair):

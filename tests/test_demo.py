@@ -23,7 +23,7 @@ import mtscore.study
 from mtscore.cli import main
 from mtscore.data import sample_path
 
-from .test_report_support import image_bytes, parse, table_cells
+from .report_support import image_bytes, parse, table_cells
 
 matplotlib = pytest.importorskip("matplotlib")
 

@@ -172,7 +172,22 @@ LATEX_DOC = r"""\documentclass{article}
 """
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex not installed")
+def _latex_missing() -> str | None:
+    """Why the LaTeX test cannot run here (None: it can): no pdflatex, or no booktabs.sty."""
+    if shutil.which("pdflatex") is None:
+        return "pdflatex not installed"
+    if shutil.which("kpsewhich") is None:
+        return "kpsewhich not installed (cannot look for booktabs.sty)"
+    found = subprocess.run(["kpsewhich", "booktabs.sty"], capture_output=True, text=True, timeout=60)
+    if found.returncode != 0 or not found.stdout.strip():
+        return "booktabs.sty not installed (kpsewhich booktabs.sty finds nothing)"
+    return None
+
+
+LATEX_MISSING = _latex_missing()
+
+
+@pytest.mark.skipif(LATEX_MISSING is not None, reason=str(LATEX_MISSING))
 def test_latex_compiles_with_pdflatex(tmp_path):
     hostile = Table(("system", "metric", "score", "signature"),
                     (("$\\frac{x$", "BLEU", 1.0, "BLEU|nrefs:1|tok:13a|smooth:exp"),

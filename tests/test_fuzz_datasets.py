@@ -3,7 +3,7 @@ renamed files, odd seg ids and scores) through ``load_dataset`` and ``mtscore st
 
 Each example copies a small data set (40 segments of the embedded sample, 4 systems) and applies one
 to three mutations. ``load_dataset`` either loads it or raises an ``InputError``; ``study`` then exits
-0 with finite numbers or 1 with that same one-line error (:mod:`tests.test_fuzz_support`).
+0 with finite numbers or 1 with that same one-line error (:mod:`tests.fuzz_support`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from mtscore.data import sample_path
 from mtscore.errors import InputError
 from mtscore.io.dataset import load_dataset
 
-from .test_fuzz_support import check, fuzz_settings, run_cli
+from .fuzz_support import check, fuzz_settings, run_cli
 
 N_SEGMENTS = 40
 SYSTEMS = ("HUMAN-B", "LT22", "Online-A", "PROMT")

@@ -1,5 +1,5 @@
 """Fuzz: malformed text and TSV files and hostile option values through ``score``, ``compare`` and
-``correlate``, run in-process (:mod:`tests.test_fuzz_support` states the rule each run must keep)."""
+``correlate``, run in-process (:mod:`tests.fuzz_support` states the rule each run must keep)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from mtscore.io.text import decode_lines
 
 from . import registry_metrics
-from .test_fuzz_support import check, fuzz_settings, run_cli
+from .fuzz_support import check, fuzz_settings, run_cli
 
 WORDS = ["the", "cat", "sat", "on", "mat", "a", "dog", "ran", ",", ".", "é", "中文", "don't", "U.S.",
          "1,000", "--", "\u200b", "\u00a0", "\t", "ﬁ", "İ", "ß", "🙂", "a\u0301", "<b>", "&amp;"]

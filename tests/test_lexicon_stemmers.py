@@ -98,6 +98,7 @@ def test_snowball_as_the_meteor_jar(word: str, stem: str) -> None:
     assert snowball_stem(word) == stem
 
 
+@pytest.mark.parity
 def test_snowball_agrees_with_nltk() -> None:
     nltk_stem = pytest.importorskip("nltk.stem")
     reference = nltk_stem.SnowballStemmer("english")
@@ -132,6 +133,7 @@ def test_stem_words_matches_single_calls() -> None:
 _SNOWBALL_KEEPS_DOUBLE = re.compile(r"(cc|hh|jj|kk|qq|vv|ww|xx)(ed|ing)$")
 
 
+@pytest.mark.parity
 def test_porter_agrees_with_nltk_original_algorithm() -> None:
     nltk_stem = pytest.importorskip("nltk.stem")
     reference = nltk_stem.PorterStemmer(mode=nltk_stem.PorterStemmer.ORIGINAL_ALGORITHM)

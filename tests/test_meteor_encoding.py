@@ -250,6 +250,7 @@ def test_sentence_meteor_and_many_systems() -> None:
     assert corpus_meteor(hyps, refs) == slow.score_corpus(hyps, refs)
 
 
+@pytest.mark.parity
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared data not present")
 @pytest.mark.parametrize("pair", ["de-en", "zh-en"])
 def test_wmt22_statistics_equal_the_line_by_line_path(pair: str) -> None:

@@ -16,6 +16,9 @@ import pytest
 
 from mtscore.metrics.meteor import METEOR
 
+#: a comparison with a peer tool or the shared data (``pytest -m 'not parity'`` skips it)
+pytestmark = pytest.mark.parity
+
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracles" / "meteor-jar"
 needs_oracle = pytest.mark.skipif(not ORACLE.is_dir(), reason="../shared/oracles/meteor-jar not present")
 

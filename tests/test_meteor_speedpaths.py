@@ -210,7 +210,7 @@ def _allow_forks(monkeypatch, cpus: int) -> None:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="worker processes are forked (Linux)")
-@pytest.mark.parametrize("kwargs", [{"accelerate": False}, {"modules": ("exact", "synonym", "porter")},
+@pytest.mark.parametrize("kwargs", [{"fast": False}, {"modules": ("exact", "synonym", "porter")},
                                     {"variant": "1.5", "modules": ("exact", "stem", "synonym")}])
 def test_workers_give_identical_results(monkeypatch, kwargs) -> None:
     from mtscore.metrics.meteor.extract import _ranges, _settled, _work
@@ -245,8 +245,8 @@ def test_a_failing_worker_raises_its_error_here(monkeypatch) -> None:
 
     hyps, refs = _sample("Online-W", 120)
     with pytest.raises(RuntimeError, match="a worker fails"):
-        Flaky(workers=2, accelerate=False).extract(hyps, refs)
-    np.testing.assert_array_equal(Flaky(workers=1, accelerate=False).extract(hyps, refs).values,
+        Flaky(workers=2, fast=False).extract(hyps, refs)
+    np.testing.assert_array_equal(Flaky(workers=1, fast=False).extract(hyps, refs).values,
                                   METEOR().extract(hyps, refs).values)
 
 
@@ -365,7 +365,7 @@ def test_corpus_path_equals_the_segment_path(modules, corpus, delta) -> None:
     # two reference streams: the drawn one (None where drawn so) and the hypotheses reversed
     refs = [[None if r is None else " ".join(r) for _, r in corpus], [" ".join(h[::-1]) for h, _ in corpus]]
     kwargs = {"modules": modules, "delta": 0.5 if delta else None}
-    fast, plain = METEOR(**kwargs), METEOR(accelerate=False, **kwargs)  # no corpus-wide stages
+    fast, plain = METEOR(**kwargs), METEOR(fast=False, **kwargs)  # no corpus-wide stages
     got, want = fast.score_corpus(hyps, refs), plain.score_corpus(hyps, refs)
     assert got.segments == want.segments
     np.testing.assert_array_equal(fast.extract(hyps, refs).values, plain.extract(hyps, refs).values)

@@ -81,6 +81,7 @@ def sample():
     return load_dataset(sample_path())
 
 
+@pytest.mark.parity
 @pytest.mark.parametrize("system", ["LT22", "Online-W", "PROMT", "HUMAN-B"])
 def test_single_reference_equals_nltk(sample, system):
     hyp, ref = sample.systems[system], sample.references["A"]
@@ -101,6 +102,7 @@ def test_two_references_equal_mteval_algorithm(sample):
         assert nltk < ours
 
 
+@pytest.mark.parity
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared data not present")
 def test_shared_zh_en_single_reference_equals_nltk():
     d = load_dataset(SHARED / "zh-en")
@@ -133,6 +135,7 @@ def _mteval_inputs(pair: str, system: str, refs: str) -> tuple[list[str], list[l
             [read_lines(folder / "references" / f"{r}.txt") for r in refs.split("+")])
 
 
+@pytest.mark.parity
 @pytest.mark.parametrize("pair,system,refs,score", MTEVAL_ROWS, ids=["-".join(r[:3]) for r in MTEVAL_ROWS])
 def test_default_equals_the_mteval_script(pair, system, refs, score):
     """NIST() equals the script's own score (15 significant digits) on every system and
@@ -143,6 +146,7 @@ def test_default_equals_the_mteval_script(pair, system, refs, score):
     assert corpus_nist(hyps, streams).score == pytest.approx(float(score), rel=1e-12)
 
 
+@pytest.mark.parity
 def test_mteval_rows_cover_every_de_en_system_and_reference_set():
     if not WMT22.is_dir():
         pytest.skip("../shared/data/wmt22 not present")
@@ -215,6 +219,7 @@ def test_max_order_out_of_range_refused(order):
 words = st.lists(st.sampled_from(["a", "b", "c", "d", "e"]), min_size=0, max_size=8)
 
 
+@pytest.mark.parity
 @settings(max_examples=60, deadline=None)
 @given(st.integers(1, 3).flatmap(lambda k: st.lists(
     st.tuples(words.filter(bool), st.lists(words.filter(bool), min_size=k, max_size=k)),

@@ -68,6 +68,7 @@ def test_pair_matches_is_the_sum_of_minima(groups: list) -> None:
 
 # ---- BLEU --------------------------------------------------------------------------------------
 
+@pytest.mark.parity
 @pytest.mark.parametrize("smooth", ["none", "floor", "add-k", "exp"])
 @pytest.mark.parametrize("effective_order", [True, False])
 def test_bleu_equals_sacrebleu_sentence_score(smooth: str, effective_order: bool) -> None:
@@ -96,6 +97,7 @@ def test_bleu_by_name_is_sentence_bleu() -> None:
 
 # ---- chrF --------------------------------------------------------------------------------------
 
+@pytest.mark.parity
 @pytest.mark.parametrize(("word_order", "lowercase", "whitespace", "eps"),
                          [(0, False, False, False), (2, False, False, False), (0, True, False, True),
                           (2, True, True, False), (1, False, True, True)])

@@ -22,7 +22,7 @@ from mtscore.report.html import (
 )
 from mtscore.report.tables import Table
 
-from .test_report_support import image_bytes, parse, table_cells
+from .report_support import image_bytes, parse, table_cells
 
 
 def _report() -> Report:

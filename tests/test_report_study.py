@@ -18,7 +18,7 @@ from mtscore.report.html import render_html
 from mtscore.report.study_report import build_report, key_table, write_report
 from mtscore.study import run_study
 
-from .test_report_support import image_bytes, parse, table_cells
+from .report_support import image_bytes, parse, table_cells
 
 WORDS = [
     "the", "a", "cat", "dog", "sat", "on", "mat", "house", "garden", "ran", "quickly", "slowly", "big",

@@ -46,9 +46,9 @@ def test_block_test_table(sample):
         blocks = np.array(row.block_scores)
         assert row.mean == pytest.approx(blocks.mean()) and row.sd == pytest.approx(blocks.std(ddof=1))
         ref = scipy.stats.ttest_rel(blocks, np.array(nxt.block_scores))
-        assert row.t == pytest.approx(ref.statistic) and row.p_value == pytest.approx(ref.pvalue)
+        assert row.statistic == pytest.approx(ref.statistic) and row.pvalue == pytest.approx(ref.pvalue)
         assert row.next_system == nxt.system
-    assert res.rows[-1].t is None
+    assert res.rows[-1].statistic is None
     from mtscore.report.stats_tables import block_table
 
     table = block_table(res)

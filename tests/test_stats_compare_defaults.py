@@ -104,7 +104,7 @@ def test_identical_systems_share_a_cluster(tmp_path: Path, capsys) -> None:
     stats = bleu.extract(read_lines(a), [read_lines(REF)])
     for test in (paired_bootstrap, approximate_randomization):
         res = test(bleu, {"a": stats, "b": stats}, None, 200, 1)
-        assert res.comparisons[0].p_value == 1.0 and res.clusters() == [["a", "b"]]
+        assert res.comparisons[0].pvalue == 1.0 and res.clusters() == [["a", "b"]]
 
 
 def test_a_file_given_twice_is_named(capsys) -> None:
@@ -134,7 +134,7 @@ def test_external_scores_are_compared_like_metrics(tmp_path: Path, capsys) -> No
     api = paired_bootstrap(SegmentMean("COMET"), {k: SegmentMean.stats(v) for k, v in scores.items()},
                            None, 500, 3)
     assert [r["system"] for r in result["systems"]] == api.ranking() == ["good", "mid", "bad"]
-    assert [c["p_value"] for c in result["comparisons"]] == [c.p_value for c in api.comparisons]
+    assert [c["p_value"] for c in result["comparisons"]] == [c.pvalue for c in api.comparisons]
     assert result["signature"] == "COMET|wmt22-comet-da|x"
     assert [r["score"] for r in result["systems"]] == pytest.approx(
         [float(np.mean(scores[s])) for s in ("good", "mid", "bad")])

@@ -43,6 +43,7 @@ def _read(path):
         return list(csv.DictReader(handle, delimiter="\t"))
 
 
+@pytest.mark.parity
 @needs_data
 @pytest.mark.parametrize("pair", ["zh-en", "de-en"])
 def test_wmt22_released_z_scores(pair):

@@ -56,6 +56,9 @@ class Ratio(Metric[Score]):
     def signature(self, meta: Mapping[str, str] | None = None) -> str:
         return "ratio"
 
+    def settings_key(self):  # pragma: no cover - no references are prepared
+        return ("ratio",)
+
 
 def _stats(rows) -> SegmentStats:
     return SegmentStats(("matches", "total"), np.asarray(rows, dtype=np.int64))
@@ -94,6 +97,7 @@ def _sacrebleu_paired(names, hyps, refs, test_type, n, seed, monkeypatch):
     return scores["BLEU"]
 
 
+@pytest.mark.parity
 @needs_data
 def test_paired_bootstrap_equals_sacrebleu(wmt_small, monkeypatch):
     names, hyps, refs, bleu, stats = wmt_small
@@ -101,20 +105,21 @@ def test_paired_bootstrap_equals_sacrebleu(wmt_small, monkeypatch):
     theirs = _sacrebleu_paired(names, hyps, refs, "bs", 1000, 12345, monkeypatch)
     for comparison, result in zip(ours.comparisons, theirs[1:]):
         assert comparison.score == pytest.approx(result.score, abs=1e-9)
-        assert comparison.p_value == result.p_value  # same draws, same rule: identical
+        assert comparison.pvalue == result.p_value  # same draws, same rule: identical
     for ci, result in zip(ours.intervals, theirs):
         # sacreBLEU sums float32 statistics; the resample means agree to float32 precision
         assert ci.mean == pytest.approx(result.mean, abs=1e-4)
         assert ci.half_width == pytest.approx(result.ci, abs=1e-4)
 
 
+@pytest.mark.parity
 @needs_data
 def test_approximate_randomization_equals_sacrebleu(wmt_small, monkeypatch):
     names, hyps, refs, bleu, stats = wmt_small
     ours = approximate_randomization(bleu, stats, baseline="Online-B", trials=2000, seed=12345)
     theirs = _sacrebleu_paired(names, hyps, refs, "ar", 2000, 12345, monkeypatch)
     for comparison, result in zip(ours.comparisons, theirs[1:]):
-        assert comparison.p_value == pytest.approx(result.p_value, abs=1.5 / 2001)
+        assert comparison.pvalue == pytest.approx(result.p_value, abs=1.5 / 2001)
 
 
 # ---- brute force on small cases ---------------------------------------------------------------
@@ -138,7 +143,7 @@ def test_resamples_equal_brute_force():
         observed = abs(result.scores[a] - result.scores[b])
         diffs = np.abs(samples[:, a] - samples[:, b])
         expected = (np.sum(diffs - diffs.mean() > observed) + 1) / 51
-        assert c.p_value == pytest.approx(expected)
+        assert c.pvalue == pytest.approx(expected)
 
 
 def test_randomization_equals_brute_force():
@@ -156,7 +161,7 @@ def test_randomization_equals_brute_force():
             two = np.where(mask[:, None], b, a).sum(axis=0)
             diff = abs(metric.compute(one).score - metric.compute(two).score)
             count += diff > observed
-        assert c.p_value == pytest.approx((count + 1) / 201)
+        assert c.pvalue == pytest.approx((count + 1) / 201)
     assert len(result.comparisons) == 3 and result.baseline is None
     assert set(names) == set(result.systems)
 
@@ -171,7 +176,7 @@ def test_seed_reproducible_and_zero_is_a_seed():
     assert [x.low for x in a.intervals] != [x.low for x in c.intervals]
     r1 = approximate_randomization(metric, systems, trials=300, seed=0)
     r2 = approximate_randomization(metric, systems, trials=300, seed=0)
-    assert [x.p_value for x in r1.comparisons] == [x.p_value for x in r2.comparisons]
+    assert [x.pvalue for x in r1.comparisons] == [x.pvalue for x in r2.comparisons]
 
 
 def test_bootstrap_ci_single_system():
@@ -276,7 +281,7 @@ def test_pvalues_in_range_and_tables_render(seed):
                 approximate_randomization(Ratio(), systems, trials=30, seed=seed,
                                           confidence_resamples=10)):
         for c in res.comparisons:
-            assert 0 < c.p_value <= 1 and c.p_value <= c.p_holm <= 1
+            assert 0 < c.pvalue <= 1 and c.pvalue <= c.p_holm <= 1
         from mtscore.report.stats_tables import significance_tables
 
         tables = significance_tables(res)
@@ -292,8 +297,8 @@ def test_pvalues_do_not_depend_on_system_order(seed):
     for test in (lambda s: paired_bootstrap(Ratio(), s, resamples=40, seed=seed),
                  lambda s: approximate_randomization(Ratio(), s, trials=40, seed=seed,
                                                      confidence_resamples=5)):
-        one = {frozenset((c.system, c.other)): c.p_value for c in test(systems).comparisons}
-        two = {frozenset((c.system, c.other)): c.p_value for c in test(reordered).comparisons}
+        one = {frozenset((c.system, c.other)): c.pvalue for c in test(systems).comparisons}
+        two = {frozenset((c.system, c.other)): c.pvalue for c in test(reordered).comparisons}
         assert one == two
 
 

@@ -20,12 +20,10 @@ from mtscore.errors import InputError, OptionError
 from mtscore.metrics.nist import corpus_nist
 from mtscore.report.study_tables import render_study, study_dict, study_tables
 from mtscore.study import TABLE_IDS, run_study
-from mtscore.study.metrics import meteor_class as _meteor_class
 
 SAMPLE = sample_path()
 RESAMPLES = 200
 SEED = 7
-HAS_METEOR = _meteor_class()[0] is not None
 
 
 def _lines(path: Path) -> list[str]:
@@ -64,14 +62,12 @@ def _records(table):
 
 
 def test_every_table_is_produced(study):
-    expected = set(TABLE_IDS) - (set() if HAS_METEOR else {"modules"})
-    assert set(study_tables(study)) == expected
-    if not HAS_METEOR:
-        assert any("METEOR" in n for n in study.notes)
+    assert set(study_tables(study)) == set(TABLE_IDS)
     for fmt in ("text", "tsv", "markdown", "latex"):
         assert "Pearson r" in render_study(study, fmt)
 
 
+@pytest.mark.parity
 def test_corpus_scores_equal_sacrebleu_and_human_means(study, independent):
     assert study.reference_sets["HUMAN-B"] == ("A",)
     rows = {r["system"]: r for r in _records(study_tables(study)["corpus"])}
@@ -228,7 +224,6 @@ def test_cli(capsys):
     assert "no such data-set folder" in capsys.readouterr().err
 
 
-@pytest.mark.skipif(not HAS_METEOR, reason="METEOR is not available")
 def test_meteor_row_is_pearson_of_corpus_meteor(study, independent):
     from mtscore import corpus_meteor
 
@@ -245,7 +240,6 @@ def test_meteor_row_is_pearson_of_corpus_meteor(study, independent):
     assert full["system r"] == row["Pearson r"]
 
 
-@pytest.mark.skipif(not HAS_METEOR, reason="METEOR is not available")
 def test_meteor_rows(study):
     assert "METEOR" in study.metrics
     assert len(study.module_metrics) == 4
@@ -258,6 +252,7 @@ def test_meteor_rows(study):
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "wmt22"
 
 
+@pytest.mark.parity
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared data not present")
 def test_shared_cs_en_corpus_table_reproduces_official_scores():
     """cs-en: references B and C, HUMAN-C scored against B only; BLEU equals the official
@@ -320,7 +315,6 @@ def test_target_language_picks_the_tokenizer(tmp_path):
         run_study(folder, tables=("bleu",), meteor=False)
 
 
-@pytest.mark.skipif(not HAS_METEOR, reason="METEOR not available")
 def test_target_language_picks_meteor_resources(tmp_path):
     """en-de: METEOR with exact + Snowball German stems; the ablation runs the modules that apply."""
     folder = tmp_path / "en-de"

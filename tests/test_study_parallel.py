@@ -20,8 +20,8 @@ SAMPLE = sample_path()
 def test_worker_statistics_equal_one_process() -> None:
     ds = load_dataset(SAMPLE)
     stages: dict = {}
-    specs, _ = default_metrics(stages=stages, target="en")
-    modules, _ = module_specs(stages, target="en")
+    specs = default_metrics(stages=stages, target="en")
+    modules = module_specs(stages, target="en")
     one = extract(Statistics(ds), specs, modules, jobs=1)
     two = extract(Statistics(ds), specs, modules, jobs=2)
     assert set(one.stats) == set(two.stats)

@@ -44,7 +44,7 @@ def toy(tmp_path_factory):
 @pytest.fixture(scope="module")
 def parts(toy):
     ds = load_dataset(toy)
-    specs, _ = default_metrics(meteor=False)
+    specs = default_metrics(meteor=False)
     ex = extract(Statistics(ds), specs)
     return ds, ex, corpus_scores(ex), human_scores(ds, [])
 

@@ -162,6 +162,7 @@ def test_every_lemma_exception_form_and_inflection_at_once() -> None:
     assert all(got[i] for i in range(len(_LEMMAS)))  # every lemma has keys
 
 
+@pytest.mark.parity
 @pytest.mark.skipif(not SHARED.is_dir(), reason="../shared data not available")
 def test_real_corpora_words() -> None:
     """Every word type of a few WMT22 systems and references, lowercased as METEOR does and not."""

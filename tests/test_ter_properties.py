@@ -20,6 +20,7 @@ from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer  # noqa: E402
 WORDS = st.lists(st.integers(0, 6), max_size=40)  # few distinct words: many matches and shifts
 
 
+@pytest.mark.parity
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(WORDS, WORDS.filter(bool)), min_size=1, max_size=12))
 def test_numpy_search_equals_rule_and_sacrebleu(pairs: list) -> None:

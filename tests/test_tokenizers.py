@@ -52,6 +52,7 @@ def test_fixed_cases_match_sacrebleu(name: str) -> None:
     assert ours.tokenize_corpus(CASES) == [theirs(line) for line in CASES]
 
 
+@pytest.mark.parity
 @pytest.mark.parametrize("name", ["13a", "intl", "zh", "char", "none"])
 @settings(max_examples=300, deadline=None)
 @given(lines=st.lists(st.text(ALPHABET, max_size=30), min_size=1, max_size=6))
@@ -79,6 +80,7 @@ def test_zh_reproduces_sacrebleu_range_bug_and_fixed_variant_does_not() -> None:
     assert fixed("a“b”c") == "a“b”c"
 
 
+@pytest.mark.parity
 def test_zh_character_classes_equal_sacrebleu_on_every_code_point() -> None:
     from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 

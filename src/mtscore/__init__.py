@@ -10,7 +10,7 @@ import importlib as _importlib
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
 
-from .errors import InputError, MtscoreError, OptionError
+from .errors import InputError, MissingExtraError, MtscoreError, OptionError
 from .metrics import registry as _registry
 from .version import __version__
 
@@ -70,6 +70,7 @@ __all__ = [
     "METEORResult",
     "METEORSegment",
     "Metric",
+    "MissingExtraError",
     "MtscoreError",
     "NISTResult",
     "OptionError",

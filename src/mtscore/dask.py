@@ -25,15 +25,18 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-import dask
 import numpy as np
 
-from .errors import InputError
+from .errors import InputError, require_extra
 from .metrics.base import Metric, SegmentStats
 from .stats.defaults import DEFAULT_SEED
 from .stats.resampling import BootstrapCI, bootstrap_ci
 from .stats.significance import SignificanceResult, paired_bootstrap
 from .streaming import Chunk, Plan, extract_chunk, make_plan
+
+dask = require_extra("dask", "dask", "mtscore.dask")
+
+__all__ = ["SPLIT_EVERY", "compare", "confidence_interval", "executor", "extract", "score"]
 
 #: partitions combined at each level of the reduction tree
 SPLIT_EVERY = 8

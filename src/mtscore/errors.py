@@ -73,3 +73,20 @@ class OptionError(MtscoreError):
         if self.valid:
             msg += f" (valid: {', '.join(self.valid)})"
         super().__init__(one_line(msg))
+
+
+class MissingExtraError(MtscoreError):
+    """An optional dependency is not installed; the message names the extra to install."""
+
+
+def require_extra(module: str, extra: str, what: str) -> Any:
+    """Import the optional ``module`` (a dependency of the ``extra``), or raise
+    :class:`MissingExtraError`: ``<what> needs <module>, which is not installed: pip install
+    'mtscore[<extra>]'`` (the one behaviour of every optional import: pandas, matplotlib, dask)."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise MissingExtraError(f"{what} needs {module}, which is not installed: "
+                                f"pip install 'mtscore[{extra}]'") from None

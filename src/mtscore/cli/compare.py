@@ -243,7 +243,7 @@ def _long_rows(result: SignificanceResult, alpha: float) -> list[tuple[Any, ...]
         c = tests.get(r["system"])
         rows.append((r["system"], None, result.metric, r["score"], result.test_signature,
                      r["mean"], r["low"], r["high"], clusters.get(r["system"]),
-                     *((c.other, c.difference, c.p_value, c.p_holm) if c else (None,) * 4)))
+                     *((c.other, c.difference, c.pvalue, c.p_holm) if c else (None,) * 4)))
     return rows
 
 

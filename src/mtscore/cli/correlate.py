@@ -216,12 +216,12 @@ def _versus(args: argparse.Namespace, a: Aligned, b: Aligned, grouping: str) -> 
                             args.epsilon, args.level if a.metric.ndim == 2 else None)
     notes.append(perm.test + f"; {k} permutations, seed {args.seed}")
     if williams is not None:
-        notes.append(f"{williams.method}: t = {williams.t:.4f}, df = {williams.df}, one-sided for "
+        notes.append(f"{williams.method}: t = {williams.statistic:.4f}, df = {williams.df}, one-sided for "
                      f"{b.name} > {a.name}")
     return Table(("metric A", "metric B", "r A", "r B", "Williams p (B > A)",
                   "permutation p (B > A)"),
                  ((a.name, b.name, perm.statistic_a, perm.statistic_b,
-                   None if williams is None else williams.p_value, perm.p_value),),
+                   None if williams is None else williams.pvalue, perm.pvalue),),
                  title="do the two metrics differ?", notes=tuple(notes))
 
 

@@ -104,13 +104,6 @@ class Dataset:
         own = self.human_systems.get(system)
         return tuple(rid for rid in self.references if rid != own)
 
-    def reference_streams(self, ids: tuple[str, ...] | list[str]) -> list[list[str]]:
-        """Reference streams (``refs[k][i]``) for the given reference ids."""
-        for rid in ids:
-            if rid not in self.references:
-                raise OptionError("reference", rid, tuple(self.references))
-        return [self.references[rid] for rid in ids]
-
     def human_segment_scores(self, system: str, kind: str = "z") -> np.ndarray:
         """Per-segment human score of ``system`` (length ``segments``; NaN where unjudged)."""
         self._check_system(system)
@@ -162,11 +155,10 @@ class Dataset:
     def to_pandas(self) -> Any:
         """The long format, one row per (system, segment): ``system, seg_id`` (1-based), ``doc_id``,
         ``domain``, ``hypothesis``, ``human_z``, ``human_raw``, ``human_n`` (NaN/0 where unjudged).
-        Needs pandas (``pip install pandas``)."""
-        try:
-            import pandas as pd
-        except ImportError:  # pragma: no cover - pandas is an optional dependency
-            raise ImportError("Dataset.to_pandas needs pandas: pip install pandas") from None
+        Needs pandas (the ``pandas`` extra: ``pip install 'mtscore[pandas]'``)."""
+        from ..errors import require_extra
+
+        pd = require_extra("pandas", "pandas", "Dataset.to_pandas()")
         n, names = self.segments, list(self.systems)
         seg_ids = np.tile(np.arange(1, n + 1, dtype=np.int64), len(names))
 

@@ -112,7 +112,9 @@ class LongScores:
     def to_pandas(self) -> Any:
         """A :class:`pandas.DataFrame` with the long format's columns (``seg_id`` nullable Int64);
         :func:`from_pandas` gives the rows back."""
-        import pandas as pd
+        from ..errors import require_extra
+
+        pd = require_extra("pandas", "pandas", "LongScores.to_pandas()")
 
         frame = pd.DataFrame([r.as_row() for r in self.records], columns=list(COLUMNS))
         frame["seg_id"] = frame["seg_id"].astype("Int64")

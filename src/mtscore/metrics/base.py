@@ -19,11 +19,16 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import numpy as np
 
 from .segment_stats import SegmentStats
+from .settings import FrozenSettingError
+
+if TYPE_CHECKING:
+    from .settings import Settings
+
 
 __all__ = ["Metric", "PreparedBase", "Score", "SegmentStats", "Signature", "checked_inputs",
            "sentence_references"]
@@ -109,11 +114,10 @@ class Score:
 
     def to_pandas(self) -> Any:
         """A one-row ``pandas.DataFrame``: ``metric, score, signature`` (the long format's columns)
-        then every other field that is a number or a string. Needs pandas (``pip install pandas``)."""
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pandas is optional
-            raise ImportError("to_pandas() needs pandas: pip install pandas") from exc
+        then every other field that is a number or a string. Needs the ``pandas`` extra."""
+        from ..errors import require_extra
+
+        pd = require_extra("pandas", "pandas", "to_pandas()")
         row = {key: (str(value) if key == "signature" else value)
                for key, value in self.__dict__.items()
                if isinstance(value, (int, float, str, np.integer, np.floating))}
@@ -134,7 +138,7 @@ class Score:
 
 
 R = TypeVar("R", bound=Score)
-P = TypeVar("P")
+M = TypeVar("M", bound="Metric[Any]")
 
 
 class PreparedBase:
@@ -156,6 +160,9 @@ class PreparedBase:
         return streams
 
 
+P = TypeVar("P", bound=PreparedBase)
+
+
 def checked_inputs(metric: Any, hyps: Sequence[str], refs: Any,
                    prepared_type: type[P]) -> tuple[list[str], P]:
     """Check the hypotheses; prepare raw reference streams, or check that prepared references
@@ -171,7 +178,7 @@ def checked_inputs(metric: Any, hyps: Sequence[str], refs: Any,
     if not isinstance(refs, prepared_type):
         check_reference_streams(refs, len(hyps))
         refs = metric.prepare_references(refs)
-    elif refs.settings != metric.settings_key():  # type: ignore[attr-defined]
+    elif refs.settings != metric.settings_key():
         raise OptionError("references", "prepared",
                           detail=f"they were prepared with other {metric.name} settings "
                                  "(tokenizer, case, n-gram order or modules)")
@@ -199,8 +206,11 @@ class Metric(ABC, Generic[R]):
     """A configured metric: the whole contract every metric implements (DESIGN.md).
 
     Subclasses define ``columns``, ``prepare_references``, ``extract``, ``compute``,
-    ``compute_many`` and ``signature``; everything else (corpus scores, resampling, blocks,
-    streaming, distributed runs) is built on these alone.
+    ``compute_many`` and ``settings_key``, and keep their settings in ``settings`` (a frozen
+    :class:`~.settings.Settings` dataclass, set by :meth:`_configure`), from which ``signature``
+    is derived; everything else (corpus scores, resampling, blocks, streaming, distributed runs)
+    is built on these alone. Settings are frozen: assigning one raises
+    :class:`~.settings.FrozenSettingError`; :meth:`replace` makes a metric with other settings.
     """
 
     #: short name as used on the command line (``bleu``, ``meteor``, ...)
@@ -209,6 +219,36 @@ class Metric(ABC, Generic[R]):
     higher_is_better: bool = True
     #: the tokenizer the metric reads text with (None for metrics given scores, not text)
     tokenizer: Any = None
+    #: the metric's settings, validated once (:mod:`.settings`)
+    settings: Settings
+
+    def _configure(self, settings: Settings, **derived: object) -> None:
+        """Set ``settings``, one attribute per setting (unless the class defines that name, e.g.
+        METEOR's ``tokenize`` method, or ``derived`` gives it) and the ``derived`` attributes
+        (values computed from the settings, e.g. ``tokenizer``): all frozen from now on."""
+        values = {name: getattr(settings, name) for name in settings.names()
+                  if not hasattr(type(self), name)}
+        values.update(derived)
+        values["settings"] = settings
+        self.__dict__.update(values)
+        self.__dict__["_frozen"] = frozenset(values).union(settings.names())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in self.__dict__.get("_frozen", ()):
+            hint = f"{name}=..." if name in self.settings.names() else "..."
+            raise FrozenSettingError(
+                f"{type(self).__name__}.{name} cannot be changed: a metric's settings are frozen "
+                f"(its signatures record them); make a new metric: metric.replace({hint})")
+        object.__setattr__(self, name, value)
+
+    def replace(self: M, **changes: Any) -> M:
+        """A new metric with these settings changed (validated again), e.g.
+        ``bleu.replace(smooth="floor")``; its caches start empty."""
+        return type(self)(**self.settings.replace(**changes).arguments(), **self._runtime())
+
+    def _runtime(self) -> dict[str, Any]:
+        """Constructor arguments that are not settings (shared caches) that :meth:`replace` keeps."""
+        return {}
 
     @property
     @abstractmethod
@@ -234,14 +274,16 @@ class Metric(ABC, Generic[R]):
         """Vectorized: one score (float) per row of a 2-D array of summed statistics."""
 
     @abstractmethod
+    def settings_key(self) -> tuple[object, ...]:
+        """What prepared references depend on, which they record (``checked_inputs`` refuses
+        references prepared with another key); settings applied only in ``compute``, such as
+        BLEU's smoothing, are left out. Usually ``self.settings.key()``."""
+
     def signature(self, meta: Mapping[str, str] | None = None) -> Signature | str:
         """The signature of this configuration (and of the data facts in ``meta``, if given),
-        a :class:`Signature` built from the metric's declared settings."""
-
-    def settings_key(self) -> tuple[object, ...]:
-        """What the extracted statistics depend on (prepared references record it; settings
-        applied only in ``compute``, such as BLEU's smoothing, are left out)."""
-        return (type(self).__qualname__,)
+        a :class:`Signature` derived from the metric's settings (:meth:`.Settings.signature`)."""
+        signature: Signature = self.settings.signature(meta)
+        return signature
 
     #: the statistics of a segment depend on that segment alone (False: on the whole reference
     #: corpus too, as NIST's information weights do; a pairwise entry then scores its pair alone)

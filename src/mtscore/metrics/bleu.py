@@ -11,7 +11,9 @@ the orders that have no n-grams at all. Every path scores one summed row with
 Speed: whole corpora are counted with numpy (:mod:`.clipping`, :mod:`.bleu_vectorized`: fast paths
 tested equal to the rules); a tiny corpus (``sentence_bleu``, ``BLEU.sentence_score``, a corpus of
 a few segments) is counted segment by segment with the rules themselves, where numpy's cost per
-call would dominate.
+call would dominate; ``BLEU(fast=False)`` counts every corpus that way (the specification of the
+fast path). The settings are :class:`BLEUSettings` (frozen: :meth:`BLEU.replace` makes a BLEU with
+others).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -31,12 +33,10 @@ from ..io.references import (
     reference_count_label,
 )
 from ..text.tokenizers import Tokenizer, get_tokenizer
-from ..version import __version__
 from .base import (
     Metric,
     Score,
     SegmentStats,
-    Signature,
     checked_inputs,
     sentence_references,
 )
@@ -50,6 +50,7 @@ from .bleu_rules import (
 from .bleu_vectorized import bleu_of_rows, closest_ref_lengths
 from .clipping import EncodedReferences, clipped_counts
 from .ngrams import Encoded
+from .settings import Settings, check_tokenizer, setting, shared_metric, show_tokenizer, yes_no
 
 #: corpora (hypotheses and references) of fewer characters are counted segment by segment with
 #: the rules themselves, where numpy's cost per call would dominate
@@ -77,23 +78,29 @@ class BLEUResult(Score):
                 f"hyp_len = {self.hyp_len} ref_len = {self.ref_len})")
 
 
-class PreparedReferences(EncodedReferences):
-    """BLEU's reference streams, tokenized and encoded once, to score many systems against them."""
+@dataclass(frozen=True)
+class BLEUSettings(Settings):
+    """BLEU's settings (:class:`BLEU`'s arguments), validated once."""
 
-    def __init__(self, metric: BLEU, refs: Sequence[Sequence[str | None]],
-                 names: Sequence[str] | None = None):
-        super().__init__(metric, refs, names)
-        self.vocab_size = self.encoder.size
+    NAME: ClassVar[str] = "BLEU"
+    SIGNATURE: ClassVar[tuple[str, ...]] = ("nrefs", "case", "eff", "tok", "smooth", "order",
+                                            "version")
 
+    tokenize: str = setting("13a", key="tok", show=show_tokenizer,
+                            references=True)
+    lowercase: bool = setting(False, key="case", show=yes_no("lowercase", "lc", "mixed"),
+                              references=True)
+    smooth: str = setting("exp", key="smooth", show=lambda s: s.smooth_label())
+    #: the smoothing's value (None: the method's default, :data:`.bleu_rules.SMOOTH_DEFAULTS`)
+    smooth_value: float | None = setting(None)
+    max_order: int = setting(4, key="order", show=lambda s: s.max_order if s.max_order != 4 else None,
+                             references=True)
+    effective_order: bool = setting(False, key="eff", show=yes_no("effective_order"))
+    #: count whole corpora with numpy (:mod:`.clipping`); False: segment by segment with the rules
+    fast: bool = setting(True, speed=True)
 
-class BLEU(Metric[BLEUResult]):
-    """BLEU with sacreBLEU's options; ``extract``/``compute`` as in :mod:`mtscore.metrics.base`."""
-
-    name = "bleu"
-
-    def __init__(self, *, tokenize: str = "13a", lowercase: bool = False, smooth: str = "exp",
-                 smooth_value: float | None = None, max_order: int = 4,
-                 effective_order: bool = False):
+    def validate(self) -> None:
+        smooth, smooth_value, max_order = self.smooth, self.smooth_value, self.max_order
         if smooth not in SMOOTH_DEFAULTS:
             raise OptionError("smoothing method", smooth, tuple(SMOOTH_DEFAULTS))
         if smooth_value is not None:
@@ -103,20 +110,64 @@ class BLEU(Metric[BLEUResult]):
             if not _finite_non_negative(smooth_value):
                 raise OptionError("smooth_value", smooth_value,
                                   detail="must be a finite number >= 0")
+            self._set("smooth_value", float(smooth_value))
         if isinstance(max_order, bool) or not isinstance(max_order, int) \
                 or not 1 <= max_order <= MAX_ORDER:
             raise OptionError("max_order", max_order,
                               detail=f"must be an integer from 1 to {MAX_ORDER}")
-        self.tokenizer: Tokenizer = get_tokenizer(tokenize)
-        self.lowercase = bool(lowercase)
-        self.smooth = smooth
-        self.smooth_value = SMOOTH_DEFAULTS[smooth] if smooth_value is None else float(smooth_value)
-        self.max_order = max_order
-        self.effective_order = bool(effective_order)
+        check_tokenizer(self.tokenize)
+        for name in ("lowercase", "effective_order", "fast"):
+            self._set(name, bool(getattr(self, name)))
+
+    def smoothing_value(self) -> float | None:
+        """The smoothing's value, its default when none was given (None: the method has none)."""
+        default = SMOOTH_DEFAULTS[self.smooth]
+        return default if self.smooth_value is None else self.smooth_value
+
+    def smooth_label(self) -> str:
+        """``exp``, ``floor[0.10]``, ``add-k[1.00]``, ``none``: the method and its value."""
+        value = self.smoothing_value()
+        return self.smooth if value is None else f"{self.smooth}[{value:.2f}]"
+
+
+class PreparedReferences(EncodedReferences):
+    """BLEU's reference streams, tokenized and encoded once, to score many systems against them
+    (``texts``: the streams themselves, for ``fast=False``, which counts with the rules)."""
+
+    def __init__(self, metric: BLEU, refs: Sequence[Sequence[str | None]],
+                 names: Sequence[str] | None = None):
+        super().__init__(metric, refs, names)
+        self.vocab_size = self.encoder.size
+        self.texts = [list(stream) for stream in refs]
+
+
+class BLEU(Metric[BLEUResult]):
+    """BLEU with sacreBLEU's options; ``extract``/``compute`` as in :mod:`mtscore.metrics.base`."""
+
+    name = "bleu"
+    settings: BLEUSettings
+    tokenizer: Tokenizer
+    lowercase: bool
+    smooth: str
+    #: the smoothing's value (its default when none was given)
+    smooth_value: float | None
+    max_order: int
+    effective_order: bool
+    #: count whole corpora with numpy (:mod:`.clipping`); False: segment by segment with the rules
+    fast: bool
+
+    def __init__(self, *, tokenize: str = "13a", lowercase: bool = False, smooth: str = "exp",
+                 smooth_value: float | None = None, max_order: int = 4,
+                 effective_order: bool = False, fast: bool = True):
+        settings = BLEUSettings(tokenize=tokenize, lowercase=lowercase, smooth=smooth,
+                                smooth_value=smooth_value, max_order=max_order,
+                                effective_order=effective_order, fast=fast)
+        self._configure(settings, tokenizer=get_tokenizer(tokenize),
+                        smooth_value=settings.smoothing_value())
 
     def settings_key(self) -> tuple[object, ...]:
         """What the extracted statistics depend on (not the smoothing, which is applied in compute)."""
-        return (self.tokenizer.signature(), self.lowercase, self.max_order)
+        return self.settings.key()
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -137,6 +188,10 @@ class BLEU(Metric[BLEUResult]):
         if small is not None:
             return SegmentStats(self.columns, np.array(small[0], dtype=np.int64), {"nrefs": small[1]})
         hyps, prep = checked_inputs(self, hyps, refs, PreparedReferences)
+        if not self.fast:
+            rows = np.array(self._rule_rows(hyps, prep.texts), dtype=np.int64)
+            return SegmentStats(self.columns, rows.reshape(len(hyps), len(self.columns)),
+                                {"nrefs": prep.nrefs})
         N, S = self.max_order, len(hyps)
         enc = Encoded(*prep.encoder.encode(hyps, grow=False))
         stats = np.zeros((S, 2 + 2 * N), dtype=np.int64)
@@ -167,9 +222,13 @@ class BLEU(Metric[BLEUResult]):
         size = sum(map(len, hyps)) + sum(len(r) for stream in streams for r in stream if r is not None)
         if size >= SMALL_CORPUS_CHARACTERS:
             return None
-        rows = [self._row(hyp, [r for r in segment_refs if r is not None])
+        return self._rule_rows(hyps, streams), reference_count_label(streams)
+
+    def _rule_rows(self, hyps: Sequence[str], streams: Sequence[Sequence[str | None]]
+                   ) -> list[list[int]]:
+        """Every segment's statistics by the rules (:meth:`_row`): tiny corpora and ``fast=False``."""
+        return [self._row(hyp, [r for r in segment_refs if r is not None])
                 for hyp, segment_refs in zip(hyps, zip(*streams))]
-        return rows, reference_count_label(streams)
 
     def _row(self, hyp: str, refs: Sequence[str]) -> list[int]:
         """One segment's statistics from its words: §2.1 :func:`modified_precision` of each order,
@@ -226,27 +285,6 @@ class BLEU(Metric[BLEUResult]):
 
         return pairwise_bleu.pair_scores, pairwise_bleu.aggregate_scores
 
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``BLEU|nrefs:…|case:…|eff:…|tok:…|smooth:…[|order:N]|version:…`` (made once per
-        ``nrefs`` value: sentence BLEU asks for it on every call)."""
-        nrefs = (meta or {}).get("nrefs", "?")
-        known = self.__dict__.setdefault("_signatures", {})
-        if nrefs not in known:
-            known[nrefs] = self._signature(nrefs)
-        return known[nrefs]
-
-    def _signature(self, nrefs: str) -> Signature:
-        smooth = self.smooth
-        if SMOOTH_DEFAULTS[self.smooth] is not None:
-            smooth += f"[{self.smooth_value:.2f}]"
-        fields: list[tuple[str, object]] = [
-            ("nrefs", nrefs), ("case", "lc" if self.lowercase else "mixed"),
-            ("eff", "yes" if self.effective_order else "no"), ("tok", self.tokenizer.signature()),
-            ("smooth", smooth)]
-        if self.max_order != 4:
-            fields.append(("order", self.max_order))
-        return Signature.of("BLEU", [*fields, ("version", __version__)])
-
 
 @lru_cache(maxsize=2**14)
 def _words(tokenizer: Tokenizer, lowercase: bool, line: str) -> str:
@@ -286,7 +324,9 @@ def corpus_bleu(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *, to
         >>> result.signature.get("tok")
         '13a'
     """
-    metric = _metric(tokenize, lowercase, smooth, smooth_value, max_order, effective_order)
+    metric = shared_metric(BLEU, tokenize=tokenize, lowercase=lowercase, smooth=smooth,
+                           smooth_value=smooth_value, max_order=max_order,
+                           effective_order=effective_order)
     return metric.corpus_score(hyps, refs)
 
 
@@ -308,7 +348,9 @@ def sentence_bleu(hyp: str, refs: Sequence[str], *, tokenize: str = "13a", lower
         >>> round(sentence_bleu("the cat sat on the mat", ["the cat sat on a mat"]).score, 2)
         53.73
     """
-    metric = _metric(tokenize, lowercase, smooth, smooth_value, max_order, effective_order)
+    metric = shared_metric(BLEU, tokenize=tokenize, lowercase=lowercase, smooth=smooth,
+                           smooth_value=smooth_value, max_order=max_order,
+                           effective_order=effective_order)
     return metric.sentence_score(hyp, refs)
 
 
@@ -321,20 +363,3 @@ def _finite_non_negative(value: object) -> bool:
     except (TypeError, ValueError):
         return False
     return math.isfinite(number) and number >= 0
-
-
-def _metric(tokenize: str, lowercase: bool, smooth: str, smooth_value: float | None, max_order: int,
-            effective_order: bool) -> BLEU:
-    """The BLEU object of these settings, made once (the functions are called in loops)."""
-    try:
-        return _cached_metric(tokenize, lowercase, smooth, smooth_value, max_order, effective_order)
-    except TypeError:  # an unhashable argument: BLEU itself reports what is wrong with it
-        return BLEU(tokenize=tokenize, lowercase=lowercase, smooth=smooth, smooth_value=smooth_value,
-                    max_order=max_order, effective_order=effective_order)
-
-
-@lru_cache(maxsize=64, typed=True)
-def _cached_metric(tokenize: str, lowercase: bool, smooth: str, smooth_value: float | None,
-                   max_order: int, effective_order: bool) -> BLEU:
-    return BLEU(tokenize=tokenize, lowercase=lowercase, smooth=smooth, smooth_value=smooth_value,
-                max_order=max_order, effective_order=effective_order)

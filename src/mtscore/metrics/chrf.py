@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -30,18 +29,17 @@ from ..errors import OptionError
 from ..io.references import check_hypotheses, check_reference_streams
 from ..text.interning import TokenInterner
 from ..text.span_encoder import split_streams
-from ..version import __version__
 from . import chrf_fast
 from .base import (
     Metric,
     PreparedBase,
     Score,
     SegmentStats,
-    Signature,
     checked_inputs,
     sentence_references,
 )
 from .char_ngrams import pair_statistics, string_ngrams
+from .settings import Settings, setting, shared_metric, yes_no
 
 #: chrF++.py's ε for an empty precision or recall
 EPSILON = 1e-16
@@ -56,7 +54,7 @@ MAX_BETA = 100
 SMALL_CORPUS_CHARACTERS = 2000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CHRFResult(Score):
     """A chrF or chrF++ score (0–100, as sacreBLEU) with the summed statistics it comes from:
     ``statistics`` holds (hypothesis n-grams, reference n-grams, matches) per order."""
@@ -168,31 +166,67 @@ class PreparedReferences(PreparedBase):
         return self._chars, self._words
 
 
+@dataclass(frozen=True)
+class CHRFSettings(Settings):
+    """chrF's settings (:class:`CHRF`'s arguments), validated once."""
+
+    SIGNATURE: ClassVar[tuple[str, ...]] = ("nrefs", "case", "eff", "nc", "nw", "space", "version")
+
+    char_order: int = setting(6, key="nc", references=True)
+    word_order: int = setting(0, key="nw", references=True)
+    #: recall weighs β times as much as precision (shown in the name: ``chrF2``)
+    beta: float = setting(2)
+    lowercase: bool = setting(False, key="case", show=yes_no("lowercase", "lc", "mixed"),
+                              references=True)
+    whitespace: bool = setting(False, key="space", show=yes_no("whitespace"), references=True)
+    eps_smoothing: bool = setting(False, key="eff", show=yes_no("eps_smoothing", "no", "yes"))
+    #: count whole corpora with numpy (:mod:`.chrf_fast`); False: segment by segment with the rules
+    fast: bool = setting(True, speed=True)
+
+    def validate(self) -> None:
+        for option, value in (("char_order", self.char_order), ("word_order", self.word_order)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_ORDER:
+                raise OptionError(option, value, detail=f"must be an integer from 0 to {MAX_ORDER}")
+        if self.char_order + self.word_order < 1:
+            raise OptionError("char_order", self.char_order,
+                              detail="char_order + word_order must be at least 1")
+        beta = self.beta
+        if not isinstance(beta, (int, float)) or isinstance(beta, bool) or not 0 < beta <= MAX_BETA:
+            raise OptionError("beta", beta, detail=f"must be a number above 0 and at most {MAX_BETA}")
+        for name in ("lowercase", "whitespace", "eps_smoothing", "fast"):
+            self._set(name, bool(getattr(self, name)))
+
+    def signature_name(self) -> str:
+        """sacreBLEU's name: ``chrF2``, ``chrF2++`` (one + per word order)."""
+        return f"chrF{self.beta}" + "+" * self.word_order
+
+
 class CHRF(Metric[CHRFResult]):
     """chrF / chrF++ with sacreBLEU's options; ``extract``/``compute`` as in :mod:`.base`.
     ``fast=False`` counts segment by segment with the rules (the specification of the fast path)."""
 
     name = "chrf"
+    settings: CHRFSettings
+    char_order: int
+    word_order: int
+    beta: float
+    lowercase: bool
+    whitespace: bool
+    eps_smoothing: bool
+    fast: bool
 
     def __init__(self, char_order: int = 6, word_order: int = 0, beta: float = 2,
                  lowercase: bool = False, whitespace: bool = False, eps_smoothing: bool = False,
                  *, fast: bool = True):
-        for option, value in (("char_order", char_order), ("word_order", word_order)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_ORDER:
-                raise OptionError(option, value, detail=f"must be an integer from 0 to {MAX_ORDER}")
-        if char_order + word_order < 1:
-            raise OptionError("char_order", char_order,
-                              detail="char_order + word_order must be at least 1")
-        if not isinstance(beta, (int, float)) or isinstance(beta, bool) or not 0 < beta <= MAX_BETA:
-            raise OptionError("beta", beta, detail=f"must be a number above 0 and at most {MAX_BETA}")
-        self.char_order, self.word_order, self.beta = char_order, word_order, beta
-        self.lowercase, self.whitespace = bool(lowercase), bool(whitespace)
-        self.eps_smoothing, self.fast = bool(eps_smoothing), fast
-        self.name = "chrf" + "+" * word_order  # chrf, chrf++ (the command line's names)
+        settings = CHRFSettings(char_order=char_order, word_order=word_order, beta=beta,
+                                lowercase=lowercase, whitespace=whitespace,
+                                eps_smoothing=eps_smoothing, fast=fast)
+        # the command line's names: chrf, chrf++
+        self._configure(settings, name="chrf" + "+" * word_order)
 
     def settings_key(self) -> tuple[object, ...]:
         """What the statistics depend on (β and the smoothing are applied in ``compute``)."""
-        return (self.char_order, self.word_order, self.lowercase, self.whitespace)
+        return self.settings.key()
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -289,22 +323,13 @@ class CHRF(Metric[CHRFResult]):
     @property
     def display_name(self) -> str:
         """sacreBLEU's name: ``chrF2``, ``chrF2++`` (one + per word order)."""
-        return f"chrF{self.beta}" + "+" * self.word_order
+        return self.settings.signature_name()
 
     def pair_kernel(self) -> tuple[Any, Any] | None:
         """Pairwise scores by :mod:`mtscore.metrics.pairwise_chrf` (tested equal to the definition)."""
         from . import pairwise_chrf
 
         return pairwise_chrf.pair_scores, pairwise_chrf.aggregate_scores
-
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``chrF2|nrefs:…|case:…|eff:…|nc:6|nw:0|space:no|version:…`` (sacreBLEU's fields)."""
-        return Signature.of(self.display_name, [
-            ("nrefs", (meta or {}).get("nrefs", "?")),
-            ("case", "lc" if self.lowercase else "mixed"),
-            ("eff", "no" if self.eps_smoothing else "yes"),
-            ("nc", self.char_order), ("nw", self.word_order),
-            ("space", "yes" if self.whitespace else "no"), ("version", __version__)])
 
 
 def corpus_chrf(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *, char_order: int = 6,
@@ -314,7 +339,8 @@ def corpus_chrf(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *, ch
     (``refs[k][i]``), as sacreBLEU's ``corpus_chrf``."""
     hyps = check_hypotheses(hyps)
     check_reference_streams(refs, len(hyps))
-    metric = _metric(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    metric = shared_metric(CHRF, char_order=char_order, word_order=word_order, beta=beta,
+                           lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing)
     return metric.corpus_score(hyps, refs)
 
 
@@ -323,20 +349,6 @@ def sentence_chrf(hyp: str, refs: Sequence[str], *, char_order: int = 6, word_or
                   eps_smoothing: bool = False) -> CHRFResult:
     """chrF of one hypothesis against its references (a list of strings), as sacreBLEU's
     ``sentence_chrf``."""
-    metric = _metric(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+    metric = shared_metric(CHRF, char_order=char_order, word_order=word_order, beta=beta,
+                           lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing)
     return metric.sentence_score(hyp, refs)
-
-
-def _metric(char_order: int, word_order: int, beta: float, lowercase: bool, whitespace: bool,
-            eps_smoothing: bool) -> CHRF:
-    """The CHRF object of these settings, made once (the functions are called in loops)."""
-    try:
-        return _cached_metric(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
-    except TypeError:  # an unhashable argument: CHRF itself reports what is wrong with it
-        return CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
-
-
-@lru_cache(maxsize=64, typed=True)
-def _cached_metric(char_order: int, word_order: int, beta: float, lowercase: bool,
-                   whitespace: bool, eps_smoothing: bool) -> CHRF:
-    return CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)

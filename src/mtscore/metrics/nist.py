@@ -31,16 +31,16 @@ import copy
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from ..errors import OptionError
-from ..text.span_encoder import encode_streams, make_encoder
+from ..text.span_encoder import LineEncoder, encode_streams, make_encoder
 from ..text.tokenizers import Tokenizer, get_tokenizer
-from ..version import __version__
-from .base import Metric, PreparedBase, Score, SegmentStats, Signature, checked_inputs
+from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
 from .ngrams import Encoded, NgramSpace, lookup_counts, max_counts, segment_counts
+from .settings import Settings, check_tokenizer, setting, show_tokenizer, yes_no
 
 #: brevity factor calibration (Doddington 2002 §2; mteval ``nist_length_penalty``)
 BP_RATIO_X = 1.5
@@ -107,7 +107,8 @@ class NISTReferences(PreparedBase):
         streams = self._checked_streams(metric, refs, names)
         n_segments = self.segments
         N = metric.max_order
-        self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
+        self.encoder = make_encoder(metric.tokenizer, metric.lowercase) if metric.fast \
+            else LineEncoder(metric.tokenizer, metric.lowercase)
         encoded_streams = encode_streams(self.encoder, streams)
         present = [idx for _, _, idx in encoded_streams]
         # ids in order of first occurrence, so that every n-gram table and sum is in a fixed order
@@ -190,27 +191,60 @@ def information_weights(space: NgramSpace, corpus_counts: list[np.ndarray], tota
     return info
 
 
+@dataclass(frozen=True)
+class NISTSettings(Settings):
+    """NIST's settings (:class:`NIST`'s arguments), validated once."""
+
+    NAME: ClassVar[str] = "NIST"
+    SIGNATURE: ClassVar[tuple[str, ...]] = ("nrefs", "case", "tok", "order", "quirk", "version")
+
+    tokenize: str = setting("13a", key="tok", show=show_tokenizer,
+                            references=True)
+    lowercase: bool = setting(False, key="case", show=yes_no("lowercase", "lc", "mixed"),
+                              references=True)
+    max_order: int = setting(5, key="order", references=True)
+    #: reproduce mteval-v13a.pl's information weight of bigrams starting with the token 0
+    mteval_zero_quirk: bool = setting(True, key="quirk",
+                                      show=lambda s: None if s.mteval_zero_quirk else "no",
+                                      references=True)
+    #: tokenize with the byte-span kernels (:mod:`mtscore.text.span_encoder`); False: line by
+    #: line with the tokenizer itself (the rule)
+    fast: bool = setting(True, speed=True)
+
+    def validate(self) -> None:
+        max_order = self.max_order
+        if not isinstance(max_order, int) or isinstance(max_order, bool) \
+                or not 1 <= max_order <= MAX_ORDER:
+            raise OptionError("max_order", max_order,
+                              detail=f"must be an integer from 1 to {MAX_ORDER}")
+        check_tokenizer(self.tokenize)
+        for name in ("lowercase", "mteval_zero_quirk", "fast"):
+            self._set(name, bool(getattr(self, name)))
+
+
 class NIST(Metric[NISTResult]):
     """NIST (mteval-v13a): ``extract`` / ``compute`` as in :mod:`mtscore.metrics.base`."""
 
     name = "nist"
     #: a segment's statistics depend on the whole reference corpus (§2 information weights)
     segment_independent = False
+    settings: NISTSettings
+    tokenizer: Tokenizer
+    lowercase: bool
+    max_order: int
+    #: reproduce mteval-v13a.pl's information weight of bigrams starting with the token 0
+    mteval_zero_quirk: bool
+    #: tokenize with the byte-span kernels; False: line by line with the tokenizer (the rule)
+    fast: bool
 
     def __init__(self, *, tokenize: str = "13a", lowercase: bool = False, max_order: int = 5,
-                 mteval_zero_quirk: bool = True):
-        if not isinstance(max_order, int) or isinstance(max_order, bool) \
-                or not 1 <= max_order <= MAX_ORDER:
-            raise OptionError("max_order", max_order,
-                              detail=f"must be an integer from 1 to {MAX_ORDER}")
-        self.tokenizer: Tokenizer = get_tokenizer(tokenize)
-        self.lowercase = bool(lowercase)
-        self.max_order = max_order
-        #: reproduce mteval-v13a.pl's information weight of bigrams starting with the token 0
-        self.mteval_zero_quirk = bool(mteval_zero_quirk)
+                 mteval_zero_quirk: bool = True, fast: bool = True):
+        self._configure(NISTSettings(tokenize=tokenize, lowercase=lowercase, max_order=max_order,
+                                     mteval_zero_quirk=mteval_zero_quirk, fast=fast),
+                        tokenizer=get_tokenizer(tokenize))
 
     def settings_key(self) -> tuple[object, ...]:
-        return (self.tokenizer.signature(), self.lowercase, self.max_order, self.mteval_zero_quirk)
+        return self.settings.key()
 
     def pair_kernel(self) -> tuple[Any, Any] | None:
         """Pairwise NIST by :mod:`mtscore.metrics.pairwise_nist`: each pair with the information
@@ -278,15 +312,6 @@ class NIST(Metric[NISTResult]):
             totals=tuple(round(float(x)) for x in row[2 + N:]), bp=float(bp[0]),
             ratio=float(row[0] / row[1]) if row[1] else 0.0, hyp_len=round(float(row[0])),
             ref_len=float(row[1]))
-
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``NIST|nrefs:…|case:…|tok:…|order:N[|quirk:no]|version:…``."""
-        fields: list[tuple[str, object]] = [
-            ("nrefs", (meta or {}).get("nrefs", "?")), ("case", "lc" if self.lowercase else "mixed"),
-            ("tok", self.tokenizer.signature()), ("order", self.max_order)]
-        if not self.mteval_zero_quirk:
-            fields.append(("quirk", "no"))
-        return Signature.of("NIST", [*fields, ("version", __version__)])
 
     # ---- streaming (helper H6): the weights from a first pass over the whole reference corpus ----
 

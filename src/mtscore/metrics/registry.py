@@ -19,7 +19,8 @@ Adding a metric
 ---------------
 
 1. Write its package or module under ``metrics/`` (``extract``/``compute``/``compute_many``/
-   ``signature``/``settings_key``, as :mod:`.base` says; ``pair_kernel()`` if it has a faster pair
+   ``settings_key``, as :mod:`.base` says, with its settings a frozen dataclass from which the
+   signature is derived, as :mod:`.settings` says; ``pair_kernel()`` if it has a faster pair
    kernel than the definition), and its option module under ``cli/options/`` (``add_options``,
    ``from_args``; literal choices, no heavy import).
 2. Add one :class:`MetricEntry` to :data:`ENTRIES` below: its command-line ``name`` (and

@@ -9,12 +9,28 @@ correlation intervals resample segments jointly with the human scores.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..errors import InputError
 from .base import Metric, Score, SegmentStats
+from .settings import Settings, setting
+
+
+@dataclass(frozen=True)
+class MeanSettings(Settings):
+    """:class:`SegmentMean`'s settings: its ``label``, the ``given`` signature of the scores and
+    whether higher is better. Its signature is the given one (:meth:`SegmentMean.signature`)."""
+
+    label: str = setting("mean")
+    given: str = setting("")
+    higher_is_better: bool = setting(True)
+
+    def arguments(self) -> dict[str, Any]:
+        return {"label": self.label, "signature": self.given,
+                "higher_is_better": self.higher_is_better}
 
 
 class SegmentMean(Metric[Any]):
@@ -25,11 +41,16 @@ class SegmentMean(Metric[Any]):
     """
 
     name = "mean"
+    settings: MeanSettings
+    label: str
+    given_signature: str
 
     def __init__(self, label: str = "mean", signature: str = "", higher_is_better: bool = True):
-        self.label = label
-        self.given_signature = signature
-        self.higher_is_better = higher_is_better
+        settings = MeanSettings(label=label, given=signature, higher_is_better=higher_is_better)
+        self._configure(settings, given_signature=signature, higher_is_better=higher_is_better)
+
+    def settings_key(self) -> tuple[object, ...]:
+        return self.settings.key()
 
     @property
     def columns(self) -> tuple[str, ...]:

@@ -9,7 +9,7 @@
 * text: tercom's normalization with sacreBLEU's options (:mod:`mtscore.text.ter_tokenizer`),
   lowercased unless ``case_sensitive``.
 
-Lower is better. Statistics per segment: ``edits`` and ``ref_length`` (the average reference
+Lower is better. Statistics per segment: ``edits`` and ``ref_len`` (the average reference
 length, a float). Every input, a single sentence included, is searched with numpy
 (:mod:`.ter_fast`: faster than the rule on one short pair too, and by far on long repetitive ones);
 ``fast=False`` searches pair by pair with the rule (:mod:`.ter_shift`). Both give identical edits.
@@ -17,37 +17,45 @@ length, a float). Every input, a single sentence included, is searched with nump
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import ClassVar
 
 import numpy as np
 
 from ..io.references import check_hypotheses, check_reference_streams
 from ..text.ter_tokenizer import ter_words
-from ..version import __version__
 from . import ter_fast
 from .base import (
     Metric,
     PreparedBase,
     Score,
     SegmentStats,
-    Signature,
     checked_inputs,
     sentence_references,
 )
+from .settings import Settings, setting, shared_metric, yes_no
 from .ter_shift import translation_edit_rate
 
 #: the cache of edits of a metric object is emptied when it would grow past this many pairs
 MAX_CACHED = 1 << 20
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TERResult(Score):
     """A TER score (0–100+, as sacreBLEU; lower is better) with its summed statistics."""
 
     num_edits: float
-    ref_length: float
+    #: the reference length (summed over segments; per segment the average of its references)
+    ref_len: float
+
+    @property
+    def ref_length(self) -> float:
+        """Deprecated (removed in the next release): ``ref_len``, as every other result."""
+        warnings.warn("TERResult.ref_length is deprecated: use .ref_len", DeprecationWarning,
+                      stacklevel=2)
+        return self.ref_len
 
     def __str__(self) -> str:
         return f"TER = {self.score:.2f}"
@@ -86,18 +94,47 @@ class PreparedReferences(PreparedBase):
         return np.array([vocab.setdefault(w, len(vocab)) for w in words.split()], dtype=np.int64)
 
 
+@dataclass(frozen=True)
+class TERSettings(Settings):
+    """TER's settings (:class:`TER`'s arguments), validated once."""
+
+    NAME: ClassVar[str] = "TER"
+    SIGNATURE: ClassVar[tuple[str, ...]] = ("nrefs", "case", "tok=tercom", "norm", "punct", "asian",
+                                            "version")
+
+    normalized: bool = setting(False, key="norm", show=yes_no("normalized"), references=True)
+    no_punct: bool = setting(False, key="punct", show=yes_no("no_punct", "no", "yes"),
+                             references=True)
+    asian_support: bool = setting(False, key="asian", show=yes_no("asian_support"),
+                                  references=True)
+    case_sensitive: bool = setting(False, key="case", show=yes_no("case_sensitive", "mixed", "lc"),
+                                   references=True)
+    #: search whole corpora with numpy (:mod:`.ter_fast`); False: pair by pair with the rule
+    fast: bool = setting(True, speed=True)
+
+    def validate(self) -> None:
+        for name in self.names():
+            self._set(name, bool(getattr(self, name)))
+
+
 class TER(Metric[TERResult]):
     """TER with sacreBLEU's options; ``extract``/``compute`` as in :mod:`.base`. ``fast=False``
     searches pair by pair with the rule (the specification of the numpy search)."""
 
     name = "ter"
     higher_is_better = False
+    settings: TERSettings
+    normalized: bool
+    no_punct: bool
+    asian_support: bool
+    case_sensitive: bool
+    fast: bool
 
     def __init__(self, normalized: bool = False, no_punct: bool = False,
                  asian_support: bool = False, case_sensitive: bool = False, *, fast: bool = True):
-        self.normalized, self.no_punct = bool(normalized), bool(no_punct)
-        self.asian_support, self.case_sensitive = bool(asian_support), bool(case_sensitive)
-        self.fast = fast
+        self._configure(TERSettings(normalized=normalized, no_punct=no_punct,
+                                    asian_support=asian_support, case_sensitive=case_sensitive,
+                                    fast=fast))
         #: edits found so far per (normalized reference, normalized hypothesis): systems often
         #: repeat each other's segments, and reference sets (A, B, A+B) share their pairs
         self._edits: dict[tuple[str, str], int] = {}
@@ -111,11 +148,11 @@ class TER(Metric[TERResult]):
         self._edits = {}
 
     def settings_key(self) -> tuple[object, ...]:
-        return (self.normalized, self.no_punct, self.asian_support, self.case_sensitive)
+        return self.settings.key()
 
     @property
     def columns(self) -> tuple[str, ...]:
-        return ("edits", "ref_length")
+        return ("edits", "ref_len")
 
     def words(self, text: str) -> str:
         """sacreBLEU's preprocessing: trailing white space stripped, then tercom's normalization."""
@@ -201,16 +238,7 @@ class TER(Metric[TERResult]):
             raise ValueError(f"TER statistics have 2 columns, got {len(row)}")
         edits, length = float(row[0]), float(row[1])
         return TERResult(metric="TER", score=ter_score(edits, length), signature=self.signature(meta),
-                         num_edits=edits, ref_length=length)
-
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``TER|nrefs:…|case:…|tok:tercom|norm:…|punct:…|asian:…|version:…`` (sacreBLEU's)."""
-        yes = {True: "yes", False: "no"}
-        return Signature.of("TER", [
-            ("nrefs", (meta or {}).get("nrefs", "?")),
-            ("case", "mixed" if self.case_sensitive else "lc"), ("tok", "tercom"),
-            ("norm", yes[self.normalized]), ("punct", yes[not self.no_punct]),
-            ("asian", yes[self.asian_support]), ("version", __version__)])
+                         num_edits=edits, ref_len=length)
 
 
 def corpus_ter(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
@@ -220,7 +248,8 @@ def corpus_ter(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
     ``corpus_ter``."""
     hyps = check_hypotheses(hyps)
     check_reference_streams(refs, len(hyps))
-    return _metric(normalized, no_punct, asian_support, case_sensitive).corpus_score(hyps, refs)
+    return shared_metric(TER, normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                         case_sensitive=case_sensitive).corpus_score(hyps, refs)
 
 
 def sentence_ter(hyp: str, refs: Sequence[str], *, normalized: bool = False,
@@ -228,9 +257,5 @@ def sentence_ter(hyp: str, refs: Sequence[str], *, normalized: bool = False,
                  case_sensitive: bool = False) -> TERResult:
     """TER of one hypothesis against its references (a list of strings), as sacreBLEU's
     ``sentence_ter``."""
-    return _metric(normalized, no_punct, asian_support, case_sensitive).sentence_score(hyp, refs)
-
-
-@lru_cache(maxsize=16)
-def _metric(normalized: bool, no_punct: bool, asian_support: bool, case_sensitive: bool) -> TER:
-    return TER(normalized, no_punct, asian_support, case_sensitive)
+    return shared_metric(TER, normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                         case_sensitive=case_sensitive).sentence_score(hyp, refs)

@@ -17,16 +17,18 @@ in [0, 1] (0 when a denominator is 0). Words: the text after the tokenizer, lowe
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
 from ..errors import OptionError
-from ..text.tokenizers import Tokenizer, get_tokenizer
-from ..version import __version__
-from .base import Metric, Score, SegmentStats, Signature, checked_inputs
+from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
+from .base import Metric, Score, SegmentStats, checked_inputs
 from .clipping import EncodedReferences, clipped_counts
+from .settings import Settings, check_tokenizer, setting, show_tokenizer, yes_no
 
 MEASURES = ("precision", "recall", "f1", "fmean")
 _LABEL = {"precision": "P", "recall": "R", "f1": "F1", "fmean": "Fmean"}
@@ -65,25 +67,80 @@ def unigram_measures(matches: np.ndarray, hyp_len: np.ndarray, ref_len: np.ndarr
     return {"precision": p, "recall": rc, "f1": f1, "fmean": fmean}
 
 
+def one_to_one_matches(hyp: Sequence[str], ref: Sequence[str]) -> int:
+    """§2 exact matches, one-to-one: per word type, min(count in hypothesis, count in reference)."""
+    return sum((Counter(hyp) & Counter(ref)).values())
+
+
+def best_reference(measure: str, rows: Sequence[tuple[int, int, int]]) -> tuple[int, int, int]:
+    """§2 several references: the (matches, hyp_len, ref_len) row whose ``measure`` is best; ties:
+    the one with more matches, then the first listed."""
+    best, best_key = rows[0], None
+    for row in rows:
+        matches, hyp_len, ref_len = (np.asarray(x, dtype=np.float64) for x in row)
+        value = float(unigram_measures(matches, hyp_len, ref_len)[measure])
+        key = (value, row[0])
+        if best_key is None or key > best_key:
+            best, best_key = row, key
+    return best
+
+
 class UnigramReferences(EncodedReferences):
-    """References tokenized and encoded once, to score many systems against them."""
+    """References tokenized and encoded once, to score many systems against them (``texts``: the
+    streams themselves, for ``fast=False``)."""
+
+    def __init__(self, metric: Unigram, refs: Sequence[Sequence[str | None]],
+                 names: Sequence[str] | None = None):
+        super().__init__(metric, refs, names)
+        self.texts = [list(stream) for stream in refs]
+
+
+@dataclass(frozen=True)
+class UnigramSettings(Settings):
+    """The unigram measures' settings (:class:`Unigram`'s arguments), validated once."""
+
+    SIGNATURE: ClassVar[tuple[str, ...]] = ("nrefs", "best", "case", "tok", "version")
+
+    #: the measure scored, which also picks each segment's best reference
+    measure: str = setting("fmean", key="best")
+    tokenize: str = setting("13a", key="tok", show=show_tokenizer,
+                            references=True)
+    lowercase: bool = setting(True, key="case", show=yes_no("lowercase", "lc", "mixed"),
+                              references=True)
+    #: count whole corpora with numpy (:mod:`.clipping`); False: segment by segment with the rules
+    fast: bool = setting(True, speed=True)
+
+    def validate(self) -> None:
+        if self.measure not in MEASURES:
+            raise OptionError("unigram measure", self.measure, MEASURES)
+        check_tokenizer(self.tokenize)
+        self._set("lowercase", bool(self.lowercase))
+        self._set("fast", bool(self.fast))
+
+    def signature_name(self) -> str:
+        return f"Unigram-{_LABEL[self.measure]}"
 
 
 class Unigram(Metric[UnigramResult]):
     """Exact unigram P, R, F1 or Fmean (``measure``) with METEOR's best-reference rule."""
 
     columns = ("matches", "hyp_len", "ref_len")
+    settings: UnigramSettings
+    measure: str
+    tokenizer: Tokenizer
+    lowercase: bool
+    #: count whole corpora with numpy (:mod:`.clipping`); False: segment by segment with the rules
+    fast: bool
 
-    def __init__(self, measure: str = "fmean", *, tokenize: str = "13a", lowercase: bool = True):
-        if measure not in MEASURES:
-            raise OptionError("unigram measure", measure, MEASURES)
-        self.measure = measure
-        self.name = measure
-        self.tokenizer: Tokenizer = get_tokenizer(tokenize)
-        self.lowercase = bool(lowercase)
+    def __init__(self, measure: str = "fmean", *, tokenize: str = "13a", lowercase: bool = True,
+                 fast: bool = True):
+        self._configure(UnigramSettings(measure=measure, tokenize=tokenize, lowercase=lowercase,
+                                        fast=fast),
+                        name=measure, tokenizer=get_tokenizer(tokenize))
 
     def settings_key(self) -> tuple[object, ...]:
-        return (self.tokenizer.signature(), self.lowercase)
+        """What prepared references depend on (not the measure: they serve all four)."""
+        return self.settings.key()
 
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> UnigramReferences:
@@ -93,6 +150,8 @@ class Unigram(Metric[UnigramResult]):
                 refs: Sequence[Sequence[str | None]] | UnigramReferences) -> SegmentStats:
         """Per segment ``matches, hyp_len, ref_len`` against the best reference for ``measure``."""
         hyps, prep = checked_inputs(self, hyps, refs, UnigramReferences)
+        if not self.fast:
+            return SegmentStats(self.columns, self._rule_rows(hyps, prep.texts), {"nrefs": prep.nrefs})
         S = len(hyps)
         ids, lengths = prep.encoder.encode(hyps, grow=False)
         K = len(prep.streams)
@@ -110,6 +169,22 @@ class Unigram(Metric[UnigramResult]):
         stats = np.stack([matches[best, cols], lengths, prep.lengths[best, cols]], axis=1)
         return SegmentStats(self.columns, stats.astype(np.int64), {"nrefs": prep.nrefs})
 
+    def _rule_rows(self, hyps: Sequence[str], streams: Sequence[Sequence[str | None]]) -> np.ndarray:
+        """Every segment's statistics by the rules (:func:`one_to_one_matches`,
+        :func:`best_reference`), the words tokenized line by line: the specification of the
+        numpy path."""
+        def words(lines: Sequence[str]) -> list[list[str]]:
+            return [line.split() for line in preprocess(lines, self.tokenizer, self.lowercase)]
+
+        hyp_words = words(hyps)
+        ref_words = [words([r or "" for r in stream]) for stream in streams]
+        rows = np.zeros((len(hyps), 3), dtype=np.int64)
+        for i, h in enumerate(hyp_words):
+            candidates = [(one_to_one_matches(h, ref_words[k][i]), len(h), len(ref_words[k][i]))
+                          for k, stream in enumerate(streams) if stream[i] is not None]
+            rows[i] = best_reference(self.measure, candidates)
+        return rows
+
     def compute_many(self, totals: np.ndarray) -> np.ndarray:
         t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
         if t.shape[1] != 3:
@@ -125,13 +200,6 @@ class Unigram(Metric[UnigramResult]):
                              signature=self.signature(meta), precision=m["precision"],
                              recall=m["recall"], f1=m["f1"], fmean=m["fmean"],
                              matches=int(row[0]), hyp_len=int(row[1]), ref_len=int(row[2]))
-
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``Unigram-<measure>|nrefs:…|best:<measure>|case:…|tok:…|version:…``."""
-        return Signature.of(f"Unigram-{_LABEL[self.measure]}", [
-            ("nrefs", (meta or {}).get("nrefs", "?")), ("best", self.measure),
-            ("case", "lc" if self.lowercase else "mixed"), ("tok", self.tokenizer.signature()),
-            ("version", __version__)])
 
 
 def corpus_unigram(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], measure: str = "fmean",

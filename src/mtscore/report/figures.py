@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import MtscoreError, OptionError, one_line
+from ..errors import MissingExtraError, OptionError, one_line
 
 #: what to install when matplotlib is missing
 EXTRA_HINT = "pip install 'mtscore[report]'"
@@ -58,10 +58,6 @@ _RC = {
     "text.parse_math": False,    # names are drawn literally: "$\\frac{x$", "cost $5 or $6"
     "text.usetex": False,
 }
-
-
-class MissingExtraError(MtscoreError):
-    """An optional dependency is not installed; the message names the extra to install."""
 
 
 def require_matplotlib() -> Any:

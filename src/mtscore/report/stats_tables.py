@@ -41,7 +41,7 @@ def significance_tables(result: SignificanceResult, alpha: float | None = None,
     scores = Table(columns, rows, title=f"{result.metric} with {level} confidence intervals",
                    notes=tuple(notes))
     pairs = Table(("system", "vs", "difference", "p", "p (Holm)"),
-                  tuple((c.system, c.other, c.difference, p_text(c.p_value, result.resamples, decimals),
+                  tuple((c.system, c.other, c.difference, p_text(c.pvalue, result.resamples, decimals),
                          p_text(c.p_holm, None, decimals)) for c in result.comparisons),
                   title="paired tests" + (f" against {result.baseline}" if result.baseline else
                                           " (all pairs)"),
@@ -71,24 +71,19 @@ def correlation_row(result: CorrelationResult, name: str, decimals: int | None =
     return tuple(columns), tuple(row)
 
 
-def correlation_table(result: CorrelationResult, name: str = "metric") -> Table:
-    columns, row = correlation_row(result, name)
-    return Table(columns, (row,), notes=(result.describe(),))
-
-
 def williams_table(result: WilliamsResult, a: str = "A", b: str = "B") -> Table:
     """``a`` is the metric of r12, ``b`` the metric of r13."""
     side = f"one-sided for r({a}) > r({b})" if result.one_sided else "two-sided"
     return Table(("metric A", "metric B", "r12", "r13", "r23", "n", "t", "df", "p"),
-                 ((a, b, result.r12, result.r13, result.r23, result.n, result.t, result.df,
-                   p_text(result.p_value)),),
+                 ((a, b, result.r12, result.r13, result.r23, result.n, result.statistic, result.df,
+                   p_text(result.pvalue)),),
                  title="Williams test", notes=(f"{result.method}; {side}",))
 
 
 def permutation_table(result: PermutationResult, a: str = "A", b: str = "B") -> Table:
     return Table(("metric A", "metric B", "stat A", "stat B", "delta", "p (B > A)"),
-                 ((a, b, result.statistic_a, result.statistic_b, result.delta,
-                   p_text(result.p_value, result.resamples)),),
+                 ((a, b, result.statistic_a, result.statistic_b, result.statistic,
+                   p_text(result.pvalue, result.resamples)),),
                  title="permutation test",
                  notes=(f"{result.test}; {result.level}-level {result.method}, grouping "
                         f"{result.grouping}; {result.resamples} permutations, seed {result.seed}",))
@@ -96,8 +91,8 @@ def permutation_table(result: PermutationResult, a: str = "A", b: str = "B") -> 
 
 def block_table(result: BlockTestResult) -> Table:
     return Table(("system", result.metric, "block mean", "block sd", "vs next", "t", "p"),
-                 tuple((r.system, r.score, r.mean, r.sd, r.next_system, r.t,
-                        None if r.p_value is None else p_text(r.p_value))
+                 tuple((r.system, r.score, r.mean, r.sd, r.next_system, r.statistic,
+                        None if r.pvalue is None else p_text(r.pvalue))
                        for r in result.rows),
                  title=f"{result.metric} on {result.blocks} blocks of {result.block_size} segments",
                  notes=(result.describe(), result.signature))

@@ -182,7 +182,7 @@ def ttest_table(study: Study) -> Table:
     b = study.blocks
     assert b is not None
     rows = tuple((r.system, r.next_system, r.mean - next(x.mean for x in b.rows if x.system == r.next_system),
-                  r.t, p_text(r.p_value), b.blocks - 1) for r in b.rows if r.next_system is not None)
+                  r.statistic, p_text(r.pvalue), b.blocks - 1) for r in b.rows if r.next_system is not None)
     return Table(("system", "vs", "mean difference", "t", "p", "df"), rows,
                  title=f"BLEU paper Table 2: paired t-statistics on {b.blocks} blocks",
                  notes=(*_block_notes(study),

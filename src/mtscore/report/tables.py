@@ -63,13 +63,9 @@ class Table:
     def to_pandas(self) -> Any:
         """A ``pandas.DataFrame`` of the rows (title and notes in ``DataFrame.attrs``); pandas is
         optional and imported here."""
-        try:
-            import pandas as pd
-        except ImportError:  # pragma: no cover - pandas is an optional dependency
-            from .figures import MissingExtraError
+        from ..errors import require_extra
 
-            raise MissingExtraError("to_pandas() needs pandas, which is not installed: "
-                                    "pip install pandas") from None
+        pd = require_extra("pandas", "pandas", "to_pandas()")
         frame = pd.DataFrame([list(r) for r in self.rows], columns=list(self.columns))
         frame.attrs.update(title=self.title, notes=list(self.notes))
         return frame

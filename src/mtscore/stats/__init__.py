@@ -44,6 +44,7 @@ from .defaults import (
                           p_text,
                           resamples_for,
 )
+from .display import StatisticResult
 from .human import HumanScores, human_scores, rater_z, segment_means
 from .metric_difference import PermutationResult, WilliamsResult, permutation_test, williams_test
 from .references import (
@@ -88,6 +89,7 @@ __all__ = [
                           "ReferenceSensitivity",
                           "SegmentMean",
                           "SignificanceResult",
+                          "StatisticResult",
                           "SubsetComparison",
                           "TauCounts",
                           "WilliamsResult",

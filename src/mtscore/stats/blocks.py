@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -19,14 +20,14 @@ import scipy.stats
 
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
-from .display import ResultDisplay
+from .display import ResultDisplay, StatisticResult, renamed
 from .resampling import check_systems
 
 METHOD = "block test (Papineni et al. 2002, §3, Table 2): paired t-test on per-block scores"
 
 
 @dataclass(frozen=True, repr=False)
-class BlockRow(ResultDisplay):
+class BlockRow(StatisticResult):
     """One system's block scores and its test against the next system in the ranking."""
 
     system: str
@@ -37,12 +38,13 @@ class BlockRow(ResultDisplay):
     #: sample standard deviation (ddof = 1) of the block scores
     sd: float
     #: paired t against the next-ranked system (None for the last one)
-    t: float | None
-    p_value: float | None
+    statistic: float | None
+    pvalue: float | None
     next_system: str | None
 
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+    OUTPUT_KEYS = MappingProxyType({"statistic": "t", "pvalue": "p_value"})
+    t = renamed("statistic")
+    p_value = renamed("pvalue")
 
 
 @dataclass(frozen=True, repr=False)
@@ -122,7 +124,7 @@ def block_test(metric: Metric[Any], stats_by_system: Mapping[str, SegmentStats],
                 res = scipy.stats.ttest_rel(b, per_block[nxt])
                 t, p = float(res.statistic), float(res.pvalue)
         rows.append(BlockRow(system=name, score=scores[name], block_scores=tuple(map(float, b)),
-                             mean=float(b.mean()), sd=float(b.std(ddof=1)), t=t, p_value=p,
+                             mean=float(b.mean()), sd=float(b.std(ddof=1)), statistic=t, pvalue=p,
                              next_system=nxt))
     label = str(metric.signature(stats[0].meta)).split("|", 1)[0]
     return BlockTestResult(rows=tuple(rows), blocks=blocks, block_size=block_size,

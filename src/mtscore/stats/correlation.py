@@ -36,7 +36,7 @@ from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
 from ..metrics.segment_mean import SegmentMean  # importable from here as before
 from .defaults import DEFAULT_SEED
-from .display import ResultDisplay
+from .display import ResultDisplay, StatisticResult
 from .resampling import (
     bootstrap_index_chunks,
     check_resampling,
@@ -215,8 +215,9 @@ def kendall_variants(human: np.ndarray, metric: np.ndarray, variant: str = "b",
 # ---- results ------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, repr=False)
-class CorrelationResult(ResultDisplay):
-    """A correlation between metric and human scores and how it was computed."""
+class CorrelationResult(StatisticResult):
+    """A correlation between metric and human scores and how it was computed
+    (``confidence_interval()``: ``(low, high)``, NaN without an interval)."""
 
     statistic: float
     #: scipy's p-value for one correlation (grouping ``none``); NaN for averages and accuracy

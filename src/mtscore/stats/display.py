@@ -1,12 +1,17 @@
 """How statistics results show themselves: a short ``repr``, an HTML table in notebooks
-(``_repr_html_``) and ``to_pandas()`` (pandas is optional: imported only there)."""
+(``_repr_html_``) and ``to_pandas()`` (pandas is optional: imported only there); and their one
+base, :class:`StatisticResult`, with scipy.stats' names (``statistic``, ``pvalue``,
+``confidence_interval()``)."""
 
 from __future__ import annotations
 
 import dataclasses
 import html
 import math
-from typing import Any
+import warnings
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 #: longest text of one field in a ``repr``
 _FIELD = 60
@@ -41,8 +46,9 @@ class ResultDisplay:
 
     def to_pandas(self) -> Any:
         """The rows of :meth:`records` as a :class:`pandas.DataFrame`."""
-        import pandas as pd
+        from ..errors import require_extra
 
+        pd = require_extra("pandas", "pandas", "to_pandas()")
         return pd.DataFrame(self.records())
 
     def _repr_html_(self) -> str:
@@ -54,3 +60,47 @@ class ResultDisplay:
         more = f"<p>… {len(rows) - _HTML_ROWS} more rows</p>" if len(rows) > _HTML_ROWS else ""
         return (f"<p><b>{type(self).__name__}</b></p><table><thead><tr>{head}</tr></thead>"
                 f"<tbody>{body}</tbody></table>{more}")
+
+
+class StatisticResult(ResultDisplay):
+    """The base of the statistics results, in scipy.stats' names (as ``scipy.stats.pearsonr``'s
+    result): ``statistic`` (the test statistic, correlation or score difference), ``pvalue`` (NaN
+    where the result has none) and ``confidence_interval()`` -> ``(low, high)`` (NaN, NaN where it
+    has none). Renamed fields keep their old names for one release (:func:`renamed`); the written
+    formats (``to_dict``: JSON output) keep their keys (:attr:`OUTPUT_KEYS`: sacreBLEU's
+    ``p_value``)."""
+
+    #: field -> its key in ``to_dict`` (the JSON output), where that differs from the field's name
+    OUTPUT_KEYS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field, under its key in the written formats (:attr:`OUTPUT_KEYS`)."""
+        return {self.OUTPUT_KEYS.get(k, k): v for k, v in self.__dict__.items()}
+
+    def confidence_interval(self) -> tuple[float, float]:
+        """The interval ``(low, high)`` (NaN, NaN when none was computed)."""
+        low, high = getattr(self, "low", None), getattr(self, "high", None)
+        return (math.nan if low is None else float(low), math.nan if high is None else float(high))
+
+
+class _Renamed:
+    """A field's old name: reads it, with a :class:`DeprecationWarning`."""
+
+    def __init__(self, new: str):
+        self.new = new
+        self.old = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.old = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        warnings.warn(f"{type(obj).__name__}.{self.old} is deprecated (removed in the next "
+                      f"release): use .{self.new}", DeprecationWarning, stacklevel=2)
+        return getattr(obj, self.new)
+
+
+def renamed(new: str) -> Any:
+    """The old name of field ``new`` (a class attribute: ``p_value = renamed("pvalue")``)."""
+    return _Renamed(new)

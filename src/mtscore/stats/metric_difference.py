@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
 
 import numpy as np
 import scipy.stats
@@ -14,17 +14,18 @@ import scipy.stats
 from ..errors import InputError, OptionError
 from .correlation import _check_grouping, _check_method, correlate, pairwise_accuracy, segment_correlation
 from .defaults import DEFAULT_SEED
-from .display import ResultDisplay
+from .display import StatisticResult, renamed
 from .resampling import check_resampling
 
 
 @dataclass(frozen=True, repr=False)
-class WilliamsResult(ResultDisplay):
-    """Williams test of r12 vs r13 (dependent correlations sharing variable 1, the human scores)."""
+class WilliamsResult(StatisticResult):
+    """Williams test of r12 vs r13 (dependent correlations sharing variable 1, the human scores):
+    ``statistic`` is Student's t."""
 
-    t: float
+    statistic: float
     df: int
-    p_value: float
+    pvalue: float
     r12: float
     r13: float
     r23: float
@@ -32,8 +33,9 @@ class WilliamsResult(ResultDisplay):
     one_sided: bool = True
     method: str = "Williams (1959) test for dependent correlations, as Graham & Baldwin (2014)"
 
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+    OUTPUT_KEYS = MappingProxyType({"statistic": "t", "pvalue": "p_value"})
+    t = renamed("statistic")
+    p_value = renamed("pvalue")
 
 
 
@@ -65,17 +67,17 @@ def williams_test(r12: float, r13: float, r23: float, n: int,
     p = float(scipy.stats.t.sf(t, df))
     if not one_sided:
         p = float(min(1.0, 2 * scipy.stats.t.sf(abs(t), df)))
-    return WilliamsResult(t=float(t), df=df, p_value=p, r12=r12, r13=r13, r23=r23, n=n,
+    return WilliamsResult(statistic=float(t), df=df, pvalue=p, r12=r12, r13=r13, r23=r23, n=n,
                           one_sided=one_sided)
 
 
 @dataclass(frozen=True, repr=False)
-class PermutationResult(ResultDisplay):
+class PermutationResult(StatisticResult):
     """PERM-BOTH test of ``corr(B, human) > corr(A, human)``."""
 
-    #: corr(B) − corr(A) on the data
-    delta: float
-    p_value: float
+    #: corr(B) − corr(A) on the data (Δ)
+    statistic: float
+    pvalue: float
     statistic_a: float
     statistic_b: float
     method: str
@@ -87,8 +89,9 @@ class PermutationResult(ResultDisplay):
                  "z-normalized, swapped between the metrics per cell with probability 1/2; "
                  "p = (#{Δ* ≥ Δ} + 1)/(k + 1), one-sided for B > A")
 
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+    OUTPUT_KEYS = MappingProxyType({"statistic": "delta", "pvalue": "p_value"})
+    delta = renamed("statistic")
+    p_value = renamed("pvalue")
 
 
 
@@ -160,6 +163,6 @@ def permutation_test(human: np.ndarray, metric_a: np.ndarray, metric_b: np.ndarr
         if _statistic(pb, h, method, grouping, level, epsilon) - \
                 _statistic(pa, h, method, grouping, level, epsilon) >= delta:
             count += 1
-    return PermutationResult(delta=float(delta), p_value=(count + 1) / (resamples + 1),
+    return PermutationResult(statistic=float(delta), pvalue=(count + 1) / (resamples + 1),
                              statistic_a=float(stat_a), statistic_b=float(stat_b), method=method,
                              grouping=grouping, level=level, resamples=resamples, seed=seed)

@@ -26,7 +26,7 @@ from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
 from ..progress import track
 from .defaults import DEFAULT_SEED, MAX_RESAMPLES, check_seed
-from .display import ResultDisplay
+from .display import StatisticResult
 
 #: what ``BootstrapCI.method`` says
 PERCENTILE_METHOD = "percentile bootstrap over segments"
@@ -130,8 +130,9 @@ def percentile_bounds(samples: np.ndarray, confidence: float) -> tuple[float, fl
 
 
 @dataclass(frozen=True, repr=False)
-class BootstrapCI(ResultDisplay):
-    """A score with its bootstrap confidence interval, and how the interval was obtained."""
+class BootstrapCI(StatisticResult):
+    """A score with its bootstrap confidence interval (``confidence_interval()``: ``(low,
+    high)``), and how the interval was obtained."""
 
     score: float
     low: float
@@ -143,6 +144,16 @@ class BootstrapCI(ResultDisplay):
     seed: int
     method: str = PERCENTILE_METHOD
     signature: str = ""
+
+    @property
+    def statistic(self) -> float:
+        """The score (scipy's name)."""
+        return self.score
+
+    @property
+    def pvalue(self) -> float:
+        """NaN: an interval has no p-value."""
+        return math.nan
 
     @property
     def half_width(self) -> float:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -34,7 +35,7 @@ from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
 from ..progress import track
 from .defaults import DEFAULT_SEED, reachable, smallest_p
-from .display import ResultDisplay
+from .display import ResultDisplay, StatisticResult, renamed
 from .resampling import (
     BootstrapCI,
     bootstrap_scores,
@@ -75,7 +76,7 @@ def holm(pvalues: Sequence[float] | np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True, repr=False)
-class PairComparison(ResultDisplay):
+class PairComparison(StatisticResult):
     """One paired test: ``system`` against ``other`` (the baseline, in baseline mode)."""
 
     system: str
@@ -84,12 +85,17 @@ class PairComparison(ResultDisplay):
     other_score: float
     #: ``score - other_score``
     difference: float
-    p_value: float
+    pvalue: float
     #: Holm-adjusted over every comparison of the result
     p_holm: float
 
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+    OUTPUT_KEYS = MappingProxyType({"pvalue": "p_value"})
+    p_value = renamed("pvalue")
+
+    @property
+    def statistic(self) -> float:
+        """The score difference (scipy's name)."""
+        return self.difference
 
 
 @dataclass(frozen=True, repr=False)
@@ -122,7 +128,7 @@ class SignificanceResult(ResultDisplay):
         index = {name: k for k, name in enumerate(self.systems)}
         mat = np.full((len(self.systems), len(self.systems)), np.nan)
         for c in self.comparisons:
-            p = c.p_holm if corrected else c.p_value
+            p = c.p_holm if corrected else c.pvalue
             mat[index[c.system], index[c.other]] = mat[index[c.other], index[c.system]] = p
         return mat
 

@@ -59,7 +59,7 @@ from ..stats.correlation import (
 from ..stats.defaults import check_count, check_seed, comparisons_count, resamples_for
 from ..stats.references import ReferenceSensitivity
 from ..stats.significance import SignificanceResult, paired_bootstrap
-from .metrics import Statistics, default_metrics, external_specs, meteor_class, module_specs
+from .metrics import Statistics, default_metrics, external_specs, module_specs
 from .model import (
     BLOCK_SIZE,
     BLOCKS,
@@ -73,7 +73,7 @@ from .model import (
 from .parallel import system_statistics
 
 __all__ = ["BLOCKS", "BLOCK_SIZE", "DEFAULT_RESAMPLES", "DEFAULT_SEED", "MODULE_SETS", "TABLE_IDS",
-           "MetricSpec", "Study", "default_metrics", "meteor_class", "run_study"]
+           "MetricSpec", "Study", "default_metrics", "run_study"]
 
 #: tables that need every metric; tables that need BLEU alone
 METRIC_TABLES = ("corpus", "system", "segment", "human", "significance")
@@ -381,8 +381,7 @@ def _choose_metrics(ds: Dataset, wanted: Sequence[str], meteor: bool,
     """The main metrics and the module ablation's, only those the wanted tables need."""
     stages: dict[Any, Any] = {}  # METEOR alignments per stage, shared by every METEOR of the study
     if metrics is None:
-        specs, missing = default_metrics(meteor, stages, target)
-        notes += missing
+        specs = default_metrics(meteor, stages, target)
         if not meteor:
             notes.append("METEOR left out on request (--no-meteor)")
     else:
@@ -394,8 +393,7 @@ def _choose_metrics(ds: Dataset, wanted: Sequence[str], meteor: bool,
                           "external metric may not take a built-in metric's name)")
     modules: list[MetricSpec] = []
     if "modules" in wanted and metrics is None and meteor:
-        modules, missing = module_specs(stages, target)
-        notes += missing
+        modules = module_specs(stages, target)
     if not any(t in wanted for t in METRIC_TABLES):
         specs = ([s for s in specs if s.label == "BLEU"][:1] or specs[:1]) \
             if any(t in wanted for t in BLEU_TABLES) else []

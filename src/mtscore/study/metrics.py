@@ -26,39 +26,30 @@ from ..stats.references import ReferenceSensitivity, reference_sensitivity
 from .model import MODULE_SETS, MetricSpec
 
 
-def meteor_class() -> tuple[Any, str]:
-    """The METEOR metric class, and no reason why not (kept for callers of the former optional
-    lookup: every installation has METEOR)."""
-    from ..metrics.meteor import METEOR
-
-    return METEOR, ""
-
-
 def default_metrics(meteor: bool = True, stages: dict[Any, Any] | None = None,
-                    target: str | None = None) -> tuple[list[MetricSpec], list[str]]:
+                    target: str | None = None) -> list[MetricSpec]:
     """BLEU, NIST, P, R, F1, Fmean, chrF, chrF++, TER (and METEOR 2005): the registry's study
-    metrics (:func:`mtscore.metrics.registry.study_metrics`), and notes on what is missing (none).
+    metrics (:func:`mtscore.metrics.registry.study_metrics`).
 
     ``stages``: a METEOR stage cache to share with the module ablation's METEOR objects.
     ``target``: the target language, which picks the tokenizer as sacreBLEU does (zh: zh, ja:
     ja-mecab; default 13a) and TER's Asian support (zh, ja)."""
-    specs = [MetricSpec(label, metric, segment_metric)
-             for label, metric, segment_metric in registry.study_metrics(target, stages, meteor)]
-    return specs, []
+    return [MetricSpec(label, metric, segment_metric)
+            for label, metric, segment_metric in registry.study_metrics(target, stages, meteor)]
 
 
-def module_specs(stages: dict[Any, Any], target: str | None = None
-                 ) -> tuple[list[MetricSpec], list[str]]:
+def module_specs(stages: dict[Any, Any], target: str | None = None) -> list[MetricSpec]:
     """METEOR with each module set of the paper's Tables 6–7 (or the language's own modules)."""
-    cls, _ = meteor_class()
+    from ..metrics.meteor import METEOR
+
     language = meteor_language(target)
     sets = MODULE_SETS if language.english else \
         tuple(language.modules[:k] for k in range(1, len(language.modules) + 1))
     specs = []
     for modules in sets:  # the module sets share their common first stages through ``stages``
-        m = cls(modules=modules, variant="2005", stage_cache=stages, language=language.code)
+        m = METEOR(modules=modules, variant="2005", stage_cache=stages, language=language.code)
         specs.append(MetricSpec("METEOR[" + "+".join(modules) + "]", m, m))
-    return specs, []
+    return specs
 
 
 def external_specs(paths: Sequence[str], dataset: Dataset,

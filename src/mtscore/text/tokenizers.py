@@ -41,10 +41,6 @@ class Tokenizer(ABC):
         """Tokenize many segments (subclasses do it in a few passes over the whole corpus)."""
         return [self(line) for line in lines]
 
-    def tokenize_chunks(self, chunks: Sequence[str]) -> list[list[str]]:
-        """Token lists of short texts with no newline and no white space at either end."""
-        return [line.split() for line in self.tokenize_corpus(chunks)]
-
 
 def _apply_joined(lines: Sequence[str], passes: Callable[[str], str]) -> list[str]:
     """Run ``passes`` over the corpus joined by newlines, then split and squeeze white space.
@@ -113,15 +109,6 @@ class Tokenizer13a(Tokenizer):
             return [self(line) for line in lines]
         prepared = [f" {_13a_language_independent(line)} " for line in lines]
         return _apply_joined(prepared, _13a_rules)
-
-    def tokenize_chunks(self, chunks: Sequence[str]) -> list[list[str]]:
-        # With no newline inside a chunk, the language-independent replacements can run once over
-        # the joined chunks ("-\n" cannot occur), then the rules over the padded, joined chunks.
-        joined = "\n".join(chunks).replace("<skipped>", "")
-        if "&" in joined:
-            joined = _unescape_13a(joined)
-        joined = _13a_rules(" " + joined.replace("\n", " \n ") + " ")
-        return [part.split() for part in joined.split("\n")]
 
 
 @functools.cache
@@ -215,11 +202,6 @@ class TokenizerZh(Tokenizer):
 
     def tokenize_corpus(self, lines: Sequence[str]) -> list[str]:
         return _apply_joined([self._split(line) for line in lines], _13a_rules)
-
-    def tokenize_chunks(self, chunks: Sequence[str]) -> list[list[str]]:
-        # chunks have no white space at either end, so the per-line strip() is a no-op
-        joined = _13a_rules(self._cjk.sub(r" \1 ", "\n".join(chunks)))
-        return [part.split() for part in joined.split("\n")]
 
 
 class TokenizerZhFixed(TokenizerZh):

@@ -44,9 +44,9 @@ def align_ids(metric: METEOR, h: list[int], r: list[int]) -> tuple[list[Match], 
 
 def even_class_prefix(metric: METEOR) -> list[np.ndarray]:
     """Key codes (per word id) of the leading equivalence stages that
-    :func:`.align.even_class_stages` settles for a corpus at once: 2005 only, with ``accelerate``,
+    :func:`.align.even_class_stages` settles for a corpus at once: 2005 only, with ``fast``,
     and not with the stage cache (kept per segment) or stop words left out of the exact stage."""
-    if (metric.variant != "2005" or not metric.accelerate or metric.stage_cache is not None
+    if (metric.variant != "2005" or not metric.fast or metric.stage_cache is not None
             or metric.exclude_stopwords):
         return []
     vocab = metric.vocabulary()

@@ -16,7 +16,7 @@ on ties, as the jar); the corpus statistics are the sums of the kept references'
 
 from __future__ import annotations
 
-import math
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -24,19 +24,17 @@ import numpy as np
 
 from ...errors import OptionError
 from ...io.references import check_reference_streams, reference_count_label
-from ...languages import meteor_language
+from ...languages import MeteorLanguage
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
-from ...version import __version__
-from ..base import Metric, SegmentStats, Signature, checked_inputs, sentence_references
-from .matchers import Matcher, Vocabulary, check_modules, get_matcher
+from ..base import Metric, SegmentStats, checked_inputs, sentence_references
+from .matchers import Matcher, Vocabulary, get_matcher
 from .results import METEORResult, METEORSegment, PreparedReferences, WordMatch
 from .score import Parameters, columns, components, count_chunks, jar_chunks
+from .settings import VARIANTS, METEORSettings
 from .word_ids import WordIds
 
 if TYPE_CHECKING:
     from ...text.span_encoder import SpanEncoder
-
-VARIANTS = ("2005", "1.5")
 
 #: below this many characters in all, segments are tokenized line by line and their words looked
 #: up in the vocabulary's dict: cheaper than the byte path's fixed numpy cost (they break even at
@@ -47,28 +45,6 @@ __all__ = ["METEOR", "VARIANTS", "METEORResult", "METEORSegment", "PreparedRefer
            "corpus_meteor", "sentence_meteor"]
 
 
-def _parameters(variant: str, alpha: float, beta: float, gamma: float, delta: float | None,
-                weights: Sequence[float] | None, n_modules: int) -> Parameters:
-    """The checked scoring parameters."""
-    if variant not in VARIANTS:
-        raise OptionError("METEOR variant", variant, VARIANTS)
-    if not 0.0 <= alpha <= 1.0:
-        raise OptionError("alpha", alpha, detail="must be within [0, 1]")
-    if not (0 <= beta < math.inf and 0 <= gamma <= 1):
-        raise OptionError("beta/gamma", (beta, gamma), detail="need beta >= 0 and 0 <= gamma <= 1")
-    if delta is not None and not 0.0 <= delta <= 1.0:
-        raise OptionError("delta", delta, detail="must be within [0, 1] (or None)")
-    if weights is None:
-        weights = (1.0,) * n_modules
-    weights = tuple(float(w) for w in weights)
-    if len(weights) != n_modules:
-        raise OptionError("METEOR weights", weights, detail=f"give one weight per module ({n_modules})")
-    if not all(0 <= w < math.inf for w in weights):
-        raise OptionError("METEOR weights", weights, detail="weights must be finite and >= 0")
-    return Parameters(float(alpha), float(beta), float(gamma), None if delta is None else float(delta),
-                      weights)
-
-
 class METEOR(Metric[METEORResult]):
     """METEOR with the paper's defaults; ``extract``/``compute`` as in :mod:`mtscore.metrics.base`.
 
@@ -76,15 +52,28 @@ class METEOR(Metric[METEORResult]):
     own beam of that width (40 reproduces the jar) instead of exactly; ``stage_cache``: a dict shared
     by METEOR objects whose module lists start alike (2005); ``workers``: align a corpus in that many
     forked processes (Linux; 0: one per idle CPU; default 1) — identical results, less wall time;
-    ``accelerate``: align the 2005 stages of a whole corpus at once with numpy
+    ``fast``: align the 2005 stages of a whole corpus at once with numpy
     (:mod:`.align.corpus`; default) — False aligns segment by segment (:mod:`.align.stage`), with
-    identical results.
+    identical results (``accelerate``: its old name, deprecated). The settings are
+    :class:`.settings.METEORSettings` (frozen; :meth:`replace` makes a METEOR with others).
 
     Speed: every distinct word gets an id and, per module, its key once (:class:`.matchers.Vocabulary`);
     the synonym module reads :mod:`mtscore.lexicon.synonyms`.
     """
 
     name = "meteor"
+    settings: METEORSettings
+    #: the target language's resources (:func:`mtscore.languages.meteor_language`)
+    language: MeteorLanguage
+    modules: tuple[str, ...]
+    params: Parameters
+    variant: str
+    tokenizer: Tokenizer
+    lowercase: bool
+    exclude_stopwords: bool
+    jar_beam: int | None
+    workers: int
+    fast: bool
 
     def __init__(self, *, modules: Sequence[str] | str | None = None, variant: str = "2005",
                  alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5,
@@ -93,46 +82,38 @@ class METEOR(Metric[METEORResult]):
                  language: str = "en",
                  jar_beam: int | None = None,
                  stage_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], ...]] | None = None,
-                 workers: int = 1, accelerate: bool = True):
-        if not (isinstance(language, str) and language.isascii() and language.isalpha()
-                and 2 <= len(language) <= 3):
-            raise OptionError("METEOR language", language,
-                              detail="an ISO 639-1 code such as en, de or zh")
-        #: the target language's resources (:func:`mtscore.languages.meteor_language`)
-        self.language = meteor_language(language)
-        self.modules = check_modules(self.language.modules if modules is None else modules,
-                                     self.language)
-        if not self.language.english and (delta is not None or exclude_stopwords):
-            raise OptionError("delta/exclude_stopwords", "set",
-                              detail=f"the shipped function-word list is English; target language "
-                                     f"{self.language.code!r} has none")
+                 workers: int = 1, fast: bool = True, accelerate: bool | None = None):
+        if accelerate is not None:
+            warnings.warn("METEOR(accelerate=...) is deprecated: use fast=...", DeprecationWarning,
+                          stacklevel=2)
+            fast = accelerate
+        settings = METEORSettings(
+            modules=modules, variant=variant, alpha=alpha, beta=beta, gamma=gamma, delta=delta,
+            weights=weights, tokenize=tokenize, lowercase=lowercase,
+            exclude_stopwords=exclude_stopwords, language=language, jar_beam=jar_beam,
+            workers=workers, fast=fast)
+        self._configure(settings, language=settings.target, modules=settings.module_names,
+                        params=settings.params, tokenizer=get_tokenizer(settings.tokenizer_name))
         #: 2005 variant: alignments after each stage, shared by METEOR objects whose module lists
         #: start alike (the module ablation aligns the exact stage once, not once per module set)
         self.stage_cache = stage_cache
-        self.params = _parameters(variant, alpha, beta, gamma, delta, weights, len(self.modules))
-        self.variant = variant
-        self.tokenizer: Tokenizer = get_tokenizer(self.language.tokenize if tokenize is None else tokenize)
-        self.lowercase = bool(lowercase)
-        self.exclude_stopwords = bool(exclude_stopwords)
-        if jar_beam is not None and (variant != "1.5" or int(jar_beam) < 1):
-            raise OptionError("jar_beam", jar_beam,
-                              detail="a positive beam width, with variant 1.5 only")
-        #: variant 1.5 only: search with the jar's own beam of this width instead of exactly
-        self.jar_beam = None if jar_beam is None else int(jar_beam)
-        if int(workers) < 0:
-            raise OptionError("workers", workers, detail="a number of processes >= 1, or 0 for automatic")
-        #: processes that align a corpus (forked, Linux only; 0: one per idle CPU); the statistics
-        #: are identical whatever the number, only the wall time changes
-        self.workers = int(workers)
-        #: the 2005 stages of a whole corpus at once (:mod:`.align.corpus`); False: segment by segment
-        self.accelerate = bool(accelerate)
         self._matchers: list[Matcher] | None = None
         self._vocab: Vocabulary | None = None
         self._encoder: SpanEncoder | None = None
         #: alignments (1.5) whose search hit ``align.jar.STATE_CAP`` and so may not be optimal
+        #: (a runtime counter, not a setting)
         self.bounded_searches = 0
         self._function_words: frozenset[str] | None = None
         self._columns = columns(self.modules, self.params.delta is not None)
+
+    @property
+    def accelerate(self) -> bool:
+        """Deprecated name of ``fast``."""
+        warnings.warn("METEOR.accelerate is deprecated: use fast", DeprecationWarning, stacklevel=2)
+        return self.fast
+
+    def _runtime(self) -> dict[str, Any]:
+        return {"stage_cache": self.stage_cache}
 
     # ---- configuration -------------------------------------------------------------------------
 
@@ -141,7 +122,7 @@ class METEOR(Metric[METEORResult]):
         return self._columns
 
     def settings_key(self) -> tuple[object, ...]:
-        return (self.tokenizer.signature(), self.lowercase)
+        return self.settings.key()
 
     def matchers(self) -> list[Matcher]:
         """The module matchers (WordNet is loaded here, on first use, if a module needs it)."""
@@ -349,24 +330,6 @@ class METEOR(Metric[METEORResult]):
         from .. import pairwise_meteor
 
         return pairwise_meteor.pair_scores, None
-
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``METEOR|variant:…|modules:…|weights:…|alpha:…|beta:…|gamma:…|delta:…|stop:…|nrefs:…|case:…|tok:…|lang:…|version:…``
-        (1.5: ``search:exact`` or ``search:beamN`` after ``stop``; ``fallback:N`` before ``version``
-        when N > 0 segments were aligned by a bounded fallback)."""
-        p, meta = self.params, meta or {}
-        search = [("search", "exact" if self.jar_beam is None else f"beam{self.jar_beam}")] \
-            if self.variant == "1.5" else []
-        fallback = [("fallback", meta["fallback_segments"])] if "fallback_segments" in meta else []
-        return Signature.of("METEOR", [
-            ("variant", self.variant), ("modules", "+".join(self.modules)),
-            ("weights", "+".join(f"{w:g}" for w in p.weights)), ("alpha", f"{p.alpha:g}"),
-            ("beta", f"{p.beta:g}"), ("gamma", f"{p.gamma:g}"),
-            ("delta", "none" if p.delta is None else format(p.delta, "g")),
-            ("stop", "yes" if self.exclude_stopwords else "no"), *search,
-            ("nrefs", meta.get("nrefs", "?")), ("case", "lc" if self.lowercase else "mixed"),
-            ("tok", self.tokenizer.signature()), ("lang", self.language.code), *fallback,
-            ("version", __version__)])
 
 
 def corpus_meteor(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,

@@ -6,7 +6,7 @@
   :mod:`.search`, its bounded fallback :func:`.stage.greedy_matching`;
 * :mod:`.shortcut` — the per-segment fast path for small classes of equal keys (equals stage.py);
 * :mod:`.corpus` (with :mod:`.classes`, :mod:`.arrays`) — the numpy acceleration of the 2005 stages
-  over a whole corpus at once (equals stage.py segment by segment; ``METEOR(accelerate=False)``
+  over a whole corpus at once (equals stage.py segment by segment; ``METEOR(fast=False)``
   turns it off);
 * :mod:`.jar` — the METEOR 1.5 jar's aligner, exact and with the jar's beam;
 * :mod:`.fallback` — the bounded aligner of a 1.5 segment past its work budget.

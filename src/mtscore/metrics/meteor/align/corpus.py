@@ -5,7 +5,7 @@ time with :func:`.stage.best_stage_matching` (classes of equal keys given as ``g
 first reference word; a key-set stage's candidate pairs, or :func:`.stage.greedy_matching` past the
 stage's work budget) — ``tests/test_meteor_uneven.py`` (corpus stages against the per-segment
 aligner) and ``benchmarks/meteor_align.py`` (corpus mode against study mode) check it.
-``METEOR(accelerate=False)`` turns this module off.
+``METEOR(fast=False)`` turns this module off.
 
 At a stage of an equivalence module (exact, porter, stem: one key per word), the words no earlier
 stage matched fall into classes of equal keys (§2.2); a class with as many hypothesis as reference

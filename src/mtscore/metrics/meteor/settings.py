@@ -1,0 +1,141 @@
+"""METEOR's settings (:class:`.metric.METEOR`'s arguments): one frozen dataclass, validated once.
+
+The signature (:meth:`METEORSettings.signature`) is derived from it, in the order of
+``SIGNATURE``; a new setting is one field (with its signature ``key``) here, its key in
+``SIGNATURE`` and its check in ``validate`` (``docs/contributing.md``, "Declaring a metric's
+settings").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import ClassVar
+
+from ...errors import OptionError
+from ...languages import MeteorLanguage, meteor_language
+from ..settings import Settings, check_tokenizer, setting, tokenizer_signature, yes_no
+from .matchers import check_modules
+from .score import Parameters
+
+VARIANTS = ("2005", "1.5")
+
+
+def _parameters(variant: str, alpha: float, beta: float, gamma: float, delta: float | None,
+                weights: Sequence[float] | None, n_modules: int) -> Parameters:
+    """The checked scoring parameters."""
+    if variant not in VARIANTS:
+        raise OptionError("METEOR variant", variant, VARIANTS)
+    if not 0.0 <= alpha <= 1.0:
+        raise OptionError("alpha", alpha, detail="must be within [0, 1]")
+    if not (0 <= beta < math.inf and 0 <= gamma <= 1):
+        raise OptionError("beta/gamma", (beta, gamma), detail="need beta >= 0 and 0 <= gamma <= 1")
+    if delta is not None and not 0.0 <= delta <= 1.0:
+        raise OptionError("delta", delta, detail="must be within [0, 1] (or None)")
+    if weights is None:
+        weights = (1.0,) * n_modules
+    weights = tuple(float(w) for w in weights)
+    if len(weights) != n_modules:
+        raise OptionError("METEOR weights", weights, detail=f"give one weight per module ({n_modules})")
+    if not all(0 <= w < math.inf for w in weights):
+        raise OptionError("METEOR weights", weights, detail="weights must be finite and >= 0")
+    return Parameters(float(alpha), float(beta), float(gamma), None if delta is None else float(delta),
+                      weights)
+
+
+def _search(settings: METEORSettings) -> str | None:
+    """Variant 1.5's search: ``exact`` or ``beamN`` (the jar's own beam); None for 2005."""
+    if settings.variant != "1.5":
+        return None
+    return "exact" if settings.jar_beam is None else f"beam{settings.jar_beam}"
+
+
+@dataclass(frozen=True)
+class METEORSettings(Settings):
+    """METEOR's settings, as :func:`.metric.corpus_meteor` documents them (``jar_beam``,
+    ``workers`` and ``fast`` as :class:`.metric.METEOR`)."""
+
+    NAME: ClassVar[str] = "METEOR"
+    SIGNATURE: ClassVar[tuple[str, ...]] = (
+        "variant", "modules", "weights", "alpha", "beta", "gamma", "delta", "stop", "search", "nrefs",
+        "case", "tok", "lang", "fallback", "version")
+    FACTS: ClassVar[Mapping[str, tuple[str, str | None]]] = MappingProxyType(
+        {"nrefs": ("nrefs", "?"), "fallback": ("fallback_segments", None)})
+
+    #: matching modules in order (None: the language's default)
+    modules: Sequence[str] | str | None = setting(
+        None, key="modules", show=lambda s: "+".join(s.module_names))
+    variant: str = setting("2005", key="variant")
+    alpha: float = setting(0.9, key="alpha", show=lambda s: f"{s.params.alpha:g}")
+    beta: float = setting(3.0, key="beta", show=lambda s: f"{s.params.beta:g}")
+    gamma: float = setting(0.5, key="gamma", show=lambda s: f"{s.params.gamma:g}")
+    delta: float | None = setting(
+        None, key="delta", show=lambda s: "none" if s.params.delta is None else format(s.params.delta, "g"))
+    #: one weight per module (None: 1 each)
+    weights: Sequence[float] | None = setting(
+        None, key="weights", show=lambda s: "+".join(f"{w:g}" for w in s.params.weights))
+    #: a tokenizer name (None: the language's default)
+    tokenize: str | None = setting(
+        None, key="tok", show=lambda s: tokenizer_signature(s.tokenizer_name), references=True)
+    lowercase: bool = setting(True, key="case", show=yes_no("lowercase", "lc", "mixed"),
+                              references=True)
+    exclude_stopwords: bool = setting(False, key="stop", show=yes_no("exclude_stopwords"))
+    language: str = setting("en", key="lang", show=lambda s: s.target.code)
+    #: variant 1.5 only: search with the jar's own beam of this width instead of exactly
+    jar_beam: int | None = setting(None, key="search", show=_search)
+    #: processes that align a corpus (forked, Linux only; 0: one per idle CPU); same statistics
+    workers: int = setting(1, speed=True)
+    #: the 2005 stages of a whole corpus at once (:mod:`.align.corpus`); False: segment by segment
+    fast: bool = setting(True, speed=True)
+
+    # values computed from the settings in ``validate`` (not arguments)
+    #: the target language's resources (:func:`mtscore.languages.meteor_language`)
+    target: MeteorLanguage = field(init=False, repr=False, compare=False)
+    #: the modules, checked (the language's default when none were given)
+    module_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    #: the checked scoring parameters
+    params: Parameters = field(init=False, repr=False, compare=False)
+    #: the tokenizer's name (the language's default when none was given)
+    tokenizer_name: str = field(init=False, repr=False, compare=False)
+
+    def validate(self) -> None:
+        language = self.language
+        if not (isinstance(language, str) and language.isascii() and language.isalpha()
+                and 2 <= len(language) <= 3):
+            raise OptionError("METEOR language", language,
+                              detail="an ISO 639-1 code such as en, de or zh")
+        target = meteor_language(language)
+        self._set("target", target)
+        modules = check_modules(target.modules if self.modules is None else self.modules, target)
+        self._set("module_names", tuple(modules))
+        if self.modules is not None:
+            self._set("modules", tuple(modules))
+        if not target.english and (self.delta is not None or self.exclude_stopwords):
+            raise OptionError("delta/exclude_stopwords", "set",
+                              detail=f"the shipped function-word list is English; target language "
+                                     f"{target.code!r} has none")
+        self._set("params", _parameters(self.variant, self.alpha, self.beta, self.gamma, self.delta,
+                                        self.weights, len(modules)))
+        if self.weights is not None:
+            self._set("weights", self.params.weights)
+        self._set("tokenizer_name", target.tokenize if self.tokenize is None else self.tokenize)
+        check_tokenizer(self.tokenizer_name)
+        self._set("lowercase", bool(self.lowercase))
+        self._set("exclude_stopwords", bool(self.exclude_stopwords))
+        jar_beam = self.jar_beam
+        if jar_beam is not None and (self.variant != "1.5" or int(jar_beam) < 1):
+            raise OptionError("jar_beam", jar_beam,
+                              detail="a positive beam width, with variant 1.5 only")
+        self._set("jar_beam", None if jar_beam is None else int(jar_beam))
+        if int(self.workers) < 0:
+            raise OptionError("workers", self.workers,
+                              detail="a number of processes >= 1, or 0 for automatic")
+        self._set("workers", int(self.workers))
+        self._set("fast", bool(self.fast))
+
+    def reference_key(self) -> tuple[object, ...]:
+        """What prepared references depend on: the tokenizer and the case (references prepared
+        by a METEOR object with other modules are re-encoded, not refused)."""
+        return (type(self).__qualname__, tokenizer_signature(self.tokenizer_name), self.lowercase)
