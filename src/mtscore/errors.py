@@ -75,8 +75,9 @@ class OptionError(MtscoreError):
         super().__init__(one_line(msg))
 
 
-class MissingExtraError(MtscoreError):
-    """An optional dependency is not installed; the message names the extra to install."""
+class MissingExtraError(MtscoreError, ImportError):
+    """An optional dependency is not installed; the message names the extra to install (an
+    ``ImportError`` too, as the errors it replaces were)."""
 
 
 def require_extra(module: str, extra: str, what: str) -> Any:
