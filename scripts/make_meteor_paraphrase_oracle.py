@@ -9,13 +9,15 @@ The jar is the one shipped in ``pycocoevalcap==1.2`` (``meteor-1.5.jar`` next to
 (``-r N``: N references, interleaved line by line in REF). Written to
 ``tests/data/meteor_paraphrase/<pair>/<system>.ref-<ids>.<task>.tsv.gz``, one row per segment:
 
-    seg  precision  recall  frag_penalty  score  stats  alignment  hyp  ref
+    seg  precision  recall  frag_penalty  score  stats  alignment  hyp_sha1  ref_sha1
 
 ``stats``: the jar's 23 sufficient statistics (``-ssOut``: test/ref length, test/ref function words,
 per module (exact stem synonym paraphrase) test-content ref-content test-function ref-function,
 chunks, test word matches, ref word matches), space-separated; ``alignment``: the kept reference's
-matches ``refStart:refLen:hypStart:hypLen:module`` separated by spaces; ``hyp``/``ref``: the words the
-jar aligned (after ``-norm``: its normalizer, lowercased), ``ref`` the kept reference. Then one
+matches ``refStart:refLen:hypStart:hypLen:module`` separated by spaces; ``hyp_sha1``/``ref_sha1``: the
+first 12 hex digits of the SHA-1 of the words the jar aligned (after ``-norm``: its normalizer,
+lowercased; joined by single spaces), ``ref`` the kept reference — the tests check that they score the
+same words. Then one
 ``corpus`` row: precision, recall, penalty and score of the summed statistics. ``<task>`` is
 ``default`` (no ``-t``: the jar's default task, rank) or ``rank`` (``-t rank``).
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import importlib.util
 import subprocess
 import tempfile
@@ -99,6 +102,11 @@ def corpus_row(text: str) -> list[str]:
     return [values["Precision"], values["Recall"], values["Fragmentation penalty"], values["Final score"]]
 
 
+def words_sha1(words: str) -> str:
+    """The first 12 hex digits of the SHA-1 of a segment's words joined by single spaces."""
+    return hashlib.sha1(words.encode("utf-8")).hexdigest()[:12]
+
+
 def make(jar: Path, out: Path, pair: str, system: str, refs: tuple[str, ...], task: str) -> Path:
     hyps = lines(WMT22 / pair / "systems" / f"{system}.txt")
     streams = [lines(WMT22 / pair / "references" / f"{r}.txt") for r in refs]
@@ -114,9 +122,10 @@ def make(jar: Path, out: Path, pair: str, system: str, refs: tuple[str, ...], ta
         raise SystemExit(f"{pair} {system}: {len(aligned)} alignments, {len(stats)} stats, {len(hyps)} lines")
     target = out / pair / f"{system}.ref-{'+'.join(refs)}.{task}.tsv.gz"
     target.parent.mkdir(parents=True, exist_ok=True)
-    rows = ["seg\tprecision\trecall\tfrag_penalty\tscore\tstats\talignment\thyp\tref"]
+    rows = ["seg\tprecision\trecall\tfrag_penalty\tscore\tstats\talignment\thyp_sha1\tref_sha1"]
     for s, ((p, r, frag, score), matches, h, rf) in enumerate(aligned):
-        rows.append("\t".join([str(s + 1), p, r, frag, score, stats[s], matches, h, rf]))
+        rows.append("\t".join([str(s + 1), p, r, frag, score, stats[s], matches, words_sha1(h),
+                               words_sha1(rf)]))
     rows.append("\t".join(["corpus", *corpus_row(verbose), "", "", "", ""]))
     with gzip.open(target, "wt", encoding="utf-8", compresslevel=9) as f:
         f.write("\n".join(rows) + "\n")

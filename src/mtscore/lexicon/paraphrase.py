@@ -32,6 +32,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import itertools
+import itertools
 import json
 import os
 import re
@@ -207,6 +208,7 @@ class ParaphraseTable:
     """A paraphrase table's cache, memory-mapped (see the module doc)."""
 
     def __init__(self, folder: Path):
+        self.folder = Path(folder)
         meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
         self.provenance = Provenance(meta["source"], int(meta["size"]), meta["sha256"])
         self.max_phrase = int(meta["max_phrase"])
@@ -222,6 +224,10 @@ class ParaphraseTable:
         self._para_ids, self._para_off = load("para_ids"), load("para_off")
         #: phrase (word ids) -> its entries' paraphrases (word ids), in file order; () if none
         self._memo: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+    def __reduce__(self) -> tuple[type, tuple[Path]]:
+        """Pickled as its cache folder (a worker process maps the arrays again)."""
+        return ParaphraseTable, (self.folder,)
 
     def word_text(self, x: int) -> str:
         lo, hi = int(self._word_off[x]), int(self._word_off[x + 1]) - 1
@@ -245,9 +251,13 @@ class ParaphraseTable:
         """Find ``phrases`` (not yet in the memo) with one binary search, and memoise their
         paraphrases (a hash match is verified against the phrase's word ids)."""
         hashes = np.fromiter((phrase_hash(q) for q in phrases), np.uint64, len(phrases))
-        at = np.searchsorted(self._phrase_hash, hashes).tolist()
         n = len(self._phrase_hash)
-        for q, h, k in zip(phrases, hashes.tolist(), at):
+        at = np.searchsorted(self._phrase_hash, hashes)
+        hit = (at < n) & (self._phrase_hash[np.minimum(at, n - 1)] == hashes)
+        memo = self._memo
+        for q in itertools.compress(phrases, (~hit).tolist()):  # most phrases are in no entry
+            memo[q] = ()
+        for q, h, k in zip(itertools.compress(phrases, hit.tolist()), hashes[hit].tolist(), at[hit].tolist()):
             found: tuple[tuple[int, ...], ...] = ()
             while k < n and int(self._phrase_hash[k]) == h:
                 lo, hi = int(self._phrase_off[k]), int(self._phrase_off[k + 1])
@@ -259,7 +269,7 @@ class ParaphraseTable:
                     found = tuple(tuple(words[a - base:b - base]) for a, b in itertools.pairwise(off))
                     break
                 k += 1
-            self._memo[q] = found
+            memo[q] = found
 
     def paths(self, ids: Sequence[int]) -> list[list[tuple[int, tuple[int, ...]]]]:
         """Per start position of the word ids ``ids`` (-1: a word in no entry), the table's phrases

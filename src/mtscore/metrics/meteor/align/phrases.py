@@ -20,7 +20,8 @@ lexicographically (``Constants.PARTIAL_COMPARE_TOTAL``):
 same objective exactly, by dynamic programming over reference positions (a match jumps to the
 position after it) whose state is the set of still-relevant used hypothesis words and the hypothesis
 end of the last match when the next position could continue its chunk; of states with the same used
-words, those that cannot win are dropped (:func:`.jar._undominated`, exact). With one-word candidates
+words, those that cannot win are dropped (:func:`.jar._undominated`, exact), and so are steps that
+would lose an exact match of a class no positive-gain phrase touches (:func:`_classes`, exact). With one-word candidates
 both equal :func:`.jar.align_jar_beam` and :func:`.jar.align_jar` (tests).
 """
 
@@ -150,6 +151,54 @@ def _starts(n_ref: int, cands: PhraseCandidates, fixed: dict[int, Phrase]) -> li
     return out
 
 
+def _classes(n_hyp: int, n_ref: int, cands: PhraseCandidates, fixed: dict[int, Phrase],
+             weights: Sequence[float]) -> tuple[list[int], list[int], list[int], list[list[int]]]:
+    """The *safe* exact classes: complete bipartite blocks of identical words (the hypothesis words of
+    a reference word's one-word candidates of positive gain) none of whose words any other
+    candidate of positive gain covers. For them the one-word search's rule holds: the weighted
+    total is maximal only if each gets min(#hyp, #ref) of its matches, so a step that makes this
+    impossible is never optimal (:func:`.jar.align_jar`). Returns the class of each hypothesis and
+    reference word (-1: none), each class's hypothesis words (a mask) and its reference words."""
+    unsafe_h, unsafe_r = 0, 0
+    for cs in cands:
+        for m in cs:
+            if (m[1] > 1 or m[3] > 1) and phrase_gain(m, weights) > 0:
+                unsafe_h |= span_mask(m[2], m[3])
+                unsafe_r |= span_mask(m[0], m[1])
+    class_of_hyp, class_of_ref = [-1] * n_hyp, [-1] * n_ref
+    masks: list[int] = []
+    refs: list[list[int]] = []
+    ok: list[bool] = []
+    by_words: dict[int, int] = {}
+    for j in range(n_ref):
+        if j in fixed:
+            continue
+        mask = 0
+        for m in cands[j]:
+            if m[1] == m[3] == 1 and phrase_gain(m, weights) > 0:
+                mask |= 1 << m[2]
+        if not mask:
+            continue
+        t = by_words.get(mask)
+        if t is None:
+            t = by_words[mask] = len(masks)
+            masks.append(mask)
+            refs.append([])
+            ok.append(True)
+        refs[t].append(j)
+        if mask & unsafe_h or unsafe_r >> j & 1:
+            ok[t] = False
+    keep = [t for t in range(len(masks)) if ok[t]]
+    masks, refs = [masks[t] for t in keep], [refs[t] for t in keep]
+    for t, (mask, js) in enumerate(zip(masks, refs)):
+        for j in js:
+            class_of_ref[j] = t
+        for i in range(n_hyp):
+            if mask >> i & 1:
+                class_of_hyp[i] = t
+    return class_of_hyp, class_of_ref, masks, refs
+
+
 def _push(pending: dict[int, dict[State, tuple[Score, Any]]], pos: int, key: State, value: Score,
           chain: Any) -> None:
     states = pending.setdefault(pos, {})
@@ -169,6 +218,7 @@ def align_phrases(n_hyp: int, n_ref: int, cands: PhraseCandidates, align_weights
     more than ``STATE_CAP`` undominated states and only the best were kept)."""
     fixed = fixed_phrases(n_hyp, n_ref, cands)
     relevant, starts = _relevant(n_ref, cands, fixed), _starts(n_ref, cands, fixed)
+    class_of_hyp, class_of_ref, class_mask, class_refs = _classes(n_hyp, n_ref, cands, fixed, align_weights)
     used0 = 0
     for _, _, i, hl, _ in fixed.values():
         used0 |= span_mask(i, hl)
@@ -192,21 +242,35 @@ def align_phrases(n_hyp: int, n_ref: int, cands: PhraseCandidates, align_weights
                 to = i + hl if end <= n_ref - 1 and i + hl in starts[end] else -1
                 _push(pending, end, (used & relevant[end], to), value, (chain, m))
             continue
-        row = [(m, span_mask(m[2], m[3]), phrase_gain(m, align_weights), abs(m[0] - m[2]), m[0] + m[1])
-               for m in cands[p]]
+        tj = class_of_ref[p]
+        class_j = class_mask[tj] if tj >= 0 else 0
+        left_j = len(class_refs[tj]) - class_refs[tj].index(p) if tj >= 0 else 0
+        row = []
+        for m in cands[p]:
+            gain = phrase_gain(m, align_weights)
+            ti = class_of_hyp[m[2]] if gain == 0 else -2  # (a zero-gain match is one word a side)
+            row.append((m, span_mask(m[2], m[3]), gain, abs(m[0] - m[2]), m[0] + m[1], ti,
+                        class_mask[ti] if ti >= 0 else 0,
+                        sum(1 for r in class_refs[ti] if r > p) if ti >= 0 else 0))
         for (used, last), (score, chain) in states.items():
             weight, neg_chunks, neg_dist = score
+            # may this reference word go without its exact match? (else the maximum is lost)
+            free_j = tj < 0 or left_j > (class_j & ~used).bit_count()
             passed = 0
-            for m, mask, gain, dist, end in row:
+            for m, mask, gain, dist, end, ti, cmask, left in row:
                 if used & mask:
+                    continue
+                if ti != -2 and (not free_j or (ti >= 0 and (cmask & ~used).bit_count() <= left)):
+                    passed += dist  # a zero-gain match that would lose an exact one
                     continue
                 i, hl = m[2], m[3]
                 to = i + hl if end <= n_ref - 1 and i + hl in starts[end] else -1
                 _push(pending, end, ((used | mask) & relevant[end], to),
                       (weight + gain, neg_chunks - (0 if last == i else 1), neg_dist - passed), (chain, m))
                 passed += dist
-            _push(pending, p + 1, (used & relevant[p + 1], -1), (weight, neg_chunks, neg_dist - passed),
-                  chain)
+            if free_j:
+                _push(pending, p + 1, (used & relevant[p + 1], -1), (weight, neg_chunks, neg_dist - passed),
+                      chain)
     final = pending.get(n_ref)
     if not final:
         return [], exact
