@@ -107,6 +107,13 @@ def words_sha1(words: str) -> str:
     return hashlib.sha1(words.encode("utf-8")).hexdigest()[:12]
 
 
+def write_rows(target: Path, rows: list[str]) -> None:
+    """Gzipped rows, byte-reproducible (no time stamp, no file name in the header)."""
+    with open(target, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0,
+                                                  compresslevel=9) as f:
+        f.write(("\n".join(rows) + "\n").encode("utf-8"))
+
+
 def make(jar: Path, out: Path, pair: str, system: str, refs: tuple[str, ...], task: str) -> Path:
     hyps = lines(WMT22 / pair / "systems" / f"{system}.txt")
     streams = [lines(WMT22 / pair / "references" / f"{r}.txt") for r in refs]
@@ -127,8 +134,7 @@ def make(jar: Path, out: Path, pair: str, system: str, refs: tuple[str, ...], ta
         rows.append("\t".join([str(s + 1), p, r, frag, score, stats[s], matches, words_sha1(h),
                                words_sha1(rf)]))
     rows.append("\t".join(["corpus", *corpus_row(verbose), "", "", "", ""]))
-    with gzip.open(target, "wt", encoding="utf-8", compresslevel=9) as f:
-        f.write("\n".join(rows) + "\n")
+    write_rows(target, rows)
     return target
 
 

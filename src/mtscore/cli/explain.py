@@ -91,7 +91,8 @@ def explain_text(metric: METEOR, seg: METEORSegment, line: int, ref_names: list[
     if metric.variant == "1.5" and m and seg.chunks == 0:
         out.append("Penalty = 0: every word matched in one chunk (the jar's rule; recorded as 0 chunks)")
     elif m:
-        out.append(f"Penalty = {p.gamma:g}·(chunks/m)^{p.beta:g} = {p.gamma:g}·({seg.chunks}/{m:g})^{p.beta:g} "
+        out.append(f"Penalty = {p.gamma:g}·(chunks/m)^{p.beta:g} = "
+                   f"{p.gamma:g}·({seg.chunks}/{m:g})^{p.beta:g} "
                    f"= {seg.penalty:.6f}")
     else:
         out.append("no match: score 0")

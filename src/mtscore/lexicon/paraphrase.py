@@ -32,7 +32,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import itertools
-import itertools
 import json
 import os
 import re

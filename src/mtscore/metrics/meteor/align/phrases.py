@@ -21,14 +21,15 @@ same objective exactly, by dynamic programming over reference positions (a match
 position after it) whose state is the set of still-relevant used hypothesis words and the hypothesis
 end of the last match when the next position could continue its chunk; of states with the same used
 words, those that cannot win are dropped (:func:`.jar._undominated`, exact), and so are steps that
-would lose an exact match of a class no positive-gain phrase touches (:func:`_classes`, exact). With one-word candidates
-both equal :func:`.jar.align_jar_beam` and :func:`.jar.align_jar` (tests).
+would lose an exact match of a class no positive-gain phrase touches (:func:`_classes`, exact). With
+one-word candidates both equal :func:`.jar.align_jar_beam` and :func:`.jar.align_jar` (tests).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from heapq import nlargest
+from operator import itemgetter
 from typing import Any
 
 from .jar import STATE_CAP, WORK_CAP, _undominated
@@ -90,10 +91,14 @@ def align_phrases_beam(n_hyp: int, n_ref: int, cands: PhraseCandidates, align_we
     for j, rl, i, hl, _ in fixed.values():
         used_hyp |= span_mask(i, hl)
         used_ref |= span_mask(j, rl)
-    # path: [weighted, chunks, distance, last hyp end or -1, next position, used hyp, used ref, chain]
+    # path: [-weighted, chunks, distance, last hyp end or -1, next position, used hyp, used ref, chain]
+    # (the weight negated: the jar's order is then the ascending order of the first three)
     paths: list[list[Any]] = [[0, 0, 0, -1, 0, used_hyp, used_ref, ()]]
+    rows = [[(m, span_mask(m[2], m[3]), span_mask(m[0], m[1]), phrase_gain(m, align_weights),
+              abs(m[0] - m[2]), m[2] + m[3], m[0] + m[1]) for m in cs] for cs in cands]
+    order = itemgetter(0, 1, 2)
     for current in range(n_ref + 1):
-        paths.sort(key=lambda p: (-p[0], p[1], p[2]))
+        paths.sort(key=order)  # stable, as Java's Collections.sort
         following: list[list[Any]] = []
         for path in paths[:beam]:
             if current == n_ref:
@@ -104,7 +109,7 @@ def align_phrases_beam(n_hyp: int, n_ref: int, cands: PhraseCandidates, align_we
             if path[6] >> current & 1:  # inside a chosen match, or at a fixed one
                 if current >= path[4]:
                     j, rl, i, hl, _ = m = fixed[current]
-                    path[0] += phrase_gain(m, align_weights)
+                    path[0] -= phrase_gain(m, align_weights)
                     if path[3] != -1 and i != path[3]:
                         path[1] += 1
                     path[4], path[3] = j + rl, i + hl
@@ -112,22 +117,20 @@ def align_phrases_beam(n_hyp: int, n_ref: int, cands: PhraseCandidates, align_we
                     path[7] = (path[7], m)
                 following.append(path)
                 continue
-            for m in cands[current]:
-                j, rl, i, hl, _ = m
-                hm, rm = span_mask(i, hl), span_mask(j, rl)
-                if path[5] & hm or path[6] & rm:
+            neg, chunks, last, used_h, used_r, chain = path[0], path[1], path[3], path[5], path[6], path[7]
+            for m, hm, rm, gain, dist, hyp_end, ref_end in rows[current]:
+                if used_h & hm or used_r & rm:
                     continue
-                chunks = path[1] + (1 if path[3] != -1 and i != path[3] else 0)
-                following.append([path[0] + phrase_gain(m, align_weights), chunks, path[2], i + hl,
-                                  j + rl, path[5] | hm, path[6] | rm, (path[7], m)])
-                path[2] += abs(j - i)  # the jar adds it to the parent path
-            if path[3] != -1:
+                following.append([neg - gain, chunks + (last != -1 and m[2] != last), path[2], hyp_end,
+                                  ref_end, used_h | hm, used_r | rm, (chain, m)])
+                path[2] += dist  # the jar adds it to the parent path
+            if last != -1:
                 path[1] += 1
                 path[3] = -1
             path[4] += 1
             following.append(path)
         paths = following
-    paths.sort(key=lambda p: (-p[0], p[1], p[2]))
+    paths.sort(key=order)
     return _chain(paths[0][7])
 
 
