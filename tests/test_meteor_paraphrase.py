@@ -108,6 +108,19 @@ def test_tiny_example_is_the_jars(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         assert phrases == [("merchandise", "goods", 1, 1), ("was cheaper than", "cost less than", 3, 3)]
 
 
+def test_sample_raw_text_is_the_jars_run_with_the_tiny_table(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # the embedded sample, raw text, both references (interleaved: paste -d '\n' A.txt B.txt):
+    # java -jar meteor-1.5.jar LT22.txt AB.txt -l en -norm -r 2 -a tiny-paraphrase.gz
+    # printed "Final score: 0.35493487645913413" (tokenizer meteor-norm, the jar's beam)
+    monkeypatch.setenv("MTSCORE_CACHE_DIR", str(tmp_path / "cache"))
+    sample = Path(__file__).resolve().parents[1] / "src" / "mtscore" / "data" / "sample" / "wmt22-de-en"
+    hyps = _lines(sample / "systems" / "LT22.txt")
+    refs = [_lines(sample / "references" / f"{r}.txt") for r in "AB"]
+    metric = METEOR(variant="1.5", task="rank", paraphrase=TINY, jar_beam=40)
+    assert metric.score_corpus(hyps, refs).score == pytest.approx(0.35493487645913413, abs=1e-15)
+
+
 # ---- tasks ------------------------------------------------------------------------------------
 
 def test_tasks_set_the_jars_parameters(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -132,6 +132,8 @@ class METEOR(Metric[METEORResult]):
         self.stage_cache = stage_cache
         self.params = _parameters(variant, alpha, beta, gamma, delta, weights, len(self.modules))
         self.variant = variant
+        if tokenize is None and self.task is not None:
+            tokenize = "meteor-norm"  # a task is the jar's run with -norm (its normalizer)
         self.tokenizer: Tokenizer = get_tokenizer(self.language.tokenize if tokenize is None else tokenize)
         self.lowercase = bool(lowercase)
         self.exclude_stopwords = bool(exclude_stopwords)
@@ -200,7 +202,10 @@ class METEOR(Metric[METEORResult]):
     # ---- statistics -----------------------------------------------------------------------------
 
     def tokenize(self, lines: Sequence[str]) -> list[list[str]]:
-        """The words of each segment (tokenized, lowercased if set)."""
+        """The words of each segment (tokenized, lowercased if set; after tokenizing with a tokenizer
+        whose rules look at case: ``meteor-norm``)."""
+        if self.lowercase and getattr(self.tokenizer, "lowercase_after", False):
+            return [line.lower().split() for line in preprocess(lines, self.tokenizer, False)]
         return [line.split() for line in preprocess(lines, self.tokenizer, self.lowercase)]
 
     def encode(self, lines: Sequence[str]) -> WordIds:
