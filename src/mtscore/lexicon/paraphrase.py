@@ -21,7 +21,8 @@ later runs map them (loading reads nothing but small headers). Arrays:
 * words: 64-bit hashes (BLAKE2b of the UTF-8 word) sorted, the word id of each, and every word's text
   (a blob and offsets) — a lookup verifies the text, so a hash collision cannot mislead it;
 * phrases: each distinct phrase's hash (a polynomial over its word ids, modulo 2**64) sorted, its
-  word ids (verified on lookup) and the range of its entries; entries: the paraphrase's word ids.
+  word ids (verified on lookup) and the range of its entries in ``entry_order`` (the entries' file
+  positions, by phrase, then file order); per entry in file order: the paraphrase's word ids.
 
 ``meta.json`` records the source path, size, modification time and SHA-256: the signature names the
 table by the first 12 hex digits of its SHA-256.
@@ -48,7 +49,7 @@ import numpy as np
 from ..errors import MtscoreError
 
 #: bump when the cache layout changes (old caches are then rebuilt, never misread)
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 #: the polynomial of the phrase hash (an odd 64-bit constant)
 PHRASE_MIX = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
@@ -150,13 +151,11 @@ def build_cache(source: Path, target: Path) -> None:
     hashes = _phrase_hashes(p_ids, p_off)
     order = np.argsort(hashes, kind="stable")  # by phrase, then file order
     sorted_hashes = hashes[order]
+    del hashes
     first = np.flatnonzero(np.r_[True, sorted_hashes[1:] != sorted_hashes[:-1]])
-    # entries in that order: their paraphrases
+    # the paraphrases stay in file order: entries are reached through ``entry_order``
     a_off = np.frombuffer(para_off, dtype=np.int64)
     a_ids = np.frombuffer(para_ids, dtype=np.int32)
-    lengths = np.diff(a_off)[order]
-    new_off = np.r_[0, np.cumsum(lengths)].astype(np.int64)
-    gather = np.repeat(a_off[:-1][order] - new_off[:-1], lengths) + np.arange(new_off[-1])
     # one representative of each distinct phrase (its word ids, for verification)
     rep = order[first]
     rep_len = np.diff(p_off)[rep]
@@ -173,7 +172,8 @@ def build_cache(source: Path, target: Path) -> None:
         "word_blob": np.frombuffer(blob, dtype=np.uint8), "word_off": w_off,
         "phrase_hash": sorted_hashes[first], "phrase_ids": p_ids[rep_gather], "phrase_off": rep_off,
         "entry_start": np.r_[first, len(order)].astype(np.int64),
-        "para_ids": a_ids[gather], "para_off": new_off,
+        "entry_order": order.astype(np.int32) if len(order) < 1 << 31 else order,
+        "para_ids": a_ids, "para_off": a_off.astype(np.int32) if a_off[-1] < 1 << 31 else a_off,
     }
     for name, values in arrays.items():
         np.save(target / f"{name}.npy", np.ascontiguousarray(values))
@@ -220,6 +220,7 @@ class ParaphraseTable:
         self._word_blob, self._word_off = load("word_blob"), load("word_off")
         self._phrase_hash, self._phrase_ids = load("phrase_hash"), load("phrase_ids")
         self._phrase_off, self._entry_start = load("phrase_off"), load("entry_start")
+        self._entry_order = load("entry_order")
         self._para_ids, self._para_off = load("para_ids"), load("para_off")
         #: phrase (word ids) -> its entries' paraphrases (word ids), in file order; () if none
         self._memo: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
@@ -262,10 +263,9 @@ class ParaphraseTable:
                 lo, hi = int(self._phrase_off[k]), int(self._phrase_off[k + 1])
                 if tuple(self._phrase_ids[lo:hi].tolist()) == q:
                     first, last = int(self._entry_start[k]), int(self._entry_start[k + 1])
-                    off = self._para_off[first:last + 1].tolist()
-                    words = self._para_ids[off[0]:off[-1]].tolist()
-                    base = off[0]
-                    found = tuple(tuple(words[a - base:b - base]) for a, b in itertools.pairwise(off))
+                    ids, off = self._para_ids, self._para_off
+                    found = tuple(tuple(ids[off[e]:off[e + 1]].tolist())
+                                  for e in self._entry_order[first:last].tolist())
                     break
                 k += 1
             memo[q] = found
