@@ -59,6 +59,17 @@ def test_tiny_table_paths_in_the_jars_order(tmp_path: Path, monkeypatch: pytest.
     assert table.signature() == "tiny-paraphrase.gz@" + hashlib.sha256(TINY.read_bytes()).hexdigest()[:12]
 
 
+def test_a_phrases_entries_apart_in_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    table_file = tmp_path / "apart.gz"
+    with gzip.open(table_file, "wt", encoding="utf-8") as f:
+        f.write("0.1\na b\nx\n0.1\nc\ny\n0.1\na b\nz w\n0.1\na\nv\n")
+    monkeypatch.setenv("MTSCORE_CACHE_DIR", str(tmp_path / "cache"))
+    table = lexicon.load_paraphrase_table(table_file)
+    paths = table.paths(table.word_ids(["a", "b", "c"]))
+    text = [[(n, " ".join(table.word_text(x) for x in para)) for n, para in at] for at in paths]
+    assert text == [[(1, "v"), (2, "x"), (2, "z w")], [], [(1, "y")]]
+
+
 def test_cache_is_built_once_and_reused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _tiny(tmp_path, monkeypatch)
     folders = list((tmp_path / "cache").iterdir())

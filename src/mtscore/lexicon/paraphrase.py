@@ -262,13 +262,22 @@ class ParaphraseTable:
             while k < n and int(self._phrase_hash[k]) == h:
                 lo, hi = int(self._phrase_off[k]), int(self._phrase_off[k + 1])
                 if tuple(self._phrase_ids[lo:hi].tolist()) == q:
-                    first, last = int(self._entry_start[k]), int(self._entry_start[k + 1])
-                    ids, off = self._para_ids, self._para_off
-                    found = tuple(tuple(ids[off[e]:off[e + 1]].tolist())
-                                  for e in self._entry_order[first:last].tolist())
+                    found = self._paraphrases(int(self._entry_start[k]), int(self._entry_start[k + 1]))
                     break
                 k += 1
             memo[q] = found
+
+    def _paraphrases(self, first: int, last: int) -> tuple[tuple[int, ...], ...]:
+        """The paraphrases (word ids) of the entries ``entry_order[first:last]``, in file order (one
+        slice when they are consecutive in the file, as the table lists a phrase's entries)."""
+        entries = self._entry_order[first:last].tolist()
+        ids, off = self._para_ids, self._para_off
+        if entries[-1] - entries[0] == len(entries) - 1:
+            bounds = off[entries[0]:entries[-1] + 2].tolist()
+            words = ids[bounds[0]:bounds[-1]].tolist()
+            base = bounds[0]
+            return tuple(tuple(words[a - base:b - base]) for a, b in itertools.pairwise(bounds))
+        return tuple(tuple(ids[off[e]:off[e + 1]].tolist()) for e in entries)
 
     def paths(self, ids: Sequence[int]) -> list[list[tuple[int, tuple[int, ...]]]]:
         """Per start position of the word ids ``ids`` (-1: a word in no entry), the table's phrases
