@@ -29,6 +29,9 @@ from mtscore.metrics.settings import FrozenSettingError
 from .registry_metrics import NAMES, metrics
 
 SAMPLE = Path(__file__).resolve().parents[1] / "src" / "mtscore" / "data" / "sample" / "wmt22-de-en"
+#: a hand-written paraphrase table and a copy of it under another name
+TINY_TABLE = str(Path(__file__).resolve().parent / "data" / "meteor_paraphrase" / "tiny-paraphrase.gz")
+TINY_TABLE_COPY = TINY_TABLE.replace("tiny-paraphrase.gz", "tiny-paraphrase-copy.gz")
 
 
 def _lines(path: Path, n: int) -> list[str]:
@@ -67,7 +70,11 @@ ALTERNATIVES: dict[str, dict[str, tuple[dict[str, Any], tuple[Any, ...]]]] = {
         "alpha": ({}, (0.8,)), "beta": ({}, (2.0,)), "gamma": ({}, (0.4,)), "delta": ({}, (0.7,)),
         "weights": ({}, ((1.0, 0.8, 0.6),)), "tokenize": ({}, ("intl", "13a")),
         "lowercase": ({}, (False, True)), "exclude_stopwords": ({}, (True, False)),
-        "language": ({"delta": None}, ("de", "en")), "jar_beam": ({"variant": "1.5"}, (40,))},
+        "language": ({"delta": None}, ("de", "en")), "jar_beam": ({"variant": "1.5"}, (40,)),
+        "task": ({"variant": "1.5"}, ("rank",)),
+        # the paraphrase table is named in the signature by file name and SHA-256
+        "paraphrase": ({"variant": "1.5", "modules": ("exact", "paraphrase"), "paraphrase": TINY_TABLE},
+                       (TINY_TABLE_COPY,))},
 }
 
 METRICS = dict(zip(NAMES, metrics()))

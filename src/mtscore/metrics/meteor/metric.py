@@ -16,6 +16,7 @@ on ties, as the jar); the corpus statistics are the sums of the kept references'
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -72,6 +73,11 @@ class METEOR(Metric[METEORResult]):
     lowercase: bool
     exclude_stopwords: bool
     jar_beam: int | None
+    #: the jar's task name (``rank`` ...), or None; the paraphrase table file (None: the default)
+    task: str | None
+    paraphrase: str | None
+    #: the paraphrase module's phrase matches cover different numbers of words on each side
+    two_sided: bool
     workers: int
     fast: bool
 
@@ -80,7 +86,8 @@ class METEOR(Metric[METEORResult]):
                  delta: float | None = None, weights: Sequence[float] | None = None,
                  tokenize: str | None = None, lowercase: bool = True, exclude_stopwords: bool = False,
                  language: str = "en",
-                 jar_beam: int | None = None,
+                 jar_beam: int | None = None, task: str | None = None,
+                 paraphrase: str | os.PathLike[str] | None = None,
                  stage_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], ...]] | None = None,
                  workers: int = 1, fast: bool = True, accelerate: bool | None = None):
         if accelerate is not None:
@@ -91,9 +98,11 @@ class METEOR(Metric[METEORResult]):
             modules=modules, variant=variant, alpha=alpha, beta=beta, gamma=gamma, delta=delta,
             weights=weights, tokenize=tokenize, lowercase=lowercase,
             exclude_stopwords=exclude_stopwords, language=language, jar_beam=jar_beam,
+            task=task, paraphrase=None if paraphrase is None else os.fspath(paraphrase),
             workers=workers, fast=fast)
         self._configure(settings, language=settings.target, modules=settings.module_names,
-                        params=settings.params, tokenizer=get_tokenizer(settings.tokenizer_name))
+                        params=settings.params, tokenizer=get_tokenizer(settings.tokenizer_name),
+                        two_sided=settings.two_sided)
         #: 2005 variant: alignments after each stage, shared by METEOR objects whose module lists
         #: start alike (the module ablation aligns the exact stage once, not once per module set)
         self.stage_cache = stage_cache
@@ -104,7 +113,8 @@ class METEOR(Metric[METEORResult]):
         #: (a runtime counter, not a setting)
         self.bounded_searches = 0
         self._function_words: frozenset[str] | None = None
-        self._columns = columns(self.modules, self.params.delta is not None)
+        self._paraphrase_table: Any = None
+        self._columns = columns(self.modules, self.params.delta is not None, self.two_sided)
 
     @property
     def accelerate(self) -> bool:
@@ -127,8 +137,18 @@ class METEOR(Metric[METEORResult]):
     def matchers(self) -> list[Matcher]:
         """The module matchers (WordNet is loaded here, on first use, if a module needs it)."""
         if self._matchers is None:
-            self._matchers = [get_matcher(m, self.language.snowball) for m in self.modules]
+            self._matchers = [get_matcher(m, self.language.snowball, self.paraphrase_table()
+                                          if m == "paraphrase" else None) for m in self.modules]
         return self._matchers
+
+    def paraphrase_table(self) -> Any:
+        """The paraphrase table (:func:`mtscore.lexicon.paraphrase.load_paraphrase_table`: from its
+        cache, built on first use), loaded on first call."""
+        if self._paraphrase_table is None:
+            from ...lexicon.paraphrase import load_paraphrase_table
+
+            self._paraphrase_table = load_paraphrase_table(self.settings.paraphrase)
+        return self._paraphrase_table
 
     def vocabulary(self) -> Vocabulary:
         """Word ids and module keys of every word seen so far (grows over calls; keys computed once)."""
@@ -150,7 +170,10 @@ class METEOR(Metric[METEORResult]):
     # ---- statistics -----------------------------------------------------------------------------
 
     def tokenize(self, lines: Sequence[str]) -> list[list[str]]:
-        """The words of each segment (tokenized, lowercased if set)."""
+        """The words of each segment (tokenized, lowercased if set; after tokenizing with a tokenizer
+        whose rules look at case: ``meteor-norm``)."""
+        if self.lowercase and getattr(self.tokenizer, "lowercase_after", False):
+            return [line.lower().split() for line in preprocess(lines, self.tokenizer, False)]
         return [line.split() for line in preprocess(lines, self.tokenizer, self.lowercase)]
 
     def encode(self, lines: Sequence[str]) -> WordIds:
@@ -253,7 +276,11 @@ class METEOR(Metric[METEORResult]):
                        function_words: frozenset[str] | None) -> list[int]:
         """The statistics of one aligned pair (``alignment`` sorted, as the aligners return it):
         matches, lengths, chunks (§2.3, :func:`.score.count_chunks`), matches per module, and with
-        δ the function-word counts."""
+        δ the function-word counts (with the paraphrase module: :func:`.paraphrase.statistics_row`)."""
+        if self.two_sided:
+            from .paraphrase import statistics_row
+
+            return statistics_row(self, h, r, alignment, function_words)  # type: ignore[arg-type]
         n_modules = len(self.modules)
         m = len(alignment)
         chunks = count_chunks(alignment)
@@ -281,14 +308,14 @@ class METEOR(Metric[METEORResult]):
         t = np.atleast_2d(np.asarray(totals))
         if t.shape[1] != len(self._columns):
             raise ValueError(f"METEOR statistics have {len(self._columns)} columns, got {t.shape[1]}")
-        return components(t, len(self.modules), self.params)["score"]
+        return components(t, len(self.modules), self.params, self.two_sided)["score"]
 
     def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> METEORResult:
         """The METEOR result for one summed row of statistics."""
         row = np.asarray(totals)
         if row.ndim != 1:
             raise ValueError("compute takes one summed row; use scores() for many rows")
-        c = components(row[None, :], len(self.modules), self.params)
+        c = components(row[None, :], len(self.modules), self.params, self.two_sided)
         return METEORResult(
             metric="METEOR", score=float(c["score"][0]), signature=self.signature(meta),
             precision=float(c["precision"][0]), recall=float(c["recall"][0]),
@@ -309,7 +336,7 @@ class METEOR(Metric[METEORResult]):
     def _segments(self, stats: SegmentStats, kept: list[tuple[int, list[tuple[int, int, int]]]],
                   hyp_words: list[list[str]], prepared: PreparedReferences) -> tuple[METEORSegment, ...]:
         """One :class:`METEORSegment` per segment: its score, statistics, kept reference, alignment."""
-        comp = components(stats.values, len(self.modules), self.params)
+        comp = components(stats.values, len(self.modules), self.params, self.two_sided)
         segments = []
         for s, (k, alignment) in enumerate(kept):
             hyp = hyp_words[s]
@@ -320,16 +347,28 @@ class METEOR(Metric[METEORResult]):
                 recall=float(comp["recall"][s]), fmean=float(comp["fmean"][s]),
                 penalty=float(comp["penalty"][s]), chunks=int(row[3]), matches=int(row[0]),
                 hyp_len=int(row[1]), ref_len=int(row[2]), reference=k,
-                alignment=tuple(WordMatch(i, j, self.modules[m], hyp[i], ref[j])
-                                for i, j, m in alignment),
+                alignment=_word_matches(alignment, self.modules, hyp, ref),
                 hyp_words=tuple(hyp), ref_words=tuple(ref)))
         return tuple(segments)
 
     def pair_kernel(self) -> tuple[Any, Any] | None:
-        """Pairwise scores by :mod:`mtscore.metrics.pairwise_meteor` (tested equal to the definition)."""
+        """Pairwise scores by :mod:`mtscore.metrics.pairwise_meteor` (tested equal to the definition);
+        none with the paraphrase module (the definition is used)."""
+        if self.two_sided:
+            return None
         from .. import pairwise_meteor
 
         return pairwise_meteor.pair_scores, None
+
+
+def _word_matches(alignment: Sequence[tuple[int, ...]], modules: Sequence[str], hyp: Sequence[str],
+                  ref: Sequence[str]) -> tuple[WordMatch, ...]:
+    """The :class:`WordMatch` of each match: (i, j, module) word pairs, or phrase matches
+    (ref start, ref length, hyp start, hyp length, module) sorted by hypothesis start."""
+    if not alignment or len(alignment[0]) == 3:
+        return tuple(WordMatch(i, j, modules[m], hyp[i], ref[j]) for i, j, m in alignment)
+    return tuple(WordMatch(i, j, modules[m], " ".join(hyp[i:i + hl]), " ".join(ref[j:j + rl]), hl, rl)
+                 for j, rl, i, hl, m in sorted(alignment, key=lambda a: (a[2], a[0])))
 
 
 def corpus_meteor(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,

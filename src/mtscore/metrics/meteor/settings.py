@@ -9,10 +9,11 @@ settings").
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...errors import OptionError
 from ...languages import MeteorLanguage, meteor_language
@@ -52,6 +53,33 @@ def _search(settings: METEORSettings) -> str | None:
     return "exact" if settings.jar_beam is None else f"beam{settings.jar_beam}"
 
 
+def _task(name: str, variant: str, english: bool, params: tuple[Any, ...]) -> Any:
+    """The checked jar task (:data:`.paraphrase.TASKS`)."""
+    from .paraphrase import TASKS
+
+    if name not in TASKS:
+        raise OptionError("METEOR task", name, tuple(TASKS))
+    if variant != "1.5":
+        raise OptionError("METEOR task", name, detail="the tasks are METEOR 1.5's: use variant 1.5")
+    if not english:
+        raise OptionError("METEOR task", name,
+                          detail="the jar's task parameters shipped here are English's")
+    if params != (0.9, 3.0, 0.5, None):
+        raise OptionError("METEOR task", name,
+                          detail="a task sets alpha, beta, gamma and delta: give a task or them, "
+                                 "not both")
+    return TASKS[name]
+
+
+def _paraphrase_signature(settings: METEORSettings) -> str | None:
+    """``FILE@SHA256[:12]`` of the paraphrase table, when the paraphrase module is used."""
+    if not settings.two_sided:
+        return None
+    from ...lexicon.paraphrase import load_paraphrase_table
+
+    return str(load_paraphrase_table(settings.paraphrase).signature())
+
+
 @dataclass(frozen=True)
 class METEORSettings(Settings):
     """METEOR's settings, as :func:`.metric.corpus_meteor` documents them (``jar_beam``,
@@ -59,8 +87,8 @@ class METEORSettings(Settings):
 
     NAME: ClassVar[str] = "METEOR"
     SIGNATURE: ClassVar[tuple[str, ...]] = (
-        "variant", "modules", "weights", "alpha", "beta", "gamma", "delta", "stop", "search", "nrefs",
-        "case", "tok", "lang", "fallback", "version")
+        "variant", "task", "modules", "paraphrase", "weights", "alpha", "beta", "gamma", "delta", "stop",
+        "search", "nrefs", "case", "tok", "lang", "fallback", "version")
     FACTS: ClassVar[Mapping[str, tuple[str, str | None]]] = MappingProxyType(
         {"nrefs": ("nrefs", "?"), "fallback": ("fallback_segments", None)})
 
@@ -68,6 +96,11 @@ class METEORSettings(Settings):
     modules: Sequence[str] | str | None = setting(
         None, key="modules", show=lambda s: "+".join(s.module_names))
     variant: str = setting("2005", key="variant")
+    #: the jar's task (``rank``, ``adq``, ``hter``, ``li``, ``tune``: α β γ δ, modules and weights;
+    #: :mod:`.paraphrase`), or None
+    task: str | None = setting(None, key="task")
+    #: the paraphrase table file (None: the installed pycocoevalcap's), read on first use
+    paraphrase: str | None = setting(None, key="paraphrase", show=_paraphrase_signature)
     alpha: float = setting(0.9, key="alpha", show=lambda s: f"{s.params.alpha:g}")
     beta: float = setting(3.0, key="beta", show=lambda s: f"{s.params.beta:g}")
     gamma: float = setting(0.5, key="gamma", show=lambda s: f"{s.params.gamma:g}")
@@ -99,6 +132,10 @@ class METEORSettings(Settings):
     params: Parameters = field(init=False, repr=False, compare=False)
     #: the tokenizer's name (the language's default when none was given)
     tokenizer_name: str = field(init=False, repr=False, compare=False)
+    #: the jar task's parameters (:class:`.paraphrase.Task`), or None
+    task_spec: Any = field(init=False, repr=False, compare=False)
+    #: the paraphrase module's phrase matches cover different numbers of words on each side
+    two_sided: bool = field(init=False, repr=False, compare=False)
 
     def validate(self) -> None:
         language = self.language
@@ -108,19 +145,40 @@ class METEORSettings(Settings):
                               detail="an ISO 639-1 code such as en, de or zh")
         target = meteor_language(language)
         self._set("target", target)
-        modules = check_modules(target.modules if self.modules is None else self.modules, target)
+        alpha, beta, gamma, delta = self.alpha, self.beta, self.gamma, self.delta
+        task = None if self.task is None else _task(self.task, self.variant, target.english,
+                                                    (alpha, beta, gamma, delta))
+        self._set("task_spec", task)
+        default_modules = target.modules
+        if task is not None:
+            from .paraphrase import TASK_MODULES
+
+            default_modules = TASK_MODULES
+            alpha, beta, gamma, delta = task.alpha, task.beta, task.gamma, task.delta
+        modules = check_modules(default_modules if self.modules is None else self.modules, target)
         self._set("module_names", tuple(modules))
         if self.modules is not None:
             self._set("modules", tuple(modules))
+        self._set("two_sided", "paraphrase" in modules)
+        if self.two_sided and self.variant != "1.5":
+            raise OptionError("METEOR module", "paraphrase",
+                              detail="the paraphrase module is METEOR 1.5's: use variant 1.5")
+        if self.paraphrase is not None:
+            self._set("paraphrase", os.fspath(self.paraphrase))
         if not target.english and (self.delta is not None or self.exclude_stopwords):
             raise OptionError("delta/exclude_stopwords", "set",
                               detail=f"the shipped function-word list is English; target language "
                                      f"{target.code!r} has none")
-        self._set("params", _parameters(self.variant, self.alpha, self.beta, self.gamma, self.delta,
-                                        self.weights, len(modules)))
+        weights = self.weights
+        if task is not None and weights is None:  # by position, as the jar sizes its list
+            weights = task.weights[:len(modules)]
+        self._set("params", _parameters(self.variant, alpha, beta, gamma, delta, weights, len(modules)))
         if self.weights is not None:
             self._set("weights", self.params.weights)
-        self._set("tokenizer_name", target.tokenize if self.tokenize is None else self.tokenize)
+        tokenize = self.tokenize
+        if tokenize is None and task is not None:
+            tokenize = "meteor-norm"  # a task is the jar's run with -norm (its normalizer)
+        self._set("tokenizer_name", target.tokenize if tokenize is None else tokenize)
         check_tokenizer(self.tokenizer_name)
         self._set("lowercase", bool(self.lowercase))
         self._set("exclude_stopwords", bool(self.exclude_stopwords))
