@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("metrics", frozenset({"metrics"})),
     ("statistics and streaming", frozenset({"stats", "streaming"})),
     ("adapters", frozenset({"dask"})),
-    ("study", frozenset({"study"})),
+    ("study", frozenset({"study", "caption"})),  # caption: the COCO captioning evaluation
     ("report", frozenset({"report"})),
     ("command line", frozenset({"cli", "__main__"})),
     ("public API", frozenset({""})),  # the package itself: mtscore/__init__.py re-exports the others
