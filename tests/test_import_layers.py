@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("metrics", frozenset({"metrics"})),
     ("statistics and streaming", frozenset({"stats", "streaming"})),
     ("adapters", frozenset({"dask"})),
-    ("study", frozenset({"study"})),
+    ("study", frozenset({"study", "caption"})),  # caption: the COCO captioning evaluation
     ("report", frozenset({"report"})),
     ("command line", frozenset({"cli", "__main__"})),
     ("public API", frozenset({""})),  # the package itself: mtscore/__init__.py re-exports the others
@@ -55,6 +56,7 @@ class Edge:
         return f"{self.source} -> {self.target} (line {self.line}){kind}"
 
 
+@cache
 def modules() -> dict[str, tuple[Path, bool]]:
     """Every module of mtscore: dotted name -> (file, is a package's ``__init__``)."""
     found = {}
@@ -100,9 +102,10 @@ def _edges_of(name: str, path: Path, package: bool, known: dict[str, tuple[Path,
                 yield Edge(name, target, node.lineno, id(node) in type_only)
 
 
-def edges() -> list[Edge]:
+@cache
+def edges() -> tuple[Edge, ...]:
     known = modules()
-    return [e for name, (path, package) in known.items() for e in _edges_of(name, path, package, known)]
+    return tuple(e for name, (path, package) in known.items() for e in _edges_of(name, path, package, known))
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
