@@ -1,0 +1,152 @@
+"""Longest common subsequences of many pairs at once, bit-parallel over numpy arrays: the fast path
+of :func:`.rules.lcs_length` and :func:`.rules.lcs_indices` (tested equal to them).
+
+Allison & Dix (1986) / Hyyrö (2004): a row of the LCS table is kept as a bit vector V over the
+positions of the second sequence (``b``), all ones before the first row. For each token x of the
+first sequence (``a``), with M the positions of x in ``b``:  U = V & M,  V ← (V + U) | (V & ~M).
+Then table[i][j] = the number of 0 bits among the low j bits of V after row i, and the LCS is the
+number of 0 bits among the low |b| bits of the last row. Vectors longer than 64 bits are several
+uint64 words with the carry of the addition propagated. Every pair of the batch advances together,
+one numpy step per row; the rows are kept when the path must be read back (ROUGE-Lsum).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+def padded(ids: np.ndarray, lengths: np.ndarray, starts: np.ndarray, width: int,
+           fill: int) -> np.ndarray:
+    """A (texts, width) matrix of the ids of each text (``starts``/``lengths`` into ``ids``),
+    ``fill`` after its end."""
+    out = np.full((len(lengths), width), fill, dtype=np.int64)
+    row = np.repeat(np.arange(len(lengths)), lengths)
+    col = np.arange(int(lengths.sum()), dtype=np.int64) - np.repeat(
+        np.cumsum(lengths) - lengths, lengths)
+    out[row, col] = ids[np.repeat(starts, lengths) + col]
+    return out
+
+
+def _match_bits(b: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """(pairs, words) uint64: bit j set where ``b[p, j] == x[p]``."""
+    eq = b == x[:, None]
+    return np.packbits(eq, axis=1, bitorder="little").view("<u8").astype(np.uint64, copy=False)
+
+
+def _step(v: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """One row: V ← (V + (V & M)) | (V & ~M), words little-endian with the carry propagated."""
+    u = v & m
+    rest = v & ~m
+    if v.shape[1] == 1:
+        return (v + u) | rest
+    out = np.empty_like(v)
+    carry = np.zeros(v.shape[0], dtype=np.uint64)
+    for w in range(v.shape[1]):
+        t = v[:, w] + u[:, w]
+        s = t + carry
+        carry = ((t < v[:, w]) | (s < t)).astype(np.uint64)
+        out[:, w] = s | rest[:, w]
+    return out
+
+
+def _low_bits(j: np.ndarray, words: int) -> np.ndarray:
+    """(pairs, words) masks of the low ``j`` bits."""
+    bits = np.clip(j[:, None] - 64 * np.arange(words)[None, :], 0, 64)
+    shifted = np.left_shift(np.uint64(1), np.minimum(bits, 63).astype(np.uint64)) - np.uint64(1)
+    return np.where(bits >= 64, _ONES, shifted)
+
+
+def _zeros_below(v: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """table value: 0 bits among the low ``j`` bits of each row vector ``v``."""
+    ones = np.bitwise_count(v & _low_bits(j, v.shape[1])).sum(axis=1)
+    return j - ones.astype(np.int64)
+
+
+def _rows(a: np.ndarray, a_len: np.ndarray, b: np.ndarray, keep: bool
+          ) -> tuple[np.ndarray, np.ndarray | None]:
+    """Run the rows of every pair (``a``, ``b``: padded matrices; ``b``'s width a multiple of 64;
+    pairs ordered by decreasing ``a_len``). Returns the last rows and, if ``keep``, all rows
+    (pairs, max a_len + 1, words)."""
+    P, words = len(a_len), b.shape[1] // 64
+    v = np.full((P, words), _ONES, dtype=np.uint64)
+    depth = int(a_len.max()) if P else 0
+    kept = np.empty((P, depth + 1, words), dtype=np.uint64) if keep else None
+    if kept is not None:
+        kept[:, 0] = v
+    active = P
+    for i in range(depth):
+        while active and a_len[active - 1] <= i:
+            active -= 1
+        v[:active] = _step(v[:active], _match_bits(b[:active], a[:active, i]))
+        if kept is not None:
+            kept[:, i + 1] = v
+    return v, kept
+
+
+def _groups(b_len: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Pairs grouped by the uint64 words their ``b`` needs."""
+    words = np.maximum((b_len + 63) // 64, 1)
+    return [(int(w), np.flatnonzero(words == w)) for w in np.unique(words)]
+
+
+def lcs_lengths(a_ids: np.ndarray, a_len: np.ndarray, a_start: np.ndarray, b_ids: np.ndarray,
+                b_len: np.ndarray, b_start: np.ndarray) -> np.ndarray:
+    """LCS length of every pair (a_p, b_p) of texts given by start and length into the id arrays:
+    :func:`.rules.lcs_length` for each pair."""
+    out = np.zeros(len(a_len), dtype=np.int64)
+    for words, idx in _groups(b_len):
+        idx = idx[(a_len[idx] > 0) & (b_len[idx] > 0)]
+        if not len(idx):
+            continue
+        idx = idx[np.argsort(-a_len[idx], kind="stable")]
+        a = padded(a_ids, a_len[idx], a_start[idx], int(a_len[idx].max()), -1)
+        b = padded(b_ids, b_len[idx], b_start[idx], 64 * words, -2)
+        v, _ = _rows(a, a_len[idx], b, keep=False)
+        out[idx] = _zeros_below(v, b_len[idx])
+    return out
+
+
+def lcs_marks(a_ids: np.ndarray, a_len: np.ndarray, a_start: np.ndarray, b_ids: np.ndarray,
+              b_len: np.ndarray, b_start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The positions of ``a`` on one LCS of every pair, read back as :func:`.rules.lcs_indices`
+    reads them: (pair, position in a) of every marked token."""
+    pairs, positions = [], []
+    for words, idx in _groups(b_len):
+        idx = idx[(a_len[idx] > 0) & (b_len[idx] > 0)]
+        if not len(idx):
+            continue
+        idx = idx[np.argsort(-a_len[idx], kind="stable")]
+        la, lb = a_len[idx], b_len[idx]
+        a = padded(a_ids, la, a_start[idx], int(la.max()), -1)
+        b = padded(b_ids, lb, b_start[idx], 64 * words, -2)
+        _, kept = _rows(a, la, b, keep=True)
+        assert kept is not None
+        p, pos = _backtrack(a, la, b, lb, kept)
+        pairs.append(idx[p])
+        positions.append(pos)
+    if not pairs:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(pairs), np.concatenate(positions)
+
+
+def _backtrack(a: np.ndarray, la: np.ndarray, b: np.ndarray, lb: np.ndarray, kept: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair's path from its last cell, all pairs one step at a time: diagonal on a match,
+    left when table[i][j-1] > table[i-1][j], else up."""
+    i, j = la.copy(), lb.copy()
+    act = np.arange(len(la))
+    marked_p, marked_i = [], []
+    while len(act):
+        ii, jj = i[act], j[act]
+        match = a[act, ii - 1] == b[act, jj - 1]
+        left = _zeros_below(kept[act, ii], jj - 1)
+        up = _zeros_below(kept[act, ii - 1], jj)
+        go_left = ~match & (left > up)
+        marked_p.append(act[match])
+        marked_i.append(ii[match] - 1)
+        i[act] = ii - (~go_left)
+        j[act] = jj - (match | go_left)
+        act = act[(i[act] > 0) & (j[act] > 0)]
+    return np.concatenate(marked_p), np.concatenate(marked_i)

@@ -1,0 +1,176 @@
+"""ROUGE (Lin, 2004) on mtscore's metric contract: per-segment statistics, a pure ``compute``.
+
+Statistics per segment (additive): ``hits``, ``hyp_total``, ``ref_total`` of the reference(s) the
+multi-reference rule keeps, and that segment's ``precision``, ``recall`` and ``fmeasure``, and
+``segments`` (1). The corpus score is the mean of the per-segment scores (``aggregation="mean"``,
+rouge-score's and ROUGE-1.5.5's default), or P and R of the pooled counts (``"pooled"``, 1.5.5's
+``-t 1``). ``score`` is the chosen measure ×100; ``precision``, ``recall``, ``fmeasure`` are in [0, 1].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ...version import __version__
+from ..base import Metric, PreparedBase, Score, SegmentStats, Signature, checked_inputs
+from . import counts
+from .corpus import EncodedTexts, Vocabulary
+from .settings import ROUGESettings, type_label
+from .tokenize import newline_sentences, tokenizer_function
+
+COLUMNS = ("hits", "hyp_total", "ref_total", "precision", "recall", "fmeasure", "segments")
+
+
+@dataclass(frozen=True, repr=False)
+class ROUGEResult(Score):
+    """A ROUGE score: ``score`` = the measure ×100; P, R and F in [0, 1]."""
+
+    rouge_type: str
+    precision: float
+    recall: float
+    fmeasure: float
+    segments: int
+
+    def __str__(self) -> str:
+        return (f"{self.metric} = {self.score:.2f} (P = {self.precision:.4f} R = {self.recall:.4f} "
+                f"F = {self.fmeasure:.4f} segments = {self.segments})")
+
+
+class ROUGEReferences(PreparedBase):
+    """Reference streams tokenized and encoded once (the vocabulary grows with the hypotheses)."""
+
+    def __init__(self, metric: ROUGE, refs: Sequence[Sequence[str | None]],
+                 names: Sequence[str] | None = None):
+        streams = self._checked_streams(metric, refs, names)
+        self.vocabulary = Vocabulary()
+        self.streams = [metric.encode(self.vocabulary, stream) for stream in streams]
+
+
+def measures(hits: np.ndarray, hyp_total: np.ndarray, ref_total: np.ndarray,
+             beta: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """P, R, F of (arrays of) counts: :func:`.rules.precision`, :func:`.rules.recall` and
+    :func:`.rules.f_measure`, element by element, in the same floating-point operations."""
+    h = np.asarray(hits, dtype=np.float64)
+    p = h / np.maximum(hyp_total, 1)
+    r = h / np.maximum(ref_total, 1)
+    b2 = beta * beta
+    den = b2 * p + r
+    with np.errstate(invalid="ignore", divide="ignore"):
+        f = np.where(den > 0, (1 + b2) * p * r / np.where(den > 0, den, 1.0), 0.0)
+    return p, r, f
+
+
+def combine(rule: str, hits: np.ndarray, hyp: np.ndarray, ref: np.ndarray, present: np.ndarray,
+            beta: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Several references (arrays references × segments) to one row per segment:
+    ``best-f``: the reference of highest F, the first on ties (rouge-score's ``score_multi``);
+    ``best-recall``: the reference of highest recall, the first on ties (1.5.5 ``-f B``);
+    ``average``: hits and totals summed over the references (1.5.5 ``-f A``)."""
+    if rule == "average":
+        return tuple(np.where(present, x, 0).sum(axis=0) for x in (hits, hyp, ref))  # type: ignore[return-value]
+    p, r, f = measures(hits, hyp, ref, beta)
+    key = np.where(present, f if rule == "best-f" else r, -np.inf)
+    best = np.argmax(key, axis=0)
+    cols = np.arange(hits.shape[1])
+    return hits[best, cols], hyp[best, cols], ref[best, cols]
+
+
+class ROUGE(Metric[ROUGEResult]):
+    """One ROUGE type with its settings (:class:`.ROUGESettings`); see :func:`corpus_rouge`."""
+
+    columns = COLUMNS
+
+    def __init__(self, rouge_type: str = "rougeL", *, fast: bool = True, **settings: Any):
+        self._settings = ROUGESettings(rouge_type=rouge_type, **settings)
+        self._fast = bool(fast)
+        self.name = rouge_type
+
+    @property
+    def settings(self) -> ROUGESettings:
+        return self._settings
+
+    @property
+    def fast(self) -> bool:
+        """The numpy kernels (True) or the rules, segment by segment (False): equal statistics."""
+        return self._fast
+
+    @property
+    def rouge_type(self) -> str:
+        return self._settings.rouge_type
+
+    def replace(self, **changes: Any) -> ROUGE:
+        """A new metric with ``changes`` to the settings (settings never change in place)."""
+        fast = changes.pop("fast", self._fast)
+        merged = {**self._settings.__dict__, **changes}
+        return ROUGE(merged.pop("rouge_type"), fast=fast, **merged)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"settings": self._settings, "fast": self._fast}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._settings, self._fast = state["settings"], state["fast"]
+        self.name = self._settings.rouge_type
+
+    def settings_key(self) -> tuple[object, ...]:
+        return self._settings.statistics_key()
+
+    def encode(self, vocabulary: Vocabulary, texts: Sequence[str | None]) -> EncodedTexts:
+        """Token ids of ``texts`` (sentence by sentence for ROUGE-Lsum)."""
+        s = self._settings
+        tokens_of = tokenizer_function(s.tokenize, s.lowercase, s.stemmer)
+        split = newline_sentences if s.rouge_type == "rougeLsum" else None
+        return vocabulary.encode(texts, tokens_of, split)
+
+    def prepare_references(self, refs: Sequence[Sequence[str | None]],
+                           names: Sequence[str] | None = None) -> ROUGEReferences:
+        return ROUGEReferences(self, refs, names)
+
+    def extract(self, hyps: Sequence[str],
+                refs: Sequence[Sequence[str | None]] | ROUGEReferences) -> SegmentStats:
+        """Per segment the counts of the kept reference(s), its P, R and F, and 1 segment."""
+        hyps, prep = checked_inputs(self, hyps, refs, ROUGEReferences)
+        hyp = self.encode(prep.vocabulary, hyps)
+        count = counts.by_kernels if self._fast else counts.by_rules
+        per_ref = [count(self.rouge_type, hyp, ref) for ref in prep.streams]
+        hits, hyp_total, ref_total = (np.stack([c[i] for c in per_ref]) for i in range(3))
+        present = np.stack([ref.present for ref in prep.streams])
+        beta = self._settings.beta
+        h, ht, rt = combine(self._settings.multiref, hits, hyp_total, ref_total, present, beta)
+        p, r, f = measures(h, ht, rt, beta)
+        values = np.column_stack([h, ht, rt, p, r, f, np.ones(len(h))]).astype(np.float64)
+        return SegmentStats(self.columns, values, {"nrefs": prep.nrefs})
+
+    def _prf(self, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+        if t.shape[1] != len(COLUMNS):
+            raise ValueError(f"ROUGE statistics have {len(COLUMNS)} columns, got {t.shape[1]}")
+        if self._settings.aggregation == "pooled":
+            return measures(t[:, 0], t[:, 1], t[:, 2], self._settings.beta)
+        n = np.maximum(t[:, 6], 1.0)
+        return t[:, 3] / n, t[:, 4] / n, t[:, 5] / n
+
+    def compute_many(self, totals: np.ndarray) -> np.ndarray:
+        """The score (the measure ×100) of each row of summed statistics."""
+        p, r, f = self._prf(totals)
+        return 100.0 * {"precision": p, "recall": r, "fmeasure": f}[self._settings.measure]
+
+    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> ROUGEResult:
+        row = np.asarray(totals)
+        if row.ndim != 1:
+            raise ValueError("compute takes one summed row; use compute_many() for many rows")
+        p, r, f = (float(x[0]) for x in self._prf(row))
+        score = 100.0 * {"precision": p, "recall": r, "fmeasure": f}[self._settings.measure]
+        return ROUGEResult(metric=type_label(self.rouge_type), score=score,
+                           signature=self.signature(meta), rouge_type=self.rouge_type,
+                           precision=p, recall=r, fmeasure=f, segments=int(row[6]))
+
+    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
+        """``ROUGE-<type>|nrefs:…|variant:…|multiref:…|tok:…|stem:…|split:…|beta:…|agg:…|
+        measure:…|limit:…|version:…``."""
+        return Signature.of(type_label(self.rouge_type), [
+            ("nrefs", (meta or {}).get("nrefs", "?")), *self._settings.signature_fields(),
+            ("version", __version__)])
