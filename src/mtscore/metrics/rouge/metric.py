@@ -18,9 +18,9 @@ import numpy as np
 from ...version import __version__
 from ..base import Metric, PreparedBase, Score, SegmentStats, Signature, checked_inputs
 from . import counts
-from .corpus import EncodedTexts, Vocabulary
+from .corpus import EncodedTexts, Vocabulary, encode_rouge_score
 from .settings import ROUGESettings, type_label
-from .tokenize import newline_sentences, tokenizer_function
+from .tokenize import Stems, newline_sentences, tokenizer_function
 
 COLUMNS = ("hits", "hyp_total", "ref_total", "precision", "recall", "fmeasure", "segments")
 
@@ -121,9 +121,11 @@ class ROUGE(Metric[ROUGEResult]):
     def encode(self, vocabulary: Vocabulary, texts: Sequence[str | None]) -> EncodedTexts:
         """Token ids of ``texts`` (sentence by sentence for ROUGE-Lsum)."""
         s = self._settings
+        sentences = s.rouge_type == "rougeLsum"
+        if s.tokenize == "rouge-score" and self._fast:
+            return encode_rouge_score(vocabulary, texts, Stems() if s.stemmer else None, sentences)
         tokens_of = tokenizer_function(s.tokenize, s.lowercase, s.stemmer)
-        split = newline_sentences if s.rouge_type == "rougeLsum" else None
-        return vocabulary.encode(texts, tokens_of, split)
+        return vocabulary.encode(texts, tokens_of, newline_sentences if sentences else None)
 
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> ROUGEReferences:
