@@ -20,11 +20,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtscore import InputError, OptionError
-from mtscore.metrics.rouge import ROUGE, ROUGESettings, corpus_rouge, rouge_scores, sentence_rouge
+from mtscore.metrics.rouge import (
+    ROUGE,
+    ROUGESettings,
+    corpus_rouge,
+    extract_types,
+    rouge_scores,
+    sentence_rouge,
+)
 from mtscore.metrics.rouge import lcs_fast, rules
 from mtscore.metrics.rouge.tokenize import rouge_score_tokens
 
-from .conftest import REPO, WMT22, needs_wmt22, wmt22_pairs
+from .conftest import REPO, WMT22, needs_wmt22, pair_meta, wmt22_pairs
 
 rouge_scorer = pytest.importorskip("rouge_score.rouge_scorer")
 TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
@@ -64,7 +71,8 @@ def documents(lines, size=5):
 @pytest.mark.parametrize("pair", wmt22_pairs() or ["none"])
 @pytest.mark.parametrize("stem", [False, True], ids=["nostem", "stem"])
 def test_parity_every_wmt22_system(pair, stem) -> None:
-    ref = (WMT22 / pair / "references" / "A.txt").read_text(encoding="utf-8").splitlines()
+    first = pair_meta(pair)["references"][0]
+    ref = (WMT22 / pair / "references" / f"{first}.txt").read_text(encoding="utf-8").splitlines()
     for path in sorted((WMT22 / pair / "systems").glob("*.txt")):
         hyp = path.read_text(encoding="utf-8").splitlines()
         for hyps, refs in ((hyp, ref), (documents(hyp), documents(ref))):
@@ -137,7 +145,8 @@ def test_bit_parallel_lcs_equals_the_table(pairs) -> None:
     assert marks == [rules.lcs_indices(x, y) for x, y in pairs]
 
 
-_WORDS = st.lists(st.sampled_from(["a", "b", "c", "a b", "\n", "b\nc"]), max_size=30).map(" ".join)
+_WORDS = st.lists(st.sampled_from(["a", "b", "c", "a b", "\n", "b\nc", "running", "Runs"]),
+                  max_size=30).map(" ".join)
 
 
 @settings(max_examples=60, deadline=None)
@@ -247,6 +256,18 @@ def test_compute_equals_compute_many() -> None:
 def test_rouge_scores_all_types() -> None:
     out = rouge_scores(["the cat sat"], [["the cat sat down"]])
     assert list(out) == list(TYPES) and out["rouge1"].recall == 0.75
+
+
+@settings(max_examples=40, deadline=None)
+@given(hyps=st.lists(_WORDS, min_size=1, max_size=5), data=st.data(), stem=st.booleans())
+def test_types_tokenized_once_equal_each_alone(hyps, data, stem) -> None:
+    refs = [data.draw(st.lists(st.one_of(st.none(), _WORDS), min_size=len(hyps),
+                               max_size=len(hyps))) for _ in range(2)]
+    refs[0] = [r if r is not None else "a" for r in refs[0]]
+    metrics = [ROUGE(t, stemmer=stem) for t in (*TYPES, "rouge3")]
+    for m, stats in zip(metrics, extract_types(metrics, hyps, refs)):
+        alone = m.extract(hyps, refs)
+        assert np.array_equal(stats.values, alone.values) and stats.meta == alone.meta
 
 
 # ---- statistics on top: CI with a seed, paired significance, correlation ----

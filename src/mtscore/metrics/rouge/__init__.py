@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import sentence_references
-from .metric import ROUGE, ROUGEReferences, ROUGEResult
+from .metric import ROUGE, ROUGEReferences, ROUGEResult, extract_types
 from .settings import ROUGESettings
 
 __all__ = ["ROUGE", "ROUGEReferences", "ROUGEResult", "ROUGESettings", "corpus_rouge",
-           "rouge_scores", "sentence_rouge"]
+           "extract_types", "rouge_scores", "sentence_rouge"]
 
 
 def corpus_rouge(hyps: Sequence[str], refs: Sequence[Sequence[str | None]],
@@ -59,5 +59,8 @@ def sentence_rouge(hyp: str, refs: str | Sequence[str], rouge_type: str = "rouge
 def rouge_scores(hyps: Sequence[str], refs: Sequence[Sequence[str | None]],
                  rouge_types: Sequence[str] = ("rouge1", "rouge2", "rougeL", "rougeLsum"),
                  **settings: Any) -> dict[str, ROUGEResult]:
-    """Several ROUGE types at once, as rouge-score's ``RougeScorer(rouge_types)``: type -> result."""
-    return {t: ROUGE(t, **settings).corpus_score(hyps, refs) for t in rouge_types}
+    """Several ROUGE types at once, as rouge-score's ``RougeScorer(rouge_types)``, the corpus
+    tokenized once: type -> result."""
+    metrics = [ROUGE(t, **settings) for t in rouge_types]
+    return {m.rouge_type: m.compute(stats.total(), stats.meta)
+            for m, stats in zip(metrics, extract_types(metrics, hyps, refs))}

@@ -91,6 +91,7 @@ class Vocabulary:
 
 #: rouge-score's tokens, the text separator and the sentence break, found in one pass
 _PIECES = re.compile(r"[a-z0-9]+|\x00|\n")
+_PIECES_NO_BREAK = re.compile(r"[a-z0-9]+|\x00")
 _TEXT_BREAK, _SENTENCE_BREAK = -1, -2
 
 
@@ -108,27 +109,28 @@ def encode_rouge_score(vocabulary: Vocabulary, texts: Sequence[str | None],
         def tokens_of(text: str) -> list[str]:
             return rouge_score_tokens(text, stems)  # type: ignore[arg-type]
         return vocabulary.encode(texts, tokens_of, newline_sentences if sentences else None)
-    pieces = _PIECES.findall("\x00".join("" if t is None else t for t in texts).lower())
-    ids = vocabulary.ids
-    special = {"\x00": _TEXT_BREAK, "\n": _SENTENCE_BREAK if sentences else None}
-    for token in dict.fromkeys(pieces):
-        if token not in ids and token not in special:
-            ids[token] = len(ids)
+    pattern = _PIECES if sentences else _PIECES_NO_BREAK
+    pieces = pattern.findall("\x00".join("" if t is None else t for t in texts).lower())
+    special = {"\x00": _TEXT_BREAK, "\n": _SENTENCE_BREAK}
     if stems is None:
-        lookup = {**ids, **{k: v for k, v in special.items() if v is not None}}
+        ids = vocabulary.ids
+        for token in dict.fromkeys(pieces):
+            if token not in ids and token not in special:
+                ids[token] = len(ids)
+        lookup = {**ids, **special}
     else:
         lookup = _stemmed_lookup(vocabulary, pieces, stems, special)
-    codes = np.fromiter((lookup.get(p, -3) for p in pieces), dtype=np.int64, count=len(pieces))
+    codes = np.fromiter(map(lookup.__getitem__, pieces), dtype=np.int64, count=len(pieces))
     return _from_codes(codes, texts, sentences)
 
 
 def _stemmed_lookup(vocabulary: Vocabulary, pieces: list[str],
                     stems: Callable[[list[str]], list[str]],
-                    special: dict[str, int | None]) -> dict[str, int]:
+                    special: dict[str, int]) -> dict[str, int]:
     """Each distinct token -> the id of its stem (-3: a stem that is not a valid token, dropped)."""
     ids = vocabulary.ids
     tokens = [t for t in dict.fromkeys(pieces) if t not in special]
-    lookup: dict[str, int] = {k: v for k, v in special.items() if v is not None}
+    lookup: dict[str, int] = dict(special)
     for token, stem in zip(tokens, stems(tokens)):
         if not _VALID.fullmatch(stem):
             lookup[token] = -3

@@ -118,10 +118,12 @@ class ROUGE(Metric[ROUGEResult]):
     def settings_key(self) -> tuple[object, ...]:
         return self._settings.statistics_key()
 
-    def encode(self, vocabulary: Vocabulary, texts: Sequence[str | None]) -> EncodedTexts:
-        """Token ids of ``texts`` (sentence by sentence for ROUGE-Lsum)."""
+    def encode(self, vocabulary: Vocabulary, texts: Sequence[str | None],
+               sentences: bool | None = None) -> EncodedTexts:
+        """Token ids of ``texts`` (sentence by sentence for ROUGE-Lsum, or if ``sentences``)."""
         s = self._settings
-        sentences = s.rouge_type == "rougeLsum"
+        if sentences is None:
+            sentences = s.rouge_type == "rougeLsum"
         if s.tokenize == "rouge-score" and self._fast:
             return encode_rouge_score(vocabulary, texts, Stems() if s.stemmer else None, sentences)
         tokens_of = tokenizer_function(s.tokenize, s.lowercase, s.stemmer)
@@ -135,16 +137,23 @@ class ROUGE(Metric[ROUGEResult]):
                 refs: Sequence[Sequence[str | None]] | ROUGEReferences) -> SegmentStats:
         """Per segment the counts of the kept reference(s), its P, R and F, and 1 segment."""
         hyps, prep = checked_inputs(self, hyps, refs, ROUGEReferences)
-        hyp = self.encode(prep.vocabulary, hyps)
+        return self.extract_encoded(self.encode(prep.vocabulary, hyps), prep.streams, prep.nrefs)
+
+    def extract_encoded(self, hyp: EncodedTexts, streams: Sequence[EncodedTexts],
+                        nrefs: str) -> SegmentStats:
+        """:meth:`extract` of texts already encoded (with sentences or not: the LCS and n-gram
+        types read the tokens alone)."""
+        if self.rouge_type != "rougeLsum":
+            hyp, streams = hyp.without_sentences(), [r.without_sentences() for r in streams]
         count = counts.by_kernels if self._fast else counts.by_rules
-        per_ref = [count(self.rouge_type, hyp, ref) for ref in prep.streams]
+        per_ref = [count(self.rouge_type, hyp, ref) for ref in streams]
         hits, hyp_total, ref_total = (np.stack([c[i] for c in per_ref]) for i in range(3))
-        present = np.stack([ref.present for ref in prep.streams])
+        present = np.stack([ref.present for ref in streams])
         beta = self._settings.beta
         h, ht, rt = combine(self._settings.multiref, hits, hyp_total, ref_total, present, beta)
         p, r, f = measures(h, ht, rt, beta)
         values = np.column_stack([h, ht, rt, p, r, f, np.ones(len(h))]).astype(np.float64)
-        return SegmentStats(self.columns, values, {"nrefs": prep.nrefs})
+        return SegmentStats(self.columns, values, {"nrefs": nrefs})
 
     def _prf(self, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
@@ -176,3 +185,28 @@ class ROUGE(Metric[ROUGEResult]):
         return Signature.of(type_label(self.rouge_type), [
             ("nrefs", (meta or {}).get("nrefs", "?")), *self._settings.signature_fields(),
             ("version", __version__)])
+
+
+def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
+                  refs: Sequence[Sequence[str | None]]) -> list[SegmentStats]:
+    """The statistics of several ROUGE types that read text alike (the same tokenizer, case and
+    stemmer), tokenizing the corpus once: each equals ``metric.extract(hyps, refs)``."""
+    from ...io.references import check_hypotheses, check_reference_set, reference_count_label
+
+    if not metrics:
+        return []
+    keys = {m.settings.replace(rouge_type="rougeLsum").token_key() for m in metrics}
+    if len(keys) > 1:
+        raise ValueError("extract_types needs ROUGE types with the same tokenizer settings")
+    hyps = check_hypotheses(hyps)
+    streams, segments = check_reference_set(refs, None)
+    if segments != len(hyps):
+        from ...errors import InputError
+
+        raise InputError(f"the references have {segments} segments but the hypotheses have "
+                         f"{len(hyps)}")
+    first, vocabulary = metrics[0], Vocabulary()
+    encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
+    hyp = first.encode(vocabulary, hyps, sentences=True)
+    nrefs = reference_count_label(streams)
+    return [m.extract_encoded(hyp, encoded, nrefs) for m in metrics]
