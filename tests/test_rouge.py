@@ -96,7 +96,7 @@ def test_parity_two_references_best_f() -> None:
         assert np.array_equal(got, want), rouge_type
 
 
-_TEXT = st.lists(st.sampled_from([*"ab cD\n\t.,İKéß中文9-", "ab", "cd", "running", "flies"]),
+_TEXT = st.lists(st.sampled_from([*"ab cD\n\t.,İKéß中文9-\x00", "ab", "cd", "running", "flies"]),
                  max_size=25).map("".join)
 
 

@@ -89,79 +89,93 @@ class Vocabulary:
                             None if split is None else as_int(sent_counts, dtype=np.int64))
 
 
-#: rouge-score's tokens, the text separator and the sentence break, found in one pass
-_PIECES = re.compile(r"[a-z0-9]+|\x00|\n")
-_PIECES_NO_BREAK = re.compile(r"[a-z0-9]+|\x00")
-_TEXT_BREAK, _SENTENCE_BREAK = -1, -2
-
-
-def encode_rouge_score(vocabulary: Vocabulary, texts: Sequence[str | None],
-                       stems: Callable[[list[str]], list[str]] | None,
-                       sentences: bool) -> EncodedTexts:
-    """:meth:`Vocabulary.encode` with rouge-score's tokenizer (:func:`.tokenize.rouge_score_tokens`)
-    and, if ``sentences``, the newline splitter, for the whole corpus in one regular-expression pass:
-    the texts joined by NUL and lowercased, every token, NUL and newline found, the distinct tokens
-    (stemmed) given ids, then the breaks located with numpy. Equal to the text-by-text encoding
-    (tested); a text containing NUL itself goes the text-by-text way."""
-    from .tokenize import newline_sentences, rouge_score_tokens
-
-    if any(t is not None and "\x00" in t for t in texts):
-        def tokens_of(text: str) -> list[str]:
-            return rouge_score_tokens(text, stems)  # type: ignore[arg-type]
-        return vocabulary.encode(texts, tokens_of, newline_sentences if sentences else None)
-    pattern = _PIECES if sentences else _PIECES_NO_BREAK
-    pieces = pattern.findall("\x00".join("" if t is None else t for t in texts).lower())
-    special = {"\x00": _TEXT_BREAK, "\n": _SENTENCE_BREAK}
-    if stems is None:
-        ids = vocabulary.ids
-        for token in dict.fromkeys(pieces):
-            if token not in ids and token not in special:
-                ids[token] = len(ids)
-        lookup = {**ids, **special}
-    else:
-        lookup = _stemmed_lookup(vocabulary, pieces, stems, special)
-    codes = np.fromiter(map(lookup.__getitem__, pieces), dtype=np.int64, count=len(pieces))
-    return _from_codes(codes, texts, sentences)
-
-
-def _stemmed_lookup(vocabulary: Vocabulary, pieces: list[str],
-                    stems: Callable[[list[str]], list[str]],
-                    special: dict[str, int]) -> dict[str, int]:
-    """Each distinct token -> the id of its stem (-3: a stem that is not a valid token, dropped)."""
-    ids = vocabulary.ids
-    tokens = [t for t in dict.fromkeys(pieces) if t not in special]
-    lookup: dict[str, int] = dict(special)
-    for token, stem in zip(tokens, stems(tokens)):
-        if not _VALID.fullmatch(stem):
-            lookup[token] = -3
-            continue
-        if stem not in ids:
-            ids[stem] = len(ids)
-        lookup[token] = ids[stem]
-    return lookup
-
-
+#: bytes of rouge-score's tokens: a-z and 0-9 (after ``str.lower``, every other character, and every
+#: byte of a multi-byte UTF-8 character, is a break)
+_ALNUM = np.zeros(256, dtype=bool)
+_ALNUM[np.frombuffer(b"abcdefghijklmnopqrstuvwxyz0123456789", dtype=np.uint8)] = True
+_NUL, _NEWLINE = 0, 10
 _VALID = re.compile(r"[a-z0-9]+")
 
 
-def _from_codes(codes: np.ndarray, texts: Sequence[str | None], sentences: bool) -> EncodedTexts:
-    """Token ids and lengths from the codes of the pieces (ids, text breaks, sentence breaks)."""
-    codes = codes[codes != -3]
-    text_of = np.cumsum(codes == _TEXT_BREAK)
-    is_token = codes >= 0
-    lengths = np.bincount(text_of[is_token], minlength=len(texts)).astype(np.int64)
+class ByteVocabulary(Vocabulary):
+    """A :class:`Vocabulary` that also interns byte spans (rouge-score's tokenizer over the whole
+    corpus, :func:`encode_rouge_score`); with the stemmer, token ids map to stem ids."""
+
+    def __init__(self) -> None:
+        from ...text.interning import TokenInterner
+
+        super().__init__()
+        self.interner = TokenInterner()
+        self.stem_of = np.zeros(0, dtype=np.int64)  # interned id -> stem id (-3: dropped)
+
+
+def _spans(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Token starts and ends (runs of a-z0-9 bytes) and the byte values."""
+    arr = np.frombuffer(data, dtype=np.uint8)
+    alnum = _ALNUM[arr].view(np.int8)
+    edges = np.diff(alnum, prepend=np.int8(0), append=np.int8(0))
+    return np.flatnonzero(edges == 1), np.flatnonzero(edges == -1), arr
+
+
+def _stem_ids(vocabulary: ByteVocabulary, data: bytes, ids: np.ndarray, starts: np.ndarray,
+              ends: np.ndarray, stems: Callable[[list[str]], list[str]]) -> np.ndarray:
+    """The stem id of every token: each distinct token not stemmed before is read from its first
+    occurrence and stemmed once."""
+    size = vocabulary.interner.size
+    if len(vocabulary.stem_of) < size:
+        grown = np.full(size, -4, dtype=np.int64)
+        grown[:len(vocabulary.stem_of)] = vocabulary.stem_of
+        vocabulary.stem_of = grown
+    todo, first = np.unique(ids, return_index=True)
+    new = vocabulary.stem_of[todo] == -4
+    todo, first = todo[new], first[new]
+    if len(todo):
+        words = [data[s:e].decode("ascii") for s, e in zip(starts[first].tolist(),
+                                                             ends[first].tolist())]
+        table = vocabulary.ids
+        out = []
+        for stem in stems(words):
+            if _VALID.fullmatch(stem):
+                out.append(table.setdefault(stem, len(table)))
+            else:
+                out.append(-3)
+        vocabulary.stem_of[todo] = out
+    return vocabulary.stem_of[ids]
+
+
+def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
+                       stems: Callable[[list[str]], list[str]] | None,
+                       sentences: bool) -> EncodedTexts:
+    """:meth:`Vocabulary.encode` with rouge-score's tokenizer (:func:`.tokenize.rouge_score_tokens`)
+    and, if ``sentences``, the newline splitter, for the whole corpus at once: the texts joined by
+    NUL and lowercased, the runs of a-z0-9 bytes found with numpy and given exact ids
+    (:class:`~mtscore.text.interning.TokenInterner`), texts and sentences told apart by the NUL and
+    newline bytes before each token (a NUL inside a text is read as a space: both are breaks).
+    Equal to the text-by-text encoding (tested)."""
+    joined = "\x00".join("" if t is None else t for t in texts)
+    if joined.count("\x00") != len(texts) - 1:  # a NUL inside a text: a break like a space
+        joined = "\x00".join("" if t is None else t.replace("\x00", " ") for t in texts)
+    data = joined.lower().encode("utf-8", "surrogatepass")
+    starts, ends, arr = _spans(data)
+    ids = vocabulary.interner.ids(data, starts, ends, grow=True)
+    if stems is not None:
+        ids = _stem_ids(vocabulary, data, ids, starts, ends, stems)
+        keep = ids != -3
+        ids, starts = ids[keep], starts[keep]
+    text_breaks = np.flatnonzero(arr == _NUL)
+    text_of = np.searchsorted(text_breaks, starts)
+    lengths = np.bincount(text_of, minlength=len(texts)).astype(np.int64)
     present = np.array([t is not None for t in texts], dtype=bool)
-    token_ids = codes[is_token]
     if not sentences:
-        return EncodedTexts(token_ids, lengths, present)
-    breaks = codes < 0  # each text and sentence break closes a sentence; the last one too
-    sentence_of = np.cumsum(breaks)
-    n_sentences = int(sentence_of[-1]) + 1 if len(codes) else 1
-    sentence_lengths = np.bincount(sentence_of[is_token], minlength=n_sentences).astype(np.int64)
-    counts = np.bincount(text_of[np.flatnonzero(codes == _SENTENCE_BREAK)],
+        return EncodedTexts(ids, lengths, present)
+    newlines = np.flatnonzero(arr == _NEWLINE)
+    breaks = np.flatnonzero((arr == _NUL) | (arr == _NEWLINE))
+    sentence_lengths = np.bincount(np.searchsorted(breaks, starts),
+                                   minlength=len(breaks) + 1).astype(np.int64)
+    counts = np.bincount(np.searchsorted(text_breaks, newlines),
                          minlength=len(texts)).astype(np.int64) + 1
+    keep_sentence = np.ones(len(breaks) + 1, dtype=bool)
+    first_sentence = np.concatenate(([0], np.searchsorted(breaks, text_breaks) + 1))
+    keep_sentence[first_sentence[~present]] = False  # a missing text has no sentence
     counts[~present] = 0
-    keep = np.ones(n_sentences, dtype=bool)
-    first_sentence = np.concatenate(([0], sentence_of[codes == _TEXT_BREAK]))
-    keep[first_sentence[~present]] = False  # a missing text has no sentence
-    return EncodedTexts(token_ids, lengths, present, sentence_lengths[keep], counts)
+    return EncodedTexts(ids, lengths, present, sentence_lengths[keep_sentence], counts)

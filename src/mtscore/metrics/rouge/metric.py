@@ -18,7 +18,7 @@ import numpy as np
 from ...version import __version__
 from ..base import Metric, PreparedBase, Score, SegmentStats, Signature, checked_inputs
 from . import counts
-from .corpus import EncodedTexts, Vocabulary, encode_rouge_score
+from .corpus import ByteVocabulary, EncodedTexts, Vocabulary, encode_rouge_score
 from .settings import ROUGESettings, type_label
 from .tokenize import Stems, newline_sentences, tokenizer_function
 
@@ -46,7 +46,7 @@ class ROUGEReferences(PreparedBase):
     def __init__(self, metric: ROUGE, refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
         streams = self._checked_streams(metric, refs, names)
-        self.vocabulary = Vocabulary()
+        self.vocabulary = ByteVocabulary()
         self.streams = [metric.encode(self.vocabulary, stream) for stream in streams]
 
 
@@ -116,7 +116,8 @@ class ROUGE(Metric[ROUGEResult]):
         self.name = self._settings.rouge_type
 
     def settings_key(self) -> tuple[object, ...]:
-        return self._settings.statistics_key()
+        """The statistics' settings, and ``fast`` (prepared references hold ids of its encoding)."""
+        return (*self._settings.statistics_key(), self._fast)
 
     def encode(self, vocabulary: Vocabulary, texts: Sequence[str | None],
                sentences: bool | None = None) -> EncodedTexts:
@@ -124,7 +125,7 @@ class ROUGE(Metric[ROUGEResult]):
         s = self._settings
         if sentences is None:
             sentences = s.rouge_type == "rougeLsum"
-        if s.tokenize == "rouge-score" and self._fast:
+        if s.tokenize == "rouge-score" and self._fast and isinstance(vocabulary, ByteVocabulary):
             return encode_rouge_score(vocabulary, texts, Stems() if s.stemmer else None, sentences)
         tokens_of = tokenizer_function(s.tokenize, s.lowercase, s.stemmer)
         return vocabulary.encode(texts, tokens_of, newline_sentences if sentences else None)
@@ -205,7 +206,7 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
 
         raise InputError(f"the references have {segments} segments but the hypotheses have "
                          f"{len(hyps)}")
-    first, vocabulary = metrics[0], Vocabulary()
+    first, vocabulary = metrics[0], ByteVocabulary()
     encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
     hyp = first.encode(vocabulary, hyps, sentences=True)
     nrefs = reference_count_label(streams)
