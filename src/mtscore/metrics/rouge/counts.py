@@ -56,8 +56,16 @@ def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
     the segment's hypothesis sentences (bit-parallel LCS, paths read back), then the union tokens'
     counts clipped by the hypothesis's counts (rouge-score's clipping: a union token counts while
     the hypothesis has an unused occurrence; the reference's own count never binds, as the union
-    positions of a token are distinct occurrences of it)."""
+    positions of a token are distinct occurrences of it). When every segment has one sentence on
+    each side, the union is the LCS itself, and its tokens (a common subsequence) are never cut by
+    the clipping: hits = the LCS length."""
     assert hyp.sentence_lengths is not None and ref.sentence_lengths is not None
+    assert hyp.sentence_counts is not None and ref.sentence_counts is not None
+    single = (hyp.sentence_counts <= 1) & (ref.sentence_counts <= 1)
+    if single.all():  # one sentence each: the union is one LCS, which no clipping can cut
+        hits = lcs_fast.lcs_lengths(ref.ids, ref.lengths, ref.starts(), hyp.ids, hyp.lengths,
+                                    hyp.starts())
+        return hits, hyp.lengths.copy(), ref.lengths.copy()
     pair_ref, pair_hyp = _sentence_pairs(hyp, ref)
     r_len, h_len = ref.sentence_lengths, hyp.sentence_lengths
     r_start, h_start = np.cumsum(r_len) - r_len, np.cumsum(h_len) - h_len

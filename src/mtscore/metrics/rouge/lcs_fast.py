@@ -51,16 +51,22 @@ def _step(v: np.ndarray, m: np.ndarray) -> np.ndarray:
     return out
 
 
+#: _LOW[k]: the low k bits set, k = 0..64
+_LOW = np.array([(1 << k) - 1 for k in range(65)], dtype=np.uint64)
+
+
 def _low_bits(j: np.ndarray, words: int) -> np.ndarray:
     """(pairs, words) masks of the low ``j`` bits."""
-    bits = np.clip(j[:, None] - 64 * np.arange(words)[None, :], 0, 64)
-    shifted = np.left_shift(np.uint64(1), np.minimum(bits, 63).astype(np.uint64)) - np.uint64(1)
-    return np.where(bits >= 64, _ONES, shifted)
+    if words == 1:
+        return _LOW[np.minimum(j, 64)][:, None]
+    bits = j[:, None] - 64 * np.arange(words)[None, :]
+    return _LOW[np.minimum(np.maximum(bits, 0), 64)]
 
 
 def _zeros_below(v: np.ndarray, j: np.ndarray) -> np.ndarray:
     """table value: 0 bits among the low ``j`` bits of each row vector ``v``."""
-    ones = np.bitwise_count(v & _low_bits(j, v.shape[1])).sum(axis=1)
+    masked = v & _low_bits(j, v.shape[1])
+    ones = np.bitwise_count(masked[:, 0]) if v.shape[1] == 1 else np.bitwise_count(masked).sum(axis=1)
     return j - ones.astype(np.int64)
 
 

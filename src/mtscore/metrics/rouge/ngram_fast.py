@@ -23,35 +23,45 @@ def gram_starts(lengths: np.ndarray, n: int) -> np.ndarray:
     return pos[pos + n <= ends]
 
 
-def gram_codes(ids: np.ndarray, starts: np.ndarray, n: int) -> tuple[np.ndarray, int]:
+def gram_codes(ids: np.ndarray, starts: np.ndarray, n: int, segments: int
+               ) -> tuple[np.ndarray, int]:
     """An exact code per n-gram starting at ``starts`` (equal codes: equal n-grams), and an
-    upper bound of the codes."""
+    upper bound of the codes: the ids in base |vocabulary| while (segment, code) keys fit in 62
+    bits, else ranked again after each token."""
     vocab = int(ids.max()) + 1
     code, size = ids[starts], vocab
     for k in range(1, n):
-        distinct, code = np.unique(code * vocab + ids[starts + k], return_inverse=True)
-        size = len(distinct)
-    return code.astype(np.int64), size
+        if size * vocab * max(segments, 1) < 1 << 62:
+            code = code * vocab + ids[starts + k]
+            size *= vocab
+        else:
+            distinct, code = np.unique(code * vocab + ids[starts + k], return_inverse=True)
+            size = len(distinct)
+    return code.astype(np.int64, copy=False), size
 
 
 def clipped_hits(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, ref_ids: np.ndarray,
                  ref_lengths: np.ndarray, n: int) -> np.ndarray:
-    """Per segment Σ over n-grams of min(count in hypothesis, count in reference)."""
+    """Per segment Σ over n-grams of min(count in hypothesis, count in reference): every
+    (segment, n-gram, side) key sorted once; a run of equal keys is a count, and a hypothesis
+    run followed by the reference run of the same (segment, n-gram) is a match."""
     S = len(hyp_lengths)
     hs, rs = gram_starts(hyp_lengths, n), gram_starts(ref_lengths, n)
     if len(hs) == 0 or len(rs) == 0:
         return np.zeros(S, dtype=np.int64)
     ids = np.concatenate([hyp_ids, ref_ids])
-    codes, size = gram_codes(ids, np.concatenate([hs, rs + len(hyp_ids)]), n)
+    codes, size = gram_codes(ids, np.concatenate([hs, rs + len(hyp_ids)]), n, S)
     seg = np.concatenate([_segments(hyp_lengths)[hs], _segments(ref_lengths)[rs]])
     keys = seg * size + codes
-    h_keys, h_counts = np.unique(keys[:len(hs)], return_counts=True)
-    r_keys, r_counts = np.unique(keys[len(hs):], return_counts=True)
-    common, ih, ir = np.intersect1d(h_keys, r_keys, assume_unique=True, return_indices=True)
-    hits = np.minimum(h_counts[ih], r_counts[ir])
-    out = np.zeros(S, dtype=np.int64)
-    np.add.at(out, common // size, hits)
-    return out
+    keys <<= 1
+    keys[len(hs):] |= 1  # the side: 0 hypothesis, 1 reference
+    keys.sort()
+    run_starts = np.flatnonzero(np.diff(keys, prepend=np.int64(-1)))
+    run_keys = keys[run_starts]
+    run_counts = np.diff(run_starts, append=len(keys))
+    pair = np.flatnonzero((run_keys[1:] >> 1) == (run_keys[:-1] >> 1))  # hyp run, then ref run
+    hits = np.minimum(run_counts[pair], run_counts[pair + 1])
+    return np.bincount((run_keys[pair] >> 1) // size, weights=hits, minlength=S).astype(np.int64)
 
 
 def rouge_n_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, ref_ids: np.ndarray,
