@@ -71,8 +71,9 @@ def combine(rule: str, hits: np.ndarray, hyp: np.ndarray, ref: np.ndarray, prese
     ``best-recall``: the reference of highest recall, the first on ties (1.5.5 ``-f B``);
     ``average``: hits and totals summed over the references (1.5.5 ``-f A``)."""
     if rule == "average":
-        return tuple(np.where(present, x, 0).sum(axis=0) for x in (hits, hyp, ref))  # type: ignore[return-value]
-    p, r, f = measures(hits, hyp, ref, beta)
+        h, n, m = (np.where(present, x, 0).sum(axis=0) for x in (hits, hyp, ref))
+        return h, n, m
+    _p, r, f = measures(hits, hyp, ref, beta)
     key = np.where(present, f if rule == "best-f" else r, -np.inf)
     best = np.argmax(key, axis=0)
     cols = np.arange(hits.shape[1])

@@ -38,7 +38,7 @@ def porter_stemmer() -> Callable[[str], str]:
     except ImportError as exc:  # nltk is an optional dependency (the extra ``rouge``)
         raise MtscoreError("ROUGE's stemmer is NLTK's Porter stemmer: pip install nltk "
                            "(or mtscore[rouge])") from exc
-    return PorterStemmer().stem  # type: ignore[no-any-return]
+    return PorterStemmer().stem
 
 
 class Stems:
