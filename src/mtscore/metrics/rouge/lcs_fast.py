@@ -29,10 +29,35 @@ def padded(ids: np.ndarray, lengths: np.ndarray, starts: np.ndarray, width: int,
     return out
 
 
-def _match_bits(b: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """(pairs, words) uint64: bit j set where ``b[p, j] == x[p]``."""
-    eq = b == x[:, None]
-    return np.packbits(eq, axis=1, bitorder="little").view("<u8").astype(np.uint64, copy=False)
+def match_masks(a: np.ndarray, la: np.ndarray, b: np.ndarray, lb: np.ndarray,
+                words: int) -> np.ndarray:
+    """(pairs, len(a), words) uint64: M[p, i] has bit j set where ``b[p, j] == a[p, i]``. The
+    masks of every (pair, token) of ``b`` are OR-ed once (one sort), then looked up for every
+    token of ``a``."""
+    P, depth = a.shape
+    out = np.zeros((P, depth, words), dtype=np.uint64)
+    pb = np.repeat(np.arange(P, dtype=np.int64), lb)
+    jb = np.arange(len(pb), dtype=np.int64) - np.repeat(np.cumsum(lb) - lb, lb)
+    tb = b[pb, jb]
+    pa = np.repeat(np.arange(P, dtype=np.int64), la)
+    ia = np.arange(len(pa), dtype=np.int64) - np.repeat(np.cumsum(la) - la, la)
+    ta = a[pa, ia]
+    if not len(pb) or not len(pa):
+        return out
+    vocab = int(max(tb.max(), ta.max())) + 1
+    key = (pb * vocab + tb) * words + jb // 64
+    order = np.argsort(key, kind="stable")
+    key = key[order]
+    bit = np.left_shift(np.uint64(1), (jb[order] % 64).astype(np.uint64))
+    starts = np.flatnonzero(np.diff(key, prepend=np.int64(-1)))
+    masks = np.bitwise_or.reduceat(bit, starts)
+    keys = key[starts]
+    for w in range(words):
+        want = (pa * vocab + ta) * words + w
+        at = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+        found = keys[at] == want
+        out[pa[found], ia[found], w] = masks[at[found]]
+    return out
 
 
 def _step(v: np.ndarray, m: np.ndarray) -> np.ndarray:
@@ -70,7 +95,7 @@ def _zeros_below(v: np.ndarray, j: np.ndarray) -> np.ndarray:
     return j - ones.astype(np.int64)
 
 
-def _rows(a: np.ndarray, a_len: np.ndarray, b: np.ndarray, keep: bool
+def _rows(a: np.ndarray, a_len: np.ndarray, b: np.ndarray, b_len: np.ndarray, keep: bool
           ) -> tuple[np.ndarray, np.ndarray | None]:
     """Run the rows of every pair (``a``, ``b``: padded matrices; ``b``'s width a multiple of 64;
     pairs ordered by decreasing ``a_len``). Returns the last rows and, if ``keep``, all rows
@@ -81,11 +106,12 @@ def _rows(a: np.ndarray, a_len: np.ndarray, b: np.ndarray, keep: bool
     kept = np.empty((P, depth + 1, words), dtype=np.uint64) if keep else None
     if kept is not None:
         kept[:, 0] = v
+    masks = match_masks(a, a_len, b, b_len, words)
     active = P
     for i in range(depth):
         while active and a_len[active - 1] <= i:
             active -= 1
-        v[:active] = _step(v[:active], _match_bits(b[:active], a[:active, i]))
+        v[:active] = _step(v[:active], masks[:active, i])
         if kept is not None:
             kept[:, i + 1] = v
     return v, kept
@@ -109,7 +135,7 @@ def lcs_lengths(a_ids: np.ndarray, a_len: np.ndarray, a_start: np.ndarray, b_ids
         idx = idx[np.argsort(-a_len[idx], kind="stable")]
         a = padded(a_ids, a_len[idx], a_start[idx], int(a_len[idx].max()), -1)
         b = padded(b_ids, b_len[idx], b_start[idx], 64 * words, -2)
-        v, _ = _rows(a, a_len[idx], b, keep=False)
+        v, _ = _rows(a, a_len[idx], b, b_len[idx], keep=False)
         out[idx] = _zeros_below(v, b_len[idx])
     return out
 
@@ -127,7 +153,7 @@ def lcs_marks(a_ids: np.ndarray, a_len: np.ndarray, a_start: np.ndarray, b_ids: 
         la, lb = a_len[idx], b_len[idx]
         a = padded(a_ids, la, a_start[idx], int(la.max()), -1)
         b = padded(b_ids, lb, b_start[idx], 64 * words, -2)
-        _, kept = _rows(a, la, b, keep=True)
+        _, kept = _rows(a, la, b, lb, keep=True)
         assert kept is not None
         p, pos = _backtrack(a, la, b, lb, kept)
         pairs.append(idx[p])
@@ -140,19 +166,26 @@ def lcs_marks(a_ids: np.ndarray, a_len: np.ndarray, a_start: np.ndarray, b_ids: 
 def _backtrack(a: np.ndarray, la: np.ndarray, b: np.ndarray, lb: np.ndarray, kept: np.ndarray
                ) -> tuple[np.ndarray, np.ndarray]:
     """Every pair's path from its last cell, all pairs one step at a time: diagonal on a match,
-    left when table[i][j-1] > table[i-1][j], else up."""
-    i, j = la.copy(), lb.copy()
-    act = np.arange(len(la))
+    left when table[i][j-1] > table[i-1][j], else up. Pairs leave the arrays when they reach the
+    table's edge."""
+    P, rows, words = kept.shape
+    flat_kept = kept.reshape(P * rows, words)
+    flat_a, flat_b = a.ravel(), b.ravel()
+    wa, wb = a.shape[1], b.shape[1]
+    pair = np.arange(P, dtype=np.int64)
+    i, j = la.astype(np.int64), lb.astype(np.int64)
     marked_p, marked_i = [], []
-    while len(act):
-        ii, jj = i[act], j[act]
-        match = a[act, ii - 1] == b[act, jj - 1]
-        left = _zeros_below(kept[act, ii], jj - 1)
-        up = _zeros_below(kept[act, ii - 1], jj)
+    while len(pair):
+        row = pair * rows + i
+        match = flat_a[pair * wa + i - 1] == flat_b[pair * wb + j - 1]
+        left = _zeros_below(flat_kept[row], j - 1)
+        up = _zeros_below(flat_kept[row - 1], j)
         go_left = ~match & (left > up)
-        marked_p.append(act[match])
-        marked_i.append(ii[match] - 1)
-        i[act] = ii - (~go_left)
-        j[act] = jj - (match | go_left)
-        act = act[(i[act] > 0) & (j[act] > 0)]
+        marked_p.append(pair[match])
+        marked_i.append(i[match] - 1)
+        i = i - ~go_left
+        j = j - (match | go_left)
+        going = (i > 0) & (j > 0)
+        if not going.all():
+            pair, i, j = pair[going], i[going], j[going]
     return np.concatenate(marked_p), np.concatenate(marked_i)
