@@ -26,15 +26,27 @@ def by_rules(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
     return out[:, 0], out[:, 1], out[:, 2]
 
 
-def by_kernels(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
-    """The numpy kernels, the whole corpus at once."""
+def by_kernels(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts,
+               lcs: dict[str, np.ndarray] | None = None) -> Counts:
+    """The numpy kernels, the whole corpus at once; ``lcs`` remembers the LCS lengths of this
+    hypothesis and reference for the next type (ROUGE-L, and ROUGE-Lsum of single sentences)."""
     if rouge_type == "rougeLsum":
-        return lsum_counts(hyp, ref)
+        return lsum_counts(hyp, ref, lcs)
     if rouge_type == "rougeL":
-        hits = lcs_fast.lcs_lengths(ref.ids, ref.lengths, ref.starts(), hyp.ids, hyp.lengths,
-                                    hyp.starts())
-        return hits, hyp.lengths.copy(), ref.lengths.copy()
+        return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
     return rouge_n_counts(hyp.ids, hyp.lengths, ref.ids, ref.lengths, int(rouge_type[5:]))
+
+
+def lcs_lengths(hyp: EncodedTexts, ref: EncodedTexts,
+                lcs: dict[str, np.ndarray] | None = None) -> np.ndarray:
+    """LCS length of every segment's reference and hypothesis (remembered in ``lcs``)."""
+    if lcs is not None and "lengths" in lcs:
+        return lcs["lengths"]
+    out = lcs_fast.lcs_lengths(ref.ids, ref.lengths, ref.starts(), hyp.ids, hyp.lengths,
+                               hyp.starts())
+    if lcs is not None:
+        lcs["lengths"] = out
+    return out
 
 
 def _sentence_pairs(hyp: EncodedTexts, ref: EncodedTexts) -> tuple[np.ndarray, np.ndarray]:
@@ -51,7 +63,8 @@ def _sentence_pairs(hyp: EncodedTexts, ref: EncodedTexts) -> tuple[np.ndarray, n
     return pair_ref, pair_hyp
 
 
-def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
+def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
+                lcs: dict[str, np.ndarray] | None = None) -> Counts:
     """:func:`.rules.rouge_lsum` for every segment: the union LCS of each reference sentence with
     the segment's hypothesis sentences (bit-parallel LCS, paths read back), then the union tokens'
     counts clipped by the hypothesis's counts (rouge-score's clipping: a union token counts while
@@ -63,9 +76,7 @@ def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
     assert hyp.sentence_counts is not None and ref.sentence_counts is not None
     single = (hyp.sentence_counts <= 1) & (ref.sentence_counts <= 1)
     if single.all():  # one sentence each: the union is one LCS, which no clipping can cut
-        hits = lcs_fast.lcs_lengths(ref.ids, ref.lengths, ref.starts(), hyp.ids, hyp.lengths,
-                                    hyp.starts())
-        return hits, hyp.lengths.copy(), ref.lengths.copy()
+        return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
     pair_ref, pair_hyp = _sentence_pairs(hyp, ref)
     r_len, h_len = ref.sentence_lengths, hyp.sentence_lengths
     r_start, h_start = np.cumsum(r_len) - r_len, np.cumsum(h_len) - h_len

@@ -141,14 +141,19 @@ class ROUGE(Metric[ROUGEResult]):
         hyps, prep = checked_inputs(self, hyps, refs, ROUGEReferences)
         return self.extract_encoded(self.encode(prep.vocabulary, hyps), prep.streams, prep.nrefs)
 
-    def extract_encoded(self, hyp: EncodedTexts, streams: Sequence[EncodedTexts],
-                        nrefs: str) -> SegmentStats:
+    def extract_encoded(self, hyp: EncodedTexts, streams: Sequence[EncodedTexts], nrefs: str,
+                        lcs: Sequence[dict[str, np.ndarray]] | None = None) -> SegmentStats:
         """:meth:`extract` of texts already encoded (with sentences or not: the LCS and n-gram
-        types read the tokens alone)."""
+        types read the tokens alone); ``lcs``: per reference stream, the LCS lengths remembered
+        from another type of the same texts."""
         if self.rouge_type != "rougeLsum":
             hyp, streams = hyp.without_sentences(), [r.without_sentences() for r in streams]
-        count = counts.by_kernels if self._fast else counts.by_rules
-        per_ref = [count(self.rouge_type, hyp, ref) for ref in streams]
+        if self._fast:
+            memo = lcs if lcs is not None else [{} for _ in streams]
+            per_ref = [counts.by_kernels(self.rouge_type, hyp, ref, m)
+                       for ref, m in zip(streams, memo)]
+        else:
+            per_ref = [counts.by_rules(self.rouge_type, hyp, ref) for ref in streams]
         hits, hyp_total, ref_total = (np.stack([c[i] for c in per_ref]) for i in range(3))
         present = np.stack([ref.present for ref in streams])
         beta = self._settings.beta
@@ -211,4 +216,5 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
     encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
     hyp = first.encode(vocabulary, hyps, sentences=True)
     nrefs = reference_count_label(streams)
-    return [m.extract_encoded(hyp, encoded, nrefs) for m in metrics]
+    lcs: list[dict[str, np.ndarray]] = [{} for _ in encoded]
+    return [m.extract_encoded(hyp, encoded, nrefs, lcs) for m in metrics]
