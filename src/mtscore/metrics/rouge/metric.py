@@ -47,7 +47,9 @@ class ROUGEReferences(PreparedBase):
                  names: Sequence[str] | None = None):
         streams = self._checked_streams(metric, refs, names)
         self.vocabulary = ByteVocabulary()
-        self.streams = [metric.encode(self.vocabulary, stream) for stream in streams]
+        #: the raw streams (variant 1.5.5 reads text), or the encoded ones
+        self.texts = streams if metric.settings.variant == "1.5.5" else []
+        self.streams = [] if self.texts else [metric.encode(self.vocabulary, s) for s in streams]
 
 
 def measures(hits: np.ndarray, hyp_total: np.ndarray, ref_total: np.ndarray,
@@ -106,7 +108,7 @@ class ROUGE(Metric[ROUGEResult]):
     def replace(self, **changes: Any) -> ROUGE:
         """A new metric with ``changes`` to the settings (settings never change in place)."""
         fast = changes.pop("fast", self._fast)
-        merged = {**self._settings.__dict__, **changes}
+        merged = dict(self._settings.replace(**changes).__dict__)
         return ROUGE(merged.pop("rouge_type"), fast=fast, **merged)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -126,7 +128,7 @@ class ROUGE(Metric[ROUGEResult]):
         s = self._settings
         if sentences is None:
             sentences = s.rouge_type == "rougeLsum"
-        if s.tokenize == "rouge-score" and self._fast and isinstance(vocabulary, ByteVocabulary):
+        if s.tokenize == "default" and self._fast and isinstance(vocabulary, ByteVocabulary):
             return encode_rouge_score(vocabulary, texts, Stems() if s.stemmer else None, sentences)
         tokens_of = tokenizer_function(s.tokenize, s.lowercase, s.stemmer)
         return vocabulary.encode(texts, tokens_of, newline_sentences if sentences else None)
@@ -139,6 +141,11 @@ class ROUGE(Metric[ROUGEResult]):
                 refs: Sequence[Sequence[str | None]] | ROUGEReferences) -> SegmentStats:
         """Per segment the counts of the kept reference(s), its P, R and F, and 1 segment."""
         hyps, prep = checked_inputs(self, hyps, refs, ROUGEReferences)
+        if self._settings.variant == "1.5.5":
+            from .variant155 import statistics
+
+            values = statistics(self._settings, hyps, prep.texts)
+            return SegmentStats(self.columns, values, {"nrefs": prep.nrefs})
         return self.extract_encoded(self.encode(prep.vocabulary, hyps), prep.streams, prep.nrefs)
 
     def extract_encoded(self, hyp: EncodedTexts, streams: Sequence[EncodedTexts], nrefs: str,
@@ -167,6 +174,10 @@ class ROUGE(Metric[ROUGEResult]):
         if t.shape[1] != len(COLUMNS):
             raise ValueError(f"ROUGE statistics have {len(COLUMNS)} columns, got {t.shape[1]}")
         if self._settings.aggregation == "pooled":
+            if self._settings.variant == "1.5.5":
+                from .variant155 import pooled
+
+                return pooled(t, self._settings)
             return measures(t[:, 0], t[:, 1], t[:, 2], self._settings.beta)
         n = np.maximum(t[:, 6], 1.0)
         return t[:, 3] / n, t[:, 4] / n, t[:, 5] / n
@@ -185,6 +196,19 @@ class ROUGE(Metric[ROUGEResult]):
         return ROUGEResult(metric=type_label(self.rouge_type), score=score,
                            signature=self.signature(meta), rouge_type=self.rouge_type,
                            precision=p, recall=r, fmeasure=f, segments=int(row[6]))
+
+    def printed_average(self, stats: SegmentStats, resamples: int = 1000,
+                        confidence: float = 95.0) -> Any:
+        """Variant 1.5.5: the ``Average_R/P/F`` and interval the Perl script prints for these
+        segments (its drand48 bootstrap, ``-r resamples``, ``-c confidence``), a
+        :class:`.perl155.Perl155Average`."""
+        from ...errors import OptionError
+        from .variant155 import printed_average
+
+        if self._settings.variant != "1.5.5":
+            raise OptionError("ROUGE variant", self._settings.variant,
+                              detail="the printed bootstrap average is the 1.5.5 script's")
+        return printed_average(self._settings, stats.values, resamples, confidence)
 
     def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
         """``ROUGE-<type>|nrefs:…|variant:…|multiref:…|tok:…|stem:…|split:…|beta:…|agg:…|

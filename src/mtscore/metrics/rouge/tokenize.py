@@ -23,8 +23,9 @@ from ...errors import MtscoreError
 #: rouge-score's tokens: maximal runs of a-z and 0-9 after lowercasing (its substitution of
 #: ``[^a-z0-9]+`` by a space, split on white space and dropping of empty tokens, in one pattern)
 _TOKEN = re.compile(r"[a-z0-9]+")
-#: the tokenizer names ROUGE accepts: rouge-score's, then mtscore's Unicode tokenizers
-TOKENIZERS = ("rouge-score", "13a", "intl", "zh", "char", "ja-mecab", "none")
+#: the tokenizer names ROUGE accepts: the variant's own (``default``), then mtscore's Unicode
+#: tokenizers
+TOKENIZERS = ("default", "13a", "intl", "zh", "char", "ja-mecab", "none")
 #: sentence splitters of ROUGE-Lsum
 SPLITTERS = ("newline",)
 
@@ -101,7 +102,7 @@ def tokenizer_function(tokenize: str, lowercase: bool, stemmer: bool
                        ) -> Callable[[str], list[str]]:
     """The function from a text to its tokens for these settings."""
     stems = Stems() if stemmer else None
-    if tokenize == "rouge-score":
+    if tokenize == "default":
         return functools.partial(rouge_score_tokens, stems=stems)
     base = unicode_tokens(tokenize, lowercase)
     if stems is None:
