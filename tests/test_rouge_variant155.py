@@ -107,6 +107,16 @@ def test_options_of_the_variant() -> None:
         "1.5.5", "morphstem", "smart", "75b", "rouge-1.5.5")
 
 
+def test_several_types_at_once() -> None:
+    from mtscore.metrics.rouge import rouge_scores
+
+    hyps, refs = ["the cats sat on the mat", "a b"], [["the cat sat on a mat", "a b c"]]
+    out = rouge_scores(hyps, refs, ("rouge1", "rougeL", "rougeSU4"), variant="1.5.5")
+    for name, result in out.items():
+        alone = ROUGE(name, variant="1.5.5")
+        assert result == alone.compute(alone.extract(hyps, refs).total(), {"nrefs": "1"}), name
+
+
 def test_cli_variant(tmp_path) -> None:
     import json
     import subprocess

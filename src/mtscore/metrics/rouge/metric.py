@@ -226,6 +226,8 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
 
     if not metrics:
         return []
+    if any(m.settings.variant == "1.5.5" for m in metrics):  # the script reads every type anew
+        return [m.extract(hyps, refs) for m in metrics]
     keys = {m.settings.replace(rouge_type="rougeLsum").token_key() for m in metrics}
     if len(keys) > 1:
         raise ValueError("extract_types needs ROUGE types with the same tokenizer settings")
