@@ -166,14 +166,19 @@ def lcs_marks(a_ids: np.ndarray, a_len: np.ndarray, a_start: np.ndarray, b_ids: 
 def _backtrack(a: np.ndarray, la: np.ndarray, b: np.ndarray, lb: np.ndarray, kept: np.ndarray
                ) -> tuple[np.ndarray, np.ndarray]:
     """Every pair's path from its last cell, all pairs one step at a time: diagonal on a match,
-    left when table[i][j-1] > table[i-1][j], else up. Pairs leave the arrays when they reach the
-    table's edge."""
+    left when table[i][j-1] > table[i-1][j], else up. A step keeps the cell's value except a
+    diagonal one (value - 1), so a pair leaves the arrays once its value is 0: every LCS token is
+    marked (the rule would walk on to the table's edge and mark nothing more)."""
     P, rows, words = kept.shape
     flat_kept = kept.reshape(P * rows, words)
     flat_a, flat_b = a.ravel(), b.ravel()
     wa, wb = a.shape[1], b.shape[1]
     pair = np.arange(P, dtype=np.int64)
     i, j = la.astype(np.int64), lb.astype(np.int64)
+    # the path keeps the cell's value except on a match (-1): a pair is done at value 0
+    left_over = _zeros_below(flat_kept[pair * rows + i], j)
+    going = left_over > 0
+    pair, i, j, left_over = pair[going], i[going], j[going], left_over[going]
     marked_p, marked_i = [], []
     while len(pair):
         row = pair * rows + i
@@ -185,7 +190,10 @@ def _backtrack(a: np.ndarray, la: np.ndarray, b: np.ndarray, lb: np.ndarray, kep
         marked_i.append(i[match] - 1)
         i = i - ~go_left
         j = j - (match | go_left)
-        going = (i > 0) & (j > 0)
+        left_over = left_over - match
+        going = left_over > 0
         if not going.all():
-            pair, i, j = pair[going], i[going], j[going]
+            pair, i, j, left_over = pair[going], i[going], j[going], left_over[going]
+    if not marked_p:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     return np.concatenate(marked_p), np.concatenate(marked_i)
