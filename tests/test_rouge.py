@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import pickle
 import subprocess
 import sys
@@ -34,7 +35,12 @@ from mtscore.metrics.rouge.tokenize import rouge_score_tokens
 
 from .conftest import REPO, WMT22, needs_wmt22, pair_meta, wmt22_pairs
 
-rouge_scorer = pytest.importorskip("rouge_score.rouge_scorer")
+try:
+    from rouge_score import rouge_scorer
+except ImportError:  # the peer of the parity tests: under CI its absence is a failure
+    if os.environ.get("CI"):
+        raise
+    pytest.skip("rouge-score 0.1.2 is not installed", allow_module_level=True)
 TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
 
