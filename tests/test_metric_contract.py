@@ -75,6 +75,17 @@ ALTERNATIVES: dict[str, dict[str, tuple[dict[str, Any], tuple[Any, ...]]]] = {
         # the paraphrase table is named in the signature by file name and SHA-256
         "paraphrase": ({"variant": "1.5", "modules": ("exact", "paraphrase"), "paraphrase": TINY_TABLE},
                        (TINY_TABLE_COPY,))},
+    "ROUGESettings": {
+        "rouge_type": ({}, ("rouge2", "rouge1")), "variant": ({"rouge_type": "rouge1"}, ("1.5.5",)),
+        "stemmer": ({}, (True, False)), "tokenize": ({}, ("13a", "default")),
+        "lowercase": ({"tokenize": "13a"}, (False, True)),
+        "beta": ({}, (2.0,)),
+        "aggregation": ({}, ("pooled", "mean")), "multiref": ({}, ("average", "best-f")),
+        "measure": ({}, ("precision", "fmeasure")),
+        "stopwords": ({"variant": "1.5.5", "rouge_type": "rouge1"}, (True,)),
+        "word_limit": ({"variant": "1.5.5", "rouge_type": "rouge1"}, (100,)),
+        "byte_limit": ({"variant": "1.5.5", "rouge_type": "rouge1"}, (75,)),
+        "weight": ({"variant": "1.5.5", "rouge_type": "rougeW"}, (1.5,))},
 }
 
 METRICS = dict(zip(NAMES, metrics()))

@@ -41,7 +41,8 @@ def test_the_cli_lists_the_registry() -> None:
 
 
 def test_utilities_are_the_sentence_functions_settings() -> None:
-    assert pairwise.UTILITIES == ("bleu", "chrf", "chrf++", "meteor")
+    assert pairwise.UTILITIES == ("bleu", "chrf", "chrf++", "meteor", "rouge1", "rouge2", "rougeL",
+                                  "rougeLsum", "rougeN")
     assert pairwise.utility_metric("bleu").effective_order is True
     assert pairwise.utility_metric("chrf++").word_order == 2
     with pytest.raises(mtscore.OptionError, match="utility metric"):

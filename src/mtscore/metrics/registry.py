@@ -181,6 +181,14 @@ ENTRIES: tuple[MetricEntry, ...] = (
                 exports=("METEOR", "METEORResult", "METEORSegment", "WordMatch", "corpus_meteor",
                          "sentence_meteor"),
                 utility=_frozen(), study=_meteor_study, study_labels=("METEOR",)),
+    *(MetricEntry(name, "mtscore.metrics.rouge", "ROUGE", "rouge",
+                  exports=("ROUGE", "ROUGEResult", "ROUGESettings", "corpus_rouge",
+                           "sentence_rouge", "rouge_scores") if name == "rouge1" else (),
+                  settings=_frozen({"rouge_type": f"rouge{n}" if name == "rougeN" else name}),
+                  aliases=tuple(f"rouge{k}" for k in range(3, 10)) if name == "rougeN" else (),
+                  decimals=2, utility=_frozen())
+      for name, n in (("rouge1", 1), ("rouge2", 2), ("rougeL", 0), ("rougeLsum", 0),
+                      ("rougeN", 3))),
 )
 
 _BY_NAME: dict[str, MetricEntry] = {e.name: e for e in ENTRIES}

@@ -165,7 +165,7 @@ class Settings:
         known: dict[object, Any] = self.__dict__["_signatures"]
         found = known.get(facts)
         if found is None:
-            from .base import Signature
+            from .signature import Signature
 
             found = known[facts] = Signature.of(self.signature_name(), self.signature_fields(meta))
         return found

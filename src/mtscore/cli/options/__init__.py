@@ -66,5 +66,7 @@ def add_all_options(parser: argparse.ArgumentParser) -> None:
 
 
 def from_args(name: str, args: argparse.Namespace) -> Metric[Any]:
-    """Build metric ``name`` from parsed command-line options."""
-    return module(name).from_args(args)
+    """Build metric ``name`` from parsed command-line options (an option module shared by several
+    names, as ROUGE's, defines ``from_name(name, args)``)."""
+    by_name = getattr(module(name), "from_name", None)
+    return by_name(name, args) if by_name is not None else module(name).from_args(args)

@@ -1,0 +1,187 @@
+"""ROUGE-1/2/L/Lsum: mtscore against rouge-score 0.1.2, rapidrouge and rouge-score-rs, side by side.
+
+Per-segment F of all four types for one system of a WMT22 pair against its first reference, on
+segments and on documents (``--doc-size`` consecutive segments joined with newlines, so ROUGE-Lsum
+has sentences), without and with the Porter stemmer. Every tool's F is checked equal to
+rouge-score's (1e-12) before its time is kept.
+
+* in-process: cold runs (new scorer objects; mtscore's stem cache emptied), alternating between the
+  tools, median of ``--runs``; CPU time (``process_time``) and wall time. rouge-score-rs runs on one
+  thread (``RAYON_NUM_THREADS=1``) unless ``--rs-threads`` says otherwise.
+* whole process: ``python -c`` reading the texts from a JSON file and scoring them, median wall time
+  of ``--runs`` (imports included).
+
+Ratios are other / mtscore (above 1: mtscore is faster).
+
+    python benchmarks/rouge.py [--data ../shared/data/wmt22] [--pair de-en] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+TOOLS = ("mtscore", "rouge-score", "rapidrouge", "rouge-score-rs")
+REPO = Path(__file__).resolve().parents[1]
+
+# whole-process scripts: argv[1] = JSON file {"hyps", "refs", "stem"}
+_MTSCORE = """import json, sys
+from mtscore.metrics.rouge import ROUGE, extract_types
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+extract_types([ROUGE(t, stemmer=d["stem"]) for t in {types!r}], d["hyps"], [d["refs"]])
+"""
+_PEER = """import json, sys
+from {module} import RougeScorer
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+s = RougeScorer(list({types!r}), use_stemmer=d["stem"])
+{call}
+"""
+_SCRIPTS = {
+    "mtscore": _MTSCORE.format(types=TYPES),
+    "rouge-score": _PEER.format(module="rouge_score.rouge_scorer", types=TYPES,
+                                call="[s.score(r, h) for h, r in zip(d['hyps'], d['refs'])]"),
+    "rapidrouge": _PEER.format(module="rapidrouge", types=TYPES,
+                               call="[s.score(r, h) for h, r in zip(d['hyps'], d['refs'])]"),
+    "rouge-score-rs": _PEER.format(module="rouge_score_rs", types=TYPES,
+                                   call="s.score_batch(d['refs'], d['hyps'])"),
+}
+
+
+def available() -> dict[str, bool]:
+    """Which peers import here."""
+    out = {"mtscore": True}
+    for tool, module in (("rouge-score", "rouge_score"), ("rapidrouge", "rapidrouge"),
+                         ("rouge-score-rs", "rouge_score_rs")):
+        try:
+            __import__(module)
+            out[tool] = True
+        except ImportError:
+            out[tool] = False
+    return out
+
+
+def scorer(tool: str, stem: bool) -> Callable[[list[str], list[str]], list[list[float]]]:
+    """A cold scoring function: F of every type for every segment."""
+    if tool == "mtscore":
+        from mtscore.metrics.rouge import ROUGE, extract_types
+        from mtscore.metrics.rouge.tokenize import Stems
+
+        def run(hyps: list[str], refs: list[str]) -> list[list[float]]:
+            Stems._cache.clear()  # cold: no stem remembered from an earlier run
+            stats = extract_types([ROUGE(t, stemmer=stem) for t in TYPES], hyps, [refs])
+            return [s.column("fmeasure").tolist() for s in stats]
+        return run
+    module = {"rouge-score": "rouge_score.rouge_scorer", "rapidrouge": "rapidrouge",
+              "rouge-score-rs": "rouge_score_rs"}[tool]
+    cls = __import__(module, fromlist=["RougeScorer"]).RougeScorer
+
+    def run_peer(hyps: list[str], refs: list[str]) -> list[list[float]]:
+        s = cls(list(TYPES), use_stemmer=stem)
+        if tool == "rouge-score-rs":
+            rows = s.score_batch(refs, hyps)
+        else:
+            rows = [s.score(r, h) for h, r in zip(hyps, refs)]
+        return [[row[t].fmeasure for row in rows] for t in TYPES]
+    return run_peer
+
+
+def in_process(tools: list[str], hyps: list[str], refs: list[str], stem: bool,
+               runs: int) -> dict[str, tuple[float, float]]:
+    """Median (CPU, wall) seconds per tool, alternating; F checked against rouge-score."""
+    fns = {tool: scorer(tool, stem) for tool in tools}
+    for fn in fns.values():
+        fn(hyps[:1], refs[:1])  # imports and first-call costs, untimed
+    times: dict[str, list[tuple[float, float]]] = {tool: [] for tool in tools}
+    results: dict[str, Any] = {}
+    for _ in range(runs):
+        for tool, fn in fns.items():
+            c, w = time.process_time(), time.perf_counter()
+            results[tool] = fn(hyps, refs)
+            times[tool].append((time.process_time() - c, time.perf_counter() - w))
+    if "rouge-score" in results:
+        want = results["rouge-score"]
+        for tool, got in results.items():
+            for t, g, e in zip(TYPES, got, want):
+                worst = max((abs(a - b) for a, b in zip(g, e)), default=0.0)
+                if worst > 1e-12:
+                    raise SystemExit(f"{tool} {t}: F differs from rouge-score by {worst}")
+    return {tool: (statistics.median(c for c, _ in ts), statistics.median(w for _, w in ts))
+            for tool, ts in times.items()}
+
+
+def whole_process(tools: list[str], hyps: list[str], refs: list[str], stem: bool,
+                  runs: int) -> dict[str, float]:
+    """Median wall seconds of a new Python process per tool."""
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    out: dict[str, list[float]] = {tool: [] for tool in tools}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8", delete=False) as f:
+        json.dump({"hyps": hyps, "refs": refs, "stem": stem}, f)
+        path = f.name
+    try:
+        for _ in range(runs):
+            for tool in tools:
+                start = time.perf_counter()
+                subprocess.run([sys.executable, "-c", _SCRIPTS[tool], path], check=True, env=env)
+                out[tool].append(time.perf_counter() - start)
+    finally:
+        os.unlink(path)
+    return {tool: statistics.median(ts) for tool, ts in out.items()}
+
+
+def documents(lines: list[str], size: int) -> list[str]:
+    return ["\n".join(lines[i:i + size]) for i in range(0, len(lines), size)]
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--data", default=str(REPO.parent / "shared" / "data" / "wmt22"))
+    p.add_argument("--pair", default="de-en")
+    p.add_argument("--system", default=None, help="system file name (default: the first)")
+    p.add_argument("--doc-size", type=int, default=5)
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--rs-threads", default="1", help="RAYON_NUM_THREADS of rouge-score-rs")
+    p.add_argument("--no-process", action="store_true", help="skip the whole-process runs")
+    args = p.parse_args(argv)
+    os.environ["RAYON_NUM_THREADS"] = args.rs_threads
+    pair = Path(args.data) / args.pair
+    first = json.loads((pair / "meta.json").read_text(encoding="utf-8"))["references"][0]
+    refs = (pair / "references" / f"{first}.txt").read_text(encoding="utf-8").splitlines()
+    system = args.system or sorted(x.name for x in (pair / "systems").glob("*.txt"))[0]
+    hyps = (pair / "systems" / system).read_text(encoding="utf-8").splitlines()
+    have = available()
+    tools = [t for t in TOOLS if have[t]]
+    for t in TOOLS:
+        if not have[t]:
+            print(f"note: {t} is not installed; left out")
+    print(f"{args.pair} {system} vs {first}; rouge-score-rs threads: {args.rs_threads}; "
+          f"median of {args.runs}; ratio = tool / mtscore")
+    for corpus, (h, r) in (("segments", (hyps, refs)),
+                           (f"documents of {args.doc_size}",
+                            (documents(hyps, args.doc_size), documents(refs, args.doc_size)))):
+        for stem in (False, True):
+            label = f"{corpus} ({len(h)}), {'stemmer' if stem else 'no stemmer'}"
+            cpu = in_process(tools, h, r, stem, args.runs)
+            base_c, base_w = cpu["mtscore"]
+            print(f"\nin-process, rouge1+2+L+Lsum, {label}")
+            print(f"{'tool':<16}{'CPU s':>9}{'ratio':>9}{'wall s':>9}{'ratio':>9}")
+            for tool, (c, w) in cpu.items():
+                print(f"{tool:<16}{c:>9.3f}{c / base_c:>9.1f}{w:>9.3f}{w / base_w:>9.1f}")
+            if not args.no_process:
+                wall = whole_process(tools, h, r, stem, args.runs)
+                print(f"whole process, {label}")
+                for tool, w in wall.items():
+                    print(f"{tool:<16}{w:>9.3f}{w / wall['mtscore']:>9.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""Per-segment ROUGE counts (hits, hypothesis total, reference total) of one reference stream, by
+the rules of :mod:`.rules` segment by segment (``fast=False``) or by the corpus kernels of
+:mod:`.ngram_fast` and :mod:`.lcs_fast` (the default; tested equal)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import lcs_fast, rules
+from .corpus import EncodedTexts
+from .ngram_fast import clipped_hits, rouge_n_counts
+
+Counts = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+def by_rules(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
+    """The rules of :mod:`.rules`, one segment at a time."""
+    if rouge_type == "rougeLsum":
+        rows = [rules.rouge_lsum(h, r) for h, r in zip(hyp.sentence_lists(), ref.sentence_lists())]
+    elif rouge_type == "rougeL":
+        rows = [rules.rouge_l(h, r) for h, r in zip(hyp.token_lists(), ref.token_lists())]
+    else:
+        n = int(rouge_type[5:])
+        rows = [rules.rouge_n(h, r, n) for h, r in zip(hyp.token_lists(), ref.token_lists())]
+    out = np.array(rows, dtype=np.int64).reshape(len(rows), 3)
+    return out[:, 0], out[:, 1], out[:, 2]
+
+
+def by_kernels(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts,
+               lcs: dict[str, np.ndarray] | None = None) -> Counts:
+    """The numpy kernels, the whole corpus at once; ``lcs`` remembers the LCS lengths of this
+    hypothesis and reference for the next type (ROUGE-L, and ROUGE-Lsum of single sentences)."""
+    if rouge_type == "rougeLsum":
+        return lsum_counts(hyp, ref, lcs)
+    if rouge_type == "rougeL":
+        return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
+    return rouge_n_counts(hyp.ids, hyp.lengths, ref.ids, ref.lengths, int(rouge_type[5:]))
+
+
+def lcs_lengths(hyp: EncodedTexts, ref: EncodedTexts,
+                lcs: dict[str, np.ndarray] | None = None) -> np.ndarray:
+    """LCS length of every segment's reference and hypothesis (remembered in ``lcs``)."""
+    if lcs is not None and "lengths" in lcs:
+        return lcs["lengths"]
+    out = lcs_fast.lcs_lengths(ref.ids, ref.lengths, ref.starts(), hyp.ids, hyp.lengths,
+                               hyp.starts())
+    if lcs is not None:
+        lcs["lengths"] = out
+    return out
+
+
+def _sentence_pairs(hyp: EncodedTexts, ref: EncodedTexts) -> tuple[np.ndarray, np.ndarray]:
+    """Every (reference sentence, hypothesis sentence) of the same segment, as global sentence
+    indices, reference sentences in order."""
+    assert hyp.sentence_counts is not None and ref.sentence_counts is not None
+    rc, hc = ref.sentence_counts, hyp.sentence_counts
+    ref_doc = np.repeat(np.arange(len(rc)), rc)
+    per_ref = hc[ref_doc]
+    pair_ref = np.repeat(np.arange(len(ref_doc)), per_ref)
+    first_pair = np.cumsum(per_ref) - per_ref
+    hyp_first = np.cumsum(hc) - hc
+    pair_hyp = hyp_first[ref_doc][pair_ref] + np.arange(len(pair_ref)) - first_pair[pair_ref]
+    return pair_ref, pair_hyp
+
+
+def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
+                lcs: dict[str, np.ndarray] | None = None) -> Counts:
+    """:func:`.rules.rouge_lsum` for every segment: the union LCS of each reference sentence with
+    the segment's hypothesis sentences (bit-parallel LCS, paths read back), then the union tokens'
+    counts clipped by the hypothesis's counts (rouge-score's clipping: a union token counts while
+    the hypothesis has an unused occurrence; the reference's own count never binds, as the union
+    positions of a token are distinct occurrences of it). When every segment has one sentence on
+    each side, the union is the LCS itself, and its tokens (a common subsequence) are never cut by
+    the clipping: hits = the LCS length."""
+    assert hyp.sentence_lengths is not None and ref.sentence_lengths is not None
+    assert hyp.sentence_counts is not None and ref.sentence_counts is not None
+    single = (hyp.sentence_counts <= 1) & (ref.sentence_counts <= 1)
+    if single.all():  # one sentence each: the union is one LCS, which no clipping can cut
+        return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
+    pair_ref, pair_hyp = _sentence_pairs(hyp, ref)
+    r_len, h_len = ref.sentence_lengths, hyp.sentence_lengths
+    r_start, h_start = np.cumsum(r_len) - r_len, np.cumsum(h_len) - h_len
+    p, pos = lcs_fast.lcs_marks(ref.ids, r_len[pair_ref], r_start[pair_ref], hyp.ids,
+                                h_len[pair_hyp], h_start[pair_hyp])
+    union = np.zeros(len(ref.ids), dtype=bool)
+    union[r_start[pair_ref[p]] + pos] = True
+    token_doc = np.repeat(np.arange(len(ref)), ref.lengths)
+    union_lengths = np.bincount(token_doc[union], minlength=len(ref)).astype(np.int64)
+    hits = clipped_hits(hyp.ids, hyp.lengths, ref.ids[union], union_lengths, 1)
+    both = (hyp.lengths > 0) & (ref.lengths > 0)
+    return np.where(both, hits, 0), hyp.lengths.copy(), ref.lengths.copy()

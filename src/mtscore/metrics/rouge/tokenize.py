@@ -1,0 +1,115 @@
+"""How ROUGE reads text: rouge-score 0.1.2's tokenizer (the default), the opt-in Unicode tokenizers,
+the Porter stemmer and the sentence splitter of ROUGE-Lsum.
+
+rouge-score's tokenizer (:func:`rouge_score_tokens`): the text is lowercased (``str.lower``), every
+run of characters other than ``a-z`` and ``0-9`` becomes a space, and the text is split on spaces;
+with the stemmer, tokens longer than 3 characters are replaced by their Porter stem (NLTK's
+``PorterStemmer``, its default NLTK_EXTENSIONS mode). So any letter outside ``a-z`` (accents,
+Chinese, Thai, Arabic, ...) is a word break and scores nothing.
+
+The Unicode tokenizers (:func:`unicode_tokens`) are mtscore's BLEU tokenizers (``13a``, ``intl``,
+``zh``, ``char``, ``ja-mecab``, ``none``) followed by lowercasing and a split on white space: every
+script gets real tokens. Their scores are NOT comparable with rouge-score's.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Sequence
+
+from ...errors import MtscoreError
+
+#: rouge-score's tokens: maximal runs of a-z and 0-9 after lowercasing (its substitution of
+#: ``[^a-z0-9]+`` by a space, split on white space and dropping of empty tokens, in one pattern)
+_TOKEN = re.compile(r"[a-z0-9]+")
+#: the tokenizer names ROUGE accepts: the variant's own (``default``), then mtscore's Unicode
+#: tokenizers
+TOKENIZERS = ("default", "13a", "intl", "zh", "char", "ja-mecab", "none")
+#: sentence splitters of ROUGE-Lsum
+SPLITTERS = ("newline",)
+
+
+@functools.cache
+def porter_stemmer() -> Callable[[str], str]:
+    """NLTK's Porter stemmer (``nltk.stem.porter.PorterStemmer().stem``), as rouge-score uses
+    it; needs nltk (``pip install nltk``), and no downloaded data."""
+    try:
+        from nltk.stem.porter import PorterStemmer
+    except ImportError as exc:  # nltk is an optional dependency (the extra ``rouge``)
+        raise MtscoreError("ROUGE's stemmer is NLTK's Porter stemmer: pip install nltk "
+                           "(or mtscore[rouge])") from exc
+    return PorterStemmer().stem
+
+
+class Stems:
+    """Token -> its stem, for tokens longer than 3 characters (rouge-score's rule), each distinct
+    token stemmed once."""
+
+    #: token -> stem, shared by every tokenizer of the process (stems never change)
+    _cache: dict[str, str] = {}  # noqa: RUF012
+
+    def __init__(self) -> None:
+        self._stem = porter_stemmer()
+
+    def __call__(self, tokens: list[str]) -> list[str]:
+        cache = self._cache
+        out = []
+        for t in tokens:
+            s = cache.get(t)
+            if s is None:
+                s = cache[t] = self._stem(t) if len(t) > 3 else t
+            out.append(s)
+        return out
+
+
+def rouge_score_tokens(text: str, stems: Stems | None = None) -> list[str]:
+    """rouge-score 0.1.2's tokenizer (``tokenize.tokenize``): lowercase, runs of ``[^a-z0-9]`` as
+    breaks, then the stems of tokens longer than 3 characters, keeping tokens that are ``[a-z0-9]+``."""
+    tokens = _TOKEN.findall(text.lower())
+    if stems is not None:
+        tokens = [t for t in stems(tokens) if _TOKEN.fullmatch(t)]
+    return tokens
+
+
+def unicode_tokens(tokenizer: str, lowercase: bool) -> Callable[[str], list[str]]:
+    """mtscore's tokenizer ``tokenizer`` (then lowercasing, if asked) and a split on white space."""
+    from ...text.tokenizers import get_tokenizer
+
+    tok = get_tokenizer(tokenizer)
+
+    def tokens(text: str) -> list[str]:
+        out = tok(text.lower() if lowercase else text)
+        return out.split()
+
+    return tokens
+
+
+def newline_sentences(text: str) -> list[str]:
+    """ROUGE-Lsum's sentences: the text split at each ``\\n``, empty pieces dropped (rouge-score
+    0.1.2 with ``split_summaries=False``, its default). A text with no newline is one sentence."""
+    return [s for s in text.split("\n") if s]
+
+
+def check_splitter(name: str) -> None:
+    from ...errors import OptionError
+
+    if name not in SPLITTERS:
+        raise OptionError("ROUGE-Lsum sentence splitter", name, SPLITTERS)
+
+
+def tokenizer_function(tokenize: str, lowercase: bool, stemmer: bool
+                       ) -> Callable[[str], list[str]]:
+    """The function from a text to its tokens for these settings."""
+    stems = Stems() if stemmer else None
+    if tokenize == "default":
+        return functools.partial(rouge_score_tokens, stems=stems)
+    base = unicode_tokens(tokenize, lowercase)
+    if stems is None:
+        return base
+    return lambda text: stems(base(text))
+
+
+def tokenize_all(texts: Sequence[str], function: Callable[[str], list[str]]) -> list[list[str]]:
+    """Every text's tokens."""
+    return [function(t) for t in texts]
