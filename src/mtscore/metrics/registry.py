@@ -180,6 +180,13 @@ ENTRIES: tuple[MetricEntry, ...] = (
                 exports=("METEOR", "METEORResult", "METEORSegment", "WordMatch", "corpus_meteor",
                          "sentence_meteor"),
                 utility=_frozen(), study=_meteor_study, study_labels=("METEOR",)),
+    MetricEntry("coco-bleu", "mtscore.metrics.coco.bleu", "CocoBLEU", "coco_bleu",
+                exports=("CocoBLEU", "CocoBLEUResult", "corpus_coco_bleu"), aliases=("bleu_4",)),
+    MetricEntry("coco-rouge-l", "mtscore.metrics.coco.rouge", "CocoRougeL", "coco_rouge",
+                exports=("CocoRougeL", "CocoRougeResult", "corpus_coco_rouge_l"),
+                aliases=("rouge_l",)),
+    MetricEntry("cider-d", "mtscore.metrics.coco.cider", "CIDErD", "cider",
+                exports=("CIDErD", "CIDErResult", "corpus_cider_d"), aliases=("cider",)),
 )
 
 _BY_NAME: dict[str, MetricEntry] = {e.name: e for e in ENTRIES}

@@ -133,6 +133,20 @@ class CIDErD(Metric[CIDErResult]):
             prep.refs, self.max_order, TOKENIZER_SIGNATURES[self.tokenize])
         return prep
 
+    def reference_corpus(self, read_references: Any) -> DocumentFrequency | None:
+        """Streaming: the document frequencies of the whole reference corpus (read once, in a
+        first pass), so that every chunk is scored with them; None when a file gives them."""
+        if self.df is not None:
+            return None
+        return self.prepare_references(read_references()).df
+
+    def prepare_chunk(self, refs: Sequence[Sequence[str | None]], corpus: Any,
+                      start: int) -> CIDErReferences:
+        """One chunk's references, with the whole corpus's document frequencies."""
+        prep = CIDErReferences(self, refs)
+        prep.df = corpus if corpus is not None else self.document_frequency(prep.refs)
+        return prep
+
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CIDErReferences) -> SegmentStats:
         hyps, prep = checked_inputs(self, hyps, refs, CIDErReferences)
