@@ -51,6 +51,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "and exit")
     p.add_argument("--format", "-f", default="text", choices=("text", "json"),
                    help="output format (default text: the eval dict as COCOEvalCap holds it)")
+    p.add_argument("--decimals", "-w", type=int, default=None, metavar="N",
+                   help="round the printed scores to N decimals (default: full precision)")
     p.set_defaults(func=run)
 
 
@@ -119,8 +121,12 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         _print_json(systems, evaluations, cis, tests, args.per_image)
     else:
-        _print_text(systems, evaluations, cis, tests, args.per_image)
+        _print_text(systems, evaluations, cis, tests, args.per_image, args.decimals)
     return 0
+
+
+def _rounded(value: float, decimals: int | None) -> float:
+    return float(value) if decimals is None else round(float(value), decimals)
 
 
 def _print_json(systems: list[tuple[str, list[str]]], evaluations: list[Any], cis: Any,
@@ -141,11 +147,11 @@ def _print_json(systems: list[tuple[str, list[str]]], evaluations: list[Any], ci
 
 
 def _print_text(systems: list[tuple[str, list[str]]], evaluations: list[Any], cis: Any,
-                tests: Any, per_image: bool) -> None:
+                tests: Any, per_image: bool, decimals: int | None) -> None:
     for k, ((name, _), ev) in enumerate(zip(systems, evaluations)):
         if len(systems) > 1:
             print(f"{name}:")
-        print(ev.eval)
+        print({m: _rounded(v, decimals) for m, v in ev.eval.items()})
         if cis is not None:
             for metric, ci in cis[k].items():
                 print(f"{metric}: {ci.score:.4f} [{ci.low:.4f}, {ci.high:.4f}] "
@@ -154,7 +160,7 @@ def _print_text(systems: list[tuple[str, list[str]]], evaluations: list[Any], ci
             names = list(ev.eval)
             print("\t".join(["image_id", *names]))
             for image, scores in ev.per_image().items():
-                print("\t".join([str(image), *(repr(scores[m]) for m in names)]))
+                print("\t".join([str(image), *(repr(_rounded(scores[m], decimals)) for m in names)]))
     if tests is not None:
         print("paired bootstrap (Koehn, 2004):")
         for metric, test in tests.items():
