@@ -97,12 +97,19 @@ def main() -> None:
     parser.add_argument("--refs", nargs="+", default=["A", "B"])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-meteor", action="store_true")
+    parser.add_argument("--annotations", type=Path, default=None,
+                        help="a COCO annotation file to use instead of WMT22 (with --results)")
+    parser.add_argument("--results", type=Path, default=None, help="its COCO results file")
     args = parser.parse_args()
     if shutil.which("java") is None:
         sys.exit("pycocoevalcap needs Java (java not found)")
     meteor = "none" if args.no_meteor else "meteor"
     with tempfile.TemporaryDirectory() as tmp:
-        ann, res, images = write_inputs(Path(tmp), args.pair, args.system, args.refs)
+        if args.annotations is not None and args.results is not None:
+            ann, res = args.annotations, args.results
+            images = len(json.loads(res.read_text(encoding="utf-8")))
+        else:
+            ann, res, images = write_inputs(Path(tmp), args.pair, args.system, args.refs)
         (Path(tmp) / "pycoco.py").write_text(PYCOCO, encoding="utf-8")
         ours = [sys.executable, "-m", "mtscore", "caption", "-a", str(ann), "-R", str(res),
                 "-f", "json", *(["--no-meteor"] if args.no_meteor else [])]
@@ -116,8 +123,10 @@ def main() -> None:
                 outputs[name] = out
     scores_ours = json.loads(outputs["mtscore"])["systems"][0]["eval"]
     scores_theirs = json.loads(outputs["pycocoevalcap"].strip().splitlines()[-1])
-    print(f"{images} images" + (f", {len(args.refs)} references each ({args.pair} {args.system})"
-                                if (WMT22 / args.pair).is_dir() else " (the embedded caption sample)"))
+    source = (f"{args.annotations}, {args.results}" if args.annotations is not None else
+              f"{len(args.refs)} references each ({args.pair} {args.system})"
+              if (WMT22 / args.pair).is_dir() else "the embedded caption sample")
+    print(f"{images} images ({source})")
     for name in scores_theirs:
         print(f"  {name:8s} mtscore {scores_ours[name]:.6f}  pycocoevalcap {scores_theirs[name]:.6f}")
     for name, values in times.items():

@@ -43,15 +43,17 @@ def coco_meteor() -> Metric[Any]:
                   delta=0.75, weights=(1.0, 0.6, 0.8))
 
 
-def caption_metrics(*, meteor: bool = True, cider_df: str | Path | DocumentFrequency | None = None
-                    ) -> dict[str, Metric[Any]]:
-    """coco-caption's metrics by their ``COCOEvalCap`` names (the text is tokenized already)."""
+def caption_metrics(*, meteor: bool = True, cider_df: str | Path | DocumentFrequency | None = None,
+                    tokenize: str = "coco") -> dict[str, Metric[Any]]:
+    """coco-caption's metrics by their ``COCOEvalCap`` names; ``tokenize``: how the captions they
+    are given were tokenized (``coco``: by :func:`tokenize_captions`; ``none``: by the caller),
+    for their signatures (:func:`evaluate_captions` gives them tokenized text either way)."""
     metrics: dict[str, Metric[Any]] = {
-        f"Bleu_{k}": CocoBLEU(k, tokenize="none") for k in range(1, 5)}
+        f"Bleu_{k}": CocoBLEU(k, tokenize=tokenize) for k in range(1, 5)}
     if meteor:
         metrics["METEOR"] = coco_meteor()
-    metrics["ROUGE_L"] = CocoRougeL(tokenize="none")
-    metrics["CIDEr"] = CIDErD(df_file=cider_df, tokenize="none")
+    metrics["ROUGE_L"] = CocoRougeL(tokenize=tokenize)
+    metrics["CIDEr"] = CIDErD(df_file=cider_df, tokenize=tokenize)
     return metrics
 
 
@@ -132,7 +134,8 @@ def evaluate_captions(hyps: Sequence[str], refs: Sequence[Sequence[str]],
     images = tuple(range(len(hyps)) if images is None else images)
     if not tokenized:
         refs, hyps = tokenize_captions(refs, hyps)
-    metrics = dict(metrics or caption_metrics(meteor=meteor, cider_df=cider_df))
+    metrics = dict(metrics or caption_metrics(meteor=meteor, cider_df=cider_df,
+                                              tokenize="none" if tokenized else "coco"))
     stats: dict[str, SegmentStats] = {}
     nrefs = _nrefs(refs)
     bleu: SegmentStats | None = None
@@ -171,7 +174,8 @@ def cider_document_frequency(refs: Sequence[Sequence[str]], *, tokenized: bool =
     coco-caption does unless ``tokenized``; save them with ``.save(path)``."""
     if not tokenized:
         refs, _ = tokenize_captions(refs, [])
-    return DocumentFrequency.of_references(refs, 4, TOKENIZER_SIGNATURES["coco"], source)
+    return DocumentFrequency.of_references(refs, 4, TOKENIZER_SIGNATURES["none" if tokenized else "coco"],
+                                           source)
 
 
 def corpus_rows(evaluation: CaptionEvaluation) -> np.ndarray:

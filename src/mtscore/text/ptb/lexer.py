@@ -164,21 +164,20 @@ def scan(text: str, fast: bool = True) -> Iterator[str | None]:
     pos, n = 0, len(text)
     cache = _CHUNK_CACHE if fast else None
     while pos < n:
+        if cache is not None and text[pos] == " ":  # spaces: only SPACES begins with one
+            pos = _BLANKS.match(text, pos).end()  # type: ignore[union-attr]
+            continue
         if cache is not None and (pos == 0 or text[pos - 1] in " \n"):
             chunk = _CHUNK.match(text, pos)
             if chunk is not None and chunk.end() < n and cacheable(chunk.group()):
                 tokens = cache.get(chunk.group())
                 if tokens is None:
-                    tokens = tuple(t for t in _scan_rule(chunk.group() + " ") if t is not None)
+                    tokens = word_tokens(chunk.group())
                     if len(cache) >= _CACHE_SIZE:
                         cache.clear()
                     cache[chunk.group()] = tokens
                 yield from tokens
                 pos = chunk.end()
-                continue
-            blanks = _BLANKS.match(text, pos)
-            if blanks is not None:
-                pos = blanks.end()
                 continue
         token, pos = _step(text, pos)
         if token is not _NOTHING:
@@ -199,6 +198,15 @@ def _step(text: str, pos: int) -> tuple[str | None, int]:
     return (_NOTHING if token is None else token), pos + consumed
 
 
+def word_tokens(chunk: str) -> tuple[str, ...]:
+    """The tokens of a cacheable word followed by a space: a run of ASCII letters is one token
+    (no rule matches past it but with the same token: an abbreviation or acronym followed by a
+    space), unless it is one of the lexer's split words; any other word by the rule."""
+    if _LETTERS.fullmatch(chunk) is not None and chunk.lower() not in _SPLIT_WORDS:
+        return (chunk,)
+    return tuple(t for t in _scan_rule(chunk + " ") if t is not None)
+
+
 def _scan_rule(text: str) -> Iterator[str | None]:
     """The rule alone, position by position (no cache)."""
     pos, n = 0, len(text)
@@ -209,6 +217,8 @@ def _scan_rule(text: str) -> Iterator[str | None]:
 
 
 _CHUNK = regex.compile(r"[^ \n]+")
+_LETTERS = regex.compile("[A-Za-z]+")
+_SPLIT_WORDS = frozenset(("cannot", "gonna", "gotta", "lemme", "gimme", "wanna"))
 _CHUNK_CACHE: dict[str, tuple[str, ...]] = {}
 _CACHE_SIZE = 200_000
 _CONTEXT_FREE = regex.compile(r"[^\s<]*[^\s<.)\p{Nd}\u07c0-\u07c9]", regex.VERSION0)
