@@ -83,15 +83,16 @@ def wmt_lines(pair: str) -> list[str]:
     return lines
 
 
-_WORDS = ("a man woman dog cat two three people group of is are sitting standing on in the with "
-          "next to near riding horse bike skateboard red blue white black green street table "
-          "plate pizza bus train field grass water beach snow tennis ball baseball player "
-          "young old little large small kitchen room bathroom sink toilet giraffe elephant zebra "
-          "it's there's don't can't won't i'm they're we've you'll he'd cannot gonna wanna "
-          "t-shirt black-and-white 3-year-old well-dressed x-ray e-mail co-op "
-          "mr. mrs. dr. st. u.s. etc. a.m. p.m. vs. inc. no. fig. jan. "
-          "café naïve straße résumé jalapeño fiancée façade über piñata "
-          "東京 猫 犬 москва собака кошка ελλάδα γάτα שלום مرحبا नमस्ते 한국 ภาษา").split()
+_WORDS_TEXT = ("a man woman dog cat two three people group of is are sitting standing on in the with "
+              "next to near riding horse bike skateboard red blue white black green street table "
+              "plate pizza bus train field grass water beach snow tennis ball baseball player "
+              "young old little large small kitchen room bathroom sink toilet giraffe elephant zebra "
+              "it's there's don't can't won't i'm they're we've you'll he'd cannot gonna wanna "
+              "t-shirt black-and-white 3-year-old well-dressed x-ray e-mail co-op "
+              "mr. mrs. dr. st. u.s. etc. a.m. p.m. vs. inc. no. fig. jan. "
+              "café naïve straße résumé jalapeño fiancée façade über piñata "
+              "東京 猫 犬 москва собака кошка ελλάδα γάτα שלום مرحبا नमस्ते 한국 ภาษา")
+_WORDS = _WORDS_TEXT.split()
 _PUNCT = (",", ".", "!", "?", ";", ":", "...", "-", "--", "—", "–", "(", ")", "[", "]", "{", "}",
           "\"", "'", "`", "``", "''", "“", "”", "‘", "’", "«", "»", "/", "&", "&amp;", "*", "#",
           "@", "%", "$", "€", "£", "¥", "+", "=", "<", ">", "|", "~", "^", "_", "…", "•", "·")
@@ -183,7 +184,7 @@ def wmt_caption_set(pair: str, refs: tuple[str, ...], system: str) -> tuple[dict
                for r in refs]
     hyps = (WMT22 / pair / "systems" / f"{system}.txt").read_text(encoding="utf-8").split("\n")[:-1]
     gts = {i: [s[i] for s in streams] for i in range(len(hyps))}
-    return gts, {i: h for i, h in enumerate(hyps)}
+    return gts, dict(enumerate(hyps))
 
 
 def coco_eval(gts: dict, res: dict, meteor: bool) -> dict:

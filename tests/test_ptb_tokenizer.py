@@ -10,15 +10,15 @@ from __future__ import annotations
 import gzip
 import sys
 
-
 import pytest
 
-from .conftest import REPO, WMT22, needs_wmt22, wmt22_pairs
 from mtscore.text.ptb import coco_tokenize, ptb_lowercase_lines, tokenize_lines
 from mtscore.text.ptb.lexer import scan, utf16_units
 
+from .conftest import REPO, WMT22, needs_wmt22, wmt22_pairs
+
 sys.path.insert(0, str(REPO / "scripts"))
-from make_coco_oracle import caption_like_lines, wmt_lines  # noqa: E402
+from make_coco_oracle import caption_like_lines, wmt_lines
 
 DATA = REPO / "tests" / "data" / "coco"
 

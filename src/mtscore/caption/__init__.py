@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ..io.coco import check_images, read_annotations, read_results
 from .compat import COCO, COCOEvalCap
@@ -36,7 +35,16 @@ def coco_eval(annotations: str | Path, results: str | Path, *, meteor: bool = Tr
                              meteor=meteor, cider_df=cider_df)
 
 
-__all__ = ["COCO", "COCOEvalCap", "COCO_METRICS", "CaptionEvaluation", "caption_metrics",
-           "cider_document_frequency", "coco_eval", "evaluate_captions", "paired_significance"]
+__all__ = [
+    "COCO",
+    "COCO_METRICS",
+    "COCOEvalCap",
+    "CaptionEvaluation",
+    "caption_metrics",
+    "cider_document_frequency",
+    "coco_eval",
+    "evaluate_captions",
+    "paired_significance",
+]
 
 

@@ -41,10 +41,10 @@ class COCO:
                 self.imgToAnns[image].append({"image_id": image, "caption": caption})
         self._images = list(captions or {})
 
-    def getImgIds(self) -> list[Any]:  # noqa: N802 (pycocotools' name)
+    def getImgIds(self) -> list[Any]:
         return list(self._images)
 
-    def loadRes(self, results_file: str | Path) -> COCO:  # noqa: N802 (pycocotools' name)
+    def loadRes(self, results_file: str | Path) -> COCO:
         """The results file as a ``COCO`` object (every image must have annotations here)."""
         results = read_results(results_file)
         check_images(results, {i: [] for i in self._images}, results_file)
@@ -55,7 +55,7 @@ class COCOEvalCap:
     """pycocoevalcap's ``COCOEvalCap``: ``evaluate()`` fills ``eval``, ``imgToEval``,
     ``evalImgs`` (scores equal to pycocoevalcap's; no SPICE)."""
 
-    def __init__(self, coco: Any, cocoRes: Any, *, meteor: bool = True,  # noqa: N803
+    def __init__(self, coco: Any, cocoRes: Any, *, meteor: bool = True,
                  cider_df: str | Path | None = None):
         self.evalImgs: list[dict[str, Any]] = []
         self.eval: dict[str, float] = {}

@@ -41,7 +41,7 @@ _FLAGS = regex.POSIX | regex.VERSION0
 class _Compiled:
     """A rule's pattern compiled once: the token is group 1, the trailing context follows it."""
 
-    __slots__ = ("rule", "pattern", "quick")
+    __slots__ = ("pattern", "quick", "rule")
 
     def __init__(self, rule: Rule):
         self.rule = rule
@@ -165,7 +165,7 @@ def scan(text: str, fast: bool = True) -> Iterator[str | None]:
     cache = _CHUNK_CACHE if fast else None
     while pos < n:
         if cache is not None and text[pos] == " ":  # spaces: only SPACES begins with one
-            pos = _BLANKS.match(text, pos).end()  # type: ignore[union-attr]
+            pos = _BLANKS.match(text, pos).end()
             continue
         if cache is not None and (pos == 0 or text[pos - 1] in " \n"):
             chunk = _CHUNK.match(text, pos)
