@@ -7,7 +7,8 @@ jar; Java 17 at /usr/bin/java):
    by newlines), before coco-caption's punctuation removal, on
 
    * every English line of the shared WMT22 data (references and system outputs of the four pairs),
-     one output file per pair, lines in the order :func:`wmt_lines` gives;
+     one output file per pair, lines in the order :func:`wmt_lines` gives, and every source line
+     (German, Czech, Chinese, Japanese: :func:`source_lines`);
    * 10,000 generated caption-like lines (:func:`caption_like_lines`, seeded);
 
 2. ``COCOEvalCap``'s scorers (PTBTokenizer, Bleu(4), Meteor, Rouge, Cider; no SPICE) on caption
@@ -81,6 +82,11 @@ def wmt_lines(pair: str) -> list[str]:
         for path in sorted((WMT22 / pair / folder).glob("*.txt")):
             lines.extend(path.read_text(encoding="utf-8").split("\n")[:-1])
     return lines
+
+
+def source_lines(pair: str) -> list[str]:
+    """The source side of a pair (German, Czech, Chinese, Japanese): non-English text."""
+    return (WMT22 / pair / "source.txt").read_text(encoding="utf-8").split("\n")[:-1]
 
 
 _WORDS_TEXT = ("a man woman dog cat two three people group of is are sitting standing on in the with "
@@ -238,6 +244,8 @@ def main() -> None:
         write_gz(OUT / "ptb_generated.txt.gz", "\n".join(java_ptb(lines)) + "\n")
         for pair in sorted(p.name for p in WMT22.iterdir() if (p / "meta.json").is_file()):
             write_gz(OUT / f"ptb_wmt22_{pair}.txt.gz", "\n".join(java_ptb(wmt_lines(pair))) + "\n")
+            write_gz(OUT / f"ptb_wmt22_{pair}_source.txt.gz",
+                     "\n".join(java_ptb(source_lines(pair))) + "\n")
     if args.only in (None, "eval"):
         gts, results = generated_caption_set()
         for k, res in enumerate(results):

@@ -18,7 +18,7 @@ from mtscore.text.ptb.lexer import scan, utf16_units
 from .conftest import REPO, WMT22, needs_wmt22, wmt22_pairs
 
 sys.path.insert(0, str(REPO / "scripts"))
-from make_coco_oracle import caption_like_lines, wmt_lines
+from make_coco_oracle import caption_like_lines, source_lines, wmt_lines
 
 DATA = REPO / "tests" / "data" / "coco"
 
@@ -53,6 +53,17 @@ def test_wmt22_lines_equal_java(pair: str) -> None:
     assert (WMT22 / pair).is_dir()
     lines = wmt_lines(pair)
     expected = java_output(f"wmt22_{pair}")
+    got = ptb_lowercase_lines(lines)
+    assert got == expected, first_difference(lines, got, expected)
+
+
+@pytest.mark.parity
+@needs_wmt22
+@pytest.mark.parametrize("pair", wmt22_pairs() or ["cs-en", "de-en", "ja-en", "zh-en"])
+def test_wmt22_sources_equal_java(pair: str) -> None:
+    """The source sides (German, Czech, Chinese, Japanese): non-English text, every line."""
+    lines = source_lines(pair)
+    expected = java_output(f"wmt22_{pair}_source")
     got = ptb_lowercase_lines(lines)
     assert got == expected, first_difference(lines, got, expected)
 
@@ -94,7 +105,8 @@ def test_line_breaks_inside_a_caption_keep_one_line_per_caption() -> None:
 
 def test_oracle_files_are_present() -> None:
     names = {p.name for p in DATA.glob("ptb_*.txt.gz")}
-    assert {"ptb_generated.txt.gz", "ptb_wmt22_cs-en.txt.gz", "ptb_wmt22_de-en.txt.gz",
-            "ptb_wmt22_ja-en.txt.gz", "ptb_wmt22_zh-en.txt.gz"} <= names
+    pairs = ("cs-en", "de-en", "ja-en", "zh-en")
+    assert {"ptb_generated.txt.gz", *(f"ptb_wmt22_{p}.txt.gz" for p in pairs),
+            *(f"ptb_wmt22_{p}_source.txt.gz" for p in pairs)} <= names
 
 

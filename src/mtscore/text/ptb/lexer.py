@@ -41,21 +41,15 @@ _FLAGS = regex.POSIX | regex.VERSION0
 class _Compiled:
     """A rule's pattern compiled once: the token is group 1, the trailing context follows it."""
 
-    __slots__ = ("pattern", "quick", "rule")
+    __slots__ = ("pattern", "rule")
 
     def __init__(self, rule: Rule):
         self.rule = rule
-        source = f"({rule.pattern}){rule.trail or ''}"
         #: leftmost-longest (POSIX): the match JFlex's automaton finds
-        self.pattern = regex.compile(source, _FLAGS)
-        #: the same language matched by backtracking: no match here means no match at all
-        self.quick = regex.compile(source, regex.VERSION0)
+        self.pattern = regex.compile(f"({rule.pattern}){rule.trail or ''}", _FLAGS)
 
     def match(self, text: str, pos: int) -> regex.Match[str] | None:
-        """The leftmost-longest match at ``pos`` (a quick backtracking test first: the same
-        pattern, so it fails exactly when the longest match does not exist)."""
-        if self.quick.match(text, pos) is None:
-            return None
+        """The leftmost-longest match at ``pos``, or None."""
         return self.pattern.match(text, pos)
 
 

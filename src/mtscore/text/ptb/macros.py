@@ -16,15 +16,11 @@ from __future__ import annotations
 
 
 def ci(literal: str) -> str:
-    """A caseless literal: every ASCII letter ``x`` of ``literal`` becomes ``[xX]``; other
-    characters are kept (the caller escapes regex syntax where needed)."""
-    out = []
-    for ch in literal:
-        if ch.isascii() and ch.isalpha():
-            out.append(f"[{ch.lower()}{ch.upper()}]")
-        else:
-            out.append(ch)
-    return "".join(out)
+    """A caseless literal: every ASCII letter ``x`` of ``literal`` becomes ``[xX]`` (JFlex's
+    ``%caseless``: each letter its two cases, nothing else); other characters are kept (the caller
+    escapes regex syntax where needed)."""
+    return "".join(f"[{ch.lower()}{ch.upper()}]" if ch.isascii() and ch.isalpha() else ch
+                   for ch in literal)
 
 
 def alt(*words: str) -> str:
@@ -96,7 +92,7 @@ APOWORD = "|".join((
     f"{APOS}{ci('n')}{APOS}?", f"[lLdDjJ]{APOS}", f"{ci('Dunkin')}{APOS}",
     f"{ci('somethin')}{APOS}", f"{ci('ol')}{APOS}", f"{APOS}{ci('em')}",
     f"[A-HJ-XZn]{APOSETCETERA}[{_L}]{{2}}[{_L}]*", f"{APOS}[2-9]0{ci('s')}",
-    f"{APOS}{ci('till')}?", f"[{_L}][{_L}]*[aeiouyAEIOUY]{APOSETCETERA}[aeiouA-Z][{_L}]*",
+    f"{APOS}{ci('till?')}", f"[{_L}][{_L}]*[aeiouyAEIOUY]{APOSETCETERA}[aeiouA-Z][{_L}]*",
     f"{APOS}{ci('cause')}", ci("cont'd") + r"\.?", ci("'twas"), ci("nor'easter"), ci("c'mon"),
     ci("e'er"), ci("s'mores"), ci("ev'ry"), ci("li'l"), ci("nat'l"), f"{ci('O')}{APOSETCETERA}{ci('o')}"))
 APOWORD2 = f"{ci('y')}{APOS}"
@@ -114,12 +110,12 @@ ABDAYS = alt("Mon", "Tue", "Tues", "Wed", "Thu", "Thurs", "Fri")
 ABSTATE = "(?:" + "|".join((
     ci("Ala"), ci("Ariz"), "[A]" + ci("z"), "[A]" + ci("rk"), ci("Calif"), ci("Colo"), ci("Conn"),
     ci("Ct"), ci("Dak"), "[D]" + ci("el"), ci("Fla"), ci("Ga"), "[I]" + ci("ll"), ci("Ind"),
-    ci("Kans") + "?", ci("Ky"), "[L]" + ci("a"), "[M]" + ci("ass"), ci("Md"), ci("Mich"),
+    ci("Kans?"), ci("Ky"), "[L]" + ci("a"), "[M]" + ci("ass"), ci("Md"), ci("Mich"),
     ci("Minn"), "[M]" + ci("iss"), ci("Mo"), ci("Mont"), ci("Neb"), ci("Nev"), ci("Okla"),
     "[O]" + ci("re"), "[P]" + ci("a"), ci("Penn"), ci("Tenn"), "[T]" + ci("ex"), ci("Va"),
-    ci("Vt"), "[W]" + ci("ash"), ci("Wisc") + "?", ci("Wyo"))) + ")"
-ABCOMP = ("(?:" + ci("Inc") + "|" + ci("Cos") + "?|" + ci("Corp") + "|" + ci("Pp") + "?"
-          + ci("t") + "[ye]" + ci("s") + "?|" + "|".join(ci(w) for w in (
+    ci("Vt"), "[W]" + ci("ash"), ci("Wisc?"), ci("Wyo"))) + ")"
+ABCOMP = ("(?:" + ci("Inc") + "|" + ci("Cos?") + "|" + ci("Corp") + "|" + ci("Pp?")
+          + ci("t") + "[ye]" + ci("s?") + "|" + "|".join(ci(w) for w in (
               "Ltd", "Plc", "Rt", "Bancorp", "Bhd", "Assn", "Univ", "Intl", "Sys")) + ")")
 ABNUM = alt("tel", "est", "ext", "sq")
 ABPTIT = alt("Jr", "Sr", "Bros", r"Ed\.D", r"Ph\.D", "Blvd", "Rd", "Esq")
