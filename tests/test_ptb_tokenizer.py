@@ -13,7 +13,8 @@ import sys
 import pytest
 
 from mtscore.text.ptb import coco_tokenize, ptb_lowercase_lines, tokenize_lines
-from mtscore.text.ptb.lexer import scan, utf16_units
+from mtscore.text.ptb.lexer import scan_rule, utf16_units
+from mtscore.text.ptb.words import scan
 
 from .conftest import REPO, WMT22, needs_wmt22, wmt22_pairs
 
@@ -71,7 +72,7 @@ def test_wmt22_sources_equal_java(pair: str) -> None:
 def test_cached_words_equal_the_rule() -> None:
     """The word cache (lexer.scan's fast path) gives what the rule gives, position by position."""
     text = utf16_units("\n".join(caption_like_lines(1500, seed=5)))
-    assert list(scan(text, fast=True)) == list(scan(text, fast=False))
+    assert list(scan(text)) == list(scan_rule(text))
 
 
 @pytest.mark.parametrize(("line", "tokens"), [

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .lexer import tokenize_lines
+from .lines import tokenize_lines
 
 #: the tokens coco-caption removes (compared after lowercasing, so ``-lrb-`` and ``-rrb-`` stay)
 PUNCTUATIONS = frozenset(("''", "'", "``", "`", "-LRB-", "-RRB-", "-LCB-", "-RCB-", ".", "?", "!",

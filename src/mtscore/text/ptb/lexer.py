@@ -1,15 +1,11 @@
 """The scanner of the PTB lexer: the longest match among the rules, the earlier rule on a tie.
 
-:func:`tokenize_lines` is the rule: at each position every rule (:data:`.rules.RULES`) that can
-start with the character there is tried, each matched leftmost-longest (POSIX), trailing context
-counted in the match's length, as JFlex does; the winner's action makes the token and says how far
-the scan moves on. Only the rules whose pattern can begin with the current character are tried
-(found once per character by partial matching), which changes nothing but the speed.
-
-:func:`fast_words` is a faster path for the commonest token, a run of ASCII letters followed by a
-space, a line break or the end: no rule can match past such a run except with the same token
-(``Mr`` + space as an abbreviation), so the run is the token, unless it is one of the lexer's
-split words (``cannot``, ``gonna``, ...); ``tests/test_ptb_tokenizer.py`` checks it equals the rule.
+:func:`scan_rule` is the rule: at each position every rule (:data:`.rules.RULES`) that can start
+with the character there is tried, each matched leftmost-longest (POSIX), trailing context counted
+in the match's length, as JFlex does (:func:`longest_match`); the winner's action makes the token
+and says how far the scan moves on (:func:`apply_action`, :func:`step`). Only the rules whose
+pattern can begin with the current character are tried (found once per character by partial
+matching), which changes nothing but the speed. :mod:`.words` is the faster path.
 
 The text is scanned as UTF-16 code units, as Java does: a character outside the Basic
 Multilingual Plane (most emoji) is two surrogates, matched by no rule but the untokenizable one
@@ -19,7 +15,7 @@ Multilingual Plane (most emoji) is two surrogates, matched by no rule but the un
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import regex
 
@@ -57,7 +53,6 @@ _COMPILED = tuple(_Compiled(rule) for rule in RULES[:-1])
 #: the last rule: any character but a newline, deleted; it wins only where no other rule matches
 _UNTOKENIZABLE = RULES[-1]
 _CANDIDATES: dict[str, tuple[_Compiled, ...]] = {}
-_BLANKS = regex.compile(" +")
 
 
 def candidates(ch: str) -> tuple[_Compiled, ...]:
@@ -152,36 +147,11 @@ def _special_action(action: Action, text: str) -> tuple[str | None, int]:
     return action.value, n  # the bracket tokens: -LCB- -RCB- -LSB- -RSB- -LRB- -RRB-
 
 
-def scan(text: str, fast: bool = True) -> Iterator[str | None]:
-    """The tokens of ``text`` (UTF-16 code units) in order, ``None`` for each line break; with
-    ``fast``, context-free words from the cache (:func:`cacheable`)."""
-    pos, n = 0, len(text)
-    cache = _CHUNK_CACHE if fast else None
-    while pos < n:
-        if cache is not None and text[pos] == " ":  # spaces: only SPACES begins with one
-            pos = _BLANKS.match(text, pos).end()
-            continue
-        if cache is not None and (pos == 0 or text[pos - 1] in " \n"):
-            chunk = _CHUNK.match(text, pos)
-            if chunk is not None and chunk.end() < n and cacheable(chunk.group()):
-                tokens = cache.get(chunk.group())
-                if tokens is None:
-                    tokens = word_tokens(chunk.group())
-                    if len(cache) >= _CACHE_SIZE:
-                        cache.clear()
-                    cache[chunk.group()] = tokens
-                yield from tokens
-                pos = chunk.end()
-                continue
-        token, pos = _step(text, pos)
-        if token is not _NOTHING:
-            yield token
+#: what :func:`step` returns for a match that makes no token
+NOTHING = ""
 
 
-_NOTHING = ""
-
-
-def _step(text: str, pos: int) -> tuple[str | None, int]:
+def step(text: str, pos: int) -> tuple[str | None, int]:
     """One step of the rule at ``pos``: (token, None for a line break or "" for no token; the
     position after it)."""
     rule, matched, end = longest_match(text, pos)
@@ -189,63 +159,14 @@ def _step(text: str, pos: int) -> tuple[str | None, int]:
     if action is Action.NEWLINE:
         return None, end
     token, consumed = apply_action(action, matched)
-    return (_NOTHING if token is None else token), pos + consumed
+    return (NOTHING if token is None else token), pos + consumed
 
 
-def word_tokens(chunk: str) -> tuple[str, ...]:
-    """The tokens of a cacheable word followed by a space: a run of ASCII letters is one token
-    (no rule matches past it but with the same token: an abbreviation or acronym followed by a
-    space), unless it is one of the lexer's split words; any other word by the rule."""
-    if _LETTERS.fullmatch(chunk) is not None and chunk.lower() not in _SPLIT_WORDS:
-        return (chunk,)
-    return tuple(t for t in _scan_rule(chunk + " ") if t is not None)
-
-
-def _scan_rule(text: str) -> Iterator[str | None]:
-    """The rule alone, position by position (no cache)."""
+def scan_rule(text: str) -> Iterator[str | None]:
+    """The tokens of ``text`` (UTF-16 code units) by the rule alone, position by position, ``None``
+    for each line break."""
     pos, n = 0, len(text)
     while pos < n:
-        token, pos = _step(text, pos)
-        if token is not _NOTHING:
+        token, pos = step(text, pos)
+        if token is not NOTHING:
             yield token
-
-
-_CHUNK = regex.compile(r"[^ \n]+")
-_LETTERS = regex.compile("[A-Za-z]+")
-_SPLIT_WORDS = frozenset(("cannot", "gonna", "gotta", "lemme", "gimme", "wanna"))
-_CHUNK_CACHE: dict[str, tuple[str, ...]] = {}
-_CACHE_SIZE = 200_000
-_CONTEXT_FREE = regex.compile(r"[^\s<]*[^\s<.)\p{Nd}\u07c0-\u07c9]", regex.VERSION0)
-
-
-def cacheable(chunk: str) -> bool:
-    """Whether a word (a run of characters between spaces or newlines, not the text's last) is
-    tokenized the same whatever follows it, so its tokens can be cached: no white space or ``<``
-    in it (SGML tags and the tokens that hold spaces start with ``<``, a digit, ``(`` or ``.``
-    and end before their word's last character only if that is a digit, ``)`` or ``.``), and no
-    ``.``, ``)`` or digit at its end (abbreviations and acronyms look past the space after their
-    period; fractions and phone numbers continue after a space). The trailing contexts of every
-    other rule read one character after the word, a space or a newline, which they treat alike.
-    """
-    return _CONTEXT_FREE.fullmatch(chunk) is not None
-
-
-def tokenize_lines(lines: Sequence[str], fast: bool = True) -> list[str]:
-    """What ``PTBTokenizer -preserveLines`` prints for ``lines`` joined by newlines, one string per
-    output line (tokens joined by single spaces), before any lowercasing.
-
-    A line with another line-break character (``\\r``, U+2028, ...) gives more output lines than
-    input lines, as the Java tokenizer does; callers that need one line per input line replace
-    those characters first (:func:`mtscore.text.ptb.coco.caption_lines`).
-    """
-    text = utf16_units("\n".join(lines))
-    out: list[str] = []
-    current: list[str] = []
-    for token in scan(text, fast):
-        if token is None:
-            out.append(" ".join(current))
-            current = []
-        else:
-            current.append(from_utf16_units(token))
-    out.append(" ".join(current))
-    return out
