@@ -56,10 +56,9 @@ def tfidf_vectors(caption: str, df: DocumentFrequency, max_order: int) -> Vector
     vec: list[dict[tuple[str, ...], float]] = [{} for _ in range(max_order)]
     norm = [0.0] * max_order
     length = 0
-    log_images = df.log_images()
     for ngram, tf in ngram_counts(caption.split(), max_order).items():
         n = len(ngram) - 1
-        weight = float(tf) * (log_images - float(np.log(max(1.0, df.counts.get(ngram, 0.0)))))
+        weight = float(tf) * df.idf(ngram)
         vec[n][ngram] = weight
         norm[n] += weight ** 2
         if n == 1:

@@ -54,9 +54,21 @@ class DocumentFrequency:
             counts.update(seen)
         return cls(dict(counts), len(refs), max_order, tokenizer, source)
 
+    #: idf of the n-grams looked up so far (a cache: :meth:`idf` computes each once)
+    _idf: dict[tuple[str, ...], float] = field(default_factory=dict, repr=False, compare=False)
+
     def log_images(self) -> float:
         """``log(|I|)``, coco-caption's ``ref_len``."""
         return math.log(float(self.images))
+
+    def idf(self, ngram: tuple[str, ...]) -> float:
+        """CIDEr's weight of an n-gram: ``log(|I|) - log(max(1, df))`` (coco-caption's
+        ``ref_len - df``; an n-gram no reference has gets ``log(|I|)``)."""
+        value = self._idf.get(ngram)
+        if value is None:
+            value = self.log_images() - math.log(max(1.0, float(self.counts.get(ngram, 0))))
+            self._idf[ngram] = value
+        return value
 
     def signature(self) -> str:
         return f"{self.source}({self.images})"
