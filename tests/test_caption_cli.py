@@ -173,3 +173,20 @@ def meteor_parity(name: str) -> tuple[float, float]:
 def test_meteor_equals_the_jar_default_run() -> None:
     delta, r = meteor_parity("eval_generated_0")
     assert delta <= 0.002 and r >= 0.999
+
+
+def test_score_command_takes_the_coco_metrics(tmp_path: Path) -> None:
+    """``mtscore score -m coco-bleu coco-rouge-l cider-d`` gives what the caption evaluation gives."""
+    refs = [["A dog runs on the grass.", "Two cats sleep."], ["The dog runs.", "two cats on a bed"]]
+    hyps = ["a dog runs on the grass .", "two cats"]
+    for k, stream in enumerate(refs):
+        (tmp_path / f"ref{k}.txt").write_text("".join(r + "\n" for r in stream), encoding="utf-8")
+    (tmp_path / "hyp.txt").write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
+    out = mtscore("score", "-r", str(tmp_path / "ref0.txt"), str(tmp_path / "ref1.txt"), "-i",
+                  str(tmp_path / "hyp.txt"), "-m", "coco-bleu", "coco-rouge-l", "cider-d", "-f", "json")
+    assert out.returncode == 0, out.stderr
+    scores = {r["metric"]: r["score"] for r in json.loads(out.stdout)}
+    ev = evaluate_captions(hyps, [list(r) for r in zip(*refs)], meteor=False)
+    assert scores["Bleu_4"] == pytest.approx(ev.eval["Bleu_4"], abs=1e-12)
+    assert scores["ROUGE_L"] == pytest.approx(ev.eval["ROUGE_L"], abs=1e-12)
+    assert scores["CIDEr"] == pytest.approx(ev.eval["CIDEr"], abs=1e-12)
