@@ -47,9 +47,8 @@ class CocoBLEUResult(Score):
 def ngram_counts(words: Sequence[str], max_order: int) -> Counter[tuple[str, ...]]:
     """Counts of every n-gram of ``words``, n = 1..max_order."""
     counts: Counter[tuple[str, ...]] = Counter()
-    for k in range(1, max_order + 1):
-        for i in range(len(words) - k + 1):
-            counts[tuple(words[i:i + k])] += 1
+    for k in range(1, max_order + 1):  # n-grams of order k in text order, as coco's precook
+        counts.update(zip(*(words[i:] for i in range(k))))
     return counts
 
 
