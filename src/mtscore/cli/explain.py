@@ -39,7 +39,7 @@ def chunks_of(segment: METEORSegment) -> list[list[int]]:
         m = segment.alignment[k]
         if runs:
             p = segment.alignment[runs[-1][-1]]
-            if m.hyp_index == p.hyp_index + 1 and m.ref_index == p.ref_index + 1:
+            if m.hyp_index == p.hyp_index + p.hyp_length and m.ref_index == p.ref_index + p.ref_length:
                 runs[-1].append(k)
                 continue
         runs.append([k])
@@ -63,8 +63,8 @@ def explain_text(metric: METEOR, seg: METEORSegment, line: int, ref_names: list[
         wm = seg.alignment[k]
         out.append(f"{wm.hyp_index:>4}  {wm.hyp_word:<18} {wm.ref_index:>4}  {wm.ref_word:<18} "
                    f"{wm.module:<8} {chunk_of[k]}")
-    matched_h = {a.hyp_index for a in seg.alignment}
-    matched_r = {a.ref_index for a in seg.alignment}
+    matched_h = {i for a in seg.alignment for i in range(a.hyp_index, a.hyp_index + a.hyp_length)}
+    matched_r = {j for a in seg.alignment for j in range(a.ref_index, a.ref_index + a.ref_length)}
     out.append("unmatched hyp: " + (" ".join(f"{i}:{w}" for i, w in enumerate(seg.hyp_words)
                                              if i not in matched_h) or "–"))
     out.append("unmatched ref: " + (" ".join(f"{j}:{w}" for j, w in enumerate(seg.ref_words)
@@ -73,8 +73,12 @@ def explain_text(metric: METEOR, seg: METEORSegment, line: int, ref_names: list[
         "[" + " ".join(seg.alignment[k].hyp_word for k in run) + "]" for run in runs))
     per_module = {name: sum(1 for a in seg.alignment if a.module == name) for name in metric.modules}
     out.append("matches by module: " + ", ".join(f"{n} {c}" for n, c in per_module.items()))
+    m: float = seg.matches
+    if metric.two_sided:  # phrase matches: words matched on each side, m their mean
+        ref_m = sum(a.ref_length for a in seg.alignment)
+        out.append(f"matched words: hyp {seg.matches}, ref {ref_m}; m = their mean = {(m + ref_m) / 2:g}")
+        m = (m + ref_m) / 2
     out.append("")
-    m = seg.matches
     plain = p.delta is None and all(w == 1.0 for w in p.weights)
     if plain:
         out.append(f"P = m/|hyp| = {m}/{seg.hyp_len} = {seg.precision:.6f}")
@@ -87,7 +91,8 @@ def explain_text(metric: METEOR, seg: METEORSegment, line: int, ref_names: list[
     if metric.variant == "1.5" and m and seg.chunks == 0:
         out.append("Penalty = 0: every word matched in one chunk (the jar's rule; recorded as 0 chunks)")
     elif m:
-        out.append(f"Penalty = {p.gamma:g}·(chunks/m)^{p.beta:g} = {p.gamma:g}·({seg.chunks}/{m})^{p.beta:g} "
+        out.append(f"Penalty = {p.gamma:g}·(chunks/m)^{p.beta:g} = "
+                   f"{p.gamma:g}·({seg.chunks}/{m:g})^{p.beta:g} "
                    f"= {seg.penalty:.6f}")
     else:
         out.append("no match: score 0")

@@ -40,6 +40,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="also write the HTML report with the papers' figures to FILE (as `mtscore "
                         "report`; needs pip install 'mtscore[report]')")
     add_scores_options(p)
+    meteor = p.add_argument_group("METEOR 1.5 with a jar task (studied besides the default metrics)")
+    meteor.add_argument("--meteor-task", default=None, choices=("rank", "adq", "hter", "li", "tune"),
+                        help="also study METEOR 1.5 with this task of the jar (rank: the jar's "
+                             "default, with paraphrases), labelled METEOR-1.5-TASK")
+    meteor.add_argument("--meteor-paraphrase", default=None, metavar="FILE",
+                        help="its paraphrase table (default: the installed pycocoevalcap's)")
+    meteor.add_argument("--meteor-jar-beam", type=int, default=None, metavar="N",
+                        help="search it with the jar's beam of width N (40: the jar's numbers)")
     add_report_options(p, output_default=None)
     group = p.add_argument_group("output")
     group.add_argument("--format", "-f", default="text", choices=FORMATS,
@@ -52,6 +60,21 @@ def register(sub: argparse._SubParsersAction) -> None:
                             "under it), the layout of a paper's results table")
     group.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
+
+
+def _task_metrics(args: argparse.Namespace) -> list:
+    """METEOR 1.5 with ``--meteor-task`` (none without it)."""
+    if args.meteor_task is None:
+        if args.meteor_paraphrase is not None or args.meteor_jar_beam is not None:
+            raise OptionError("--meteor-paraphrase/--meteor-jar-beam", "set",
+                              detail="they apply to --meteor-task: give it too")
+        return []
+    from ..metrics.meteor import METEOR
+    from ..study.model import MetricSpec
+
+    metric = METEOR(variant="1.5", task=args.meteor_task, paraphrase=args.meteor_paraphrase,
+                    jar_beam=args.meteor_jar_beam)
+    return [MetricSpec(f"METEOR-1.5-{args.meteor_task}", metric, metric)]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
                       tables=args.tables, block_size=args.block_size, blocks=args.blocks,
                       meteor=not args.no_meteor, language_pair=args.language_pair,
                       scores=args.scores or (), scores_signature=args.scores_signature,
-                      jobs=study_jobs(args))
+                      jobs=study_jobs(args), extra_metrics=_task_metrics(args))
     sys.stdout.write(study.render(args.format, args.width, args.tables, layout=args.layout) + "\n")
     if args.html:
         from ..report.study_report import write_report

@@ -377,7 +377,8 @@ def _human_kind(ds: Dataset, human: str | None) -> str:
 def _choose_metrics(ds: Dataset, wanted: Sequence[str], meteor: bool,
                     metrics: Sequence[MetricSpec] | None, target: str | None,
                     scores: Sequence[str], scores_signature: str | None,
-                    notes: list[str]) -> tuple[list[MetricSpec], list[MetricSpec]]:
+                    notes: list[str], extra: Sequence[MetricSpec] = ()
+                    ) -> tuple[list[MetricSpec], list[MetricSpec]]:
     """The main metrics and the module ablation's, only those the wanted tables need."""
     stages: dict[Any, Any] = {}  # METEOR alignments per stage, shared by every METEOR of the study
     if metrics is None:
@@ -387,6 +388,7 @@ def _choose_metrics(ds: Dataset, wanted: Sequence[str], meteor: bool,
             notes.append("METEOR left out on request (--no-meteor)")
     else:
         specs = list(metrics)
+    specs += list(extra)
     specs += external_specs(scores, ds, scores_signature)
     labels = [s.label for s in specs]
     if len(set(labels)) != len(labels):
@@ -463,7 +465,8 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
               seed: int = DEFAULT_SEED, tables: Sequence[str] | None = None,
               block_size: int = BLOCK_SIZE, blocks: int | None = BLOCKS, meteor: bool = True,
               metrics: Sequence[MetricSpec] | None = None, language_pair: str | None = None,
-              scores: Sequence[str] = (), scores_signature: str | None = None, jobs: int = 1) -> Study:
+              scores: Sequence[str] = (), scores_signature: str | None = None, jobs: int = 1,
+              extra_metrics: Sequence[MetricSpec] = ()) -> Study:
     """Run the seed papers' analyses on ``dataset`` (a :class:`Dataset` or a folder).
 
     ``human``: the human score kind of the main tables ("z" or "raw"; default z, or raw when the
@@ -480,6 +483,7 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     ``scores``: long-format files of external metric scores (one score per system and segment;
     :mod:`mtscore.io.scores`), studied like the built-in metrics; ``scores_signature`` replaces
     their signature.
+    ``extra_metrics``: studied after the default (or given) metrics, e.g. METEOR with a jar task.
     ``jobs``: worker processes extracting the statistics, one system at a time (identical numbers;
     started with ``spawn``, so a script calling this with ``jobs`` > 1 needs the
     ``if __name__ == "__main__":`` guard).
@@ -491,7 +495,7 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     notes: list[str] = []
     table_notes: Notes = {}
     specs, modules = _choose_metrics(ds, wanted, meteor, metrics, pair.target if pair else None,
-                                     scores, scores_signature, notes)
+                                     scores, scores_signature, notes, extra_metrics)
     data = Statistics(ds)
     ex = extract(data, specs, modules, jobs)
     sc = corpus_scores(ex)

@@ -275,10 +275,24 @@ class TokenizerJaMecab(Tokenizer):
         return f"ja-mecab-{self._tagger.version()}-IPA"
 
 
+class TokenizerMeteorNorm(Tokenizer):
+    """The METEOR 1.5 jar's ``-norm`` normalizer for English (:mod:`.meteor_norm`), case kept: its
+    rules look at case, so METEOR lowercases after it (``lowercase_after``), as the jar does."""
+
+    name = "meteor-norm"
+    #: lowercase the tokenized text, not the raw text (the jar's order)
+    lowercase_after = True
+
+    def __call__(self, line: str) -> str:
+        from .meteor_norm import normalized_words
+
+        return normalized_words(line)
+
+
 _REGISTRY: dict[str, type[Tokenizer]] = {
     cls.name: cls
     for cls in (Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed, TokenizerChar,
-                TokenizerNone, TokenizerJaMecab)
+                TokenizerNone, TokenizerJaMecab, TokenizerMeteorNorm)
 }
 
 #: every tokenizer name, in the order ``--help`` lists them

@@ -13,9 +13,11 @@ if TYPE_CHECKING:
 
 #: ``metrics.meteor``'s MODULES, DEFAULT_MODULES and VARIANTS (literals: this module does not import
 #: METEOR, whose import loads numpy and the aligner)
-MODULES = ("exact", "porter", "stem", "wn_stem", "synonym")
+MODULES = ("exact", "porter", "stem", "wn_stem", "synonym", "paraphrase")
 DEFAULT_MODULES = ("exact", "porter", "synonym")
 VARIANTS = ("2005", "1.5")
+#: ``metrics.meteor.paraphrase.TASKS``' names
+TASKS = ("rank", "adq", "hter", "li", "tune")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -24,9 +26,18 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                        help=f"matching modules in order ({', '.join(MODULES)}; default "
                             f"{' '.join(DEFAULT_MODULES)}, the paper's; with -l and a target "
                             "language other than English: exact stem, or exact)")
-    group.add_argument("--meteor-variant", default="2005", choices=VARIANTS,
+    group.add_argument("--meteor-variant", default=None, choices=VARIANTS,
                        help="2005: the paper's staged aligner; 1.5: the METEOR 1.5 jar's objective "
-                            "and its no-penalty rule for complete one-chunk matches (default 2005)")
+                            "and its no-penalty rule for complete one-chunk matches (default 2005; "
+                            "1.5 with --meteor-task)")
+    group.add_argument("--meteor-task", default=None, choices=TASKS,
+                       help="the METEOR 1.5 jar's task: its alpha beta gamma delta and module "
+                            "weights, modules exact stem synonym paraphrase (rank: the jar's default, "
+                            "as coco-caption runs it); needs the paraphrase table")
+    group.add_argument("--meteor-paraphrase", default=None, metavar="FILE",
+                       help="the paraphrase table (paraphrase-en.gz) of the paraphrase module "
+                            "(default: the one of an installed pycocoevalcap, "
+                            "pip install 'mtscore[paraphrase]')")
     group.add_argument("--meteor-jar-beam", type=int, default=None, metavar="N",
                        help="variant 1.5: search with the jar's own beam of width N (40 reproduces "
                             "the jar's scores) instead of exactly")
@@ -60,9 +71,16 @@ def from_args(args: argparse.Namespace) -> METEOR:
             and len(args.meteor_weights) != len(args.meteor_modules):
         raise OptionError("--meteor-weights", " ".join(map(str, args.meteor_weights)),
                           detail=f"give one weight per module ({len(args.meteor_modules)})")
-    return METEOR(modules=args.meteor_modules, variant=args.meteor_variant, alpha=args.meteor_alpha,
+    task = getattr(args, "meteor_task", None)
+    variant = args.meteor_variant or ("1.5" if task is not None else "2005")
+    if task is not None and (args.meteor_alpha, args.meteor_beta, args.meteor_gamma,
+                             args.meteor_delta) != (0.9, 3.0, 0.5, None):
+        raise OptionError("--meteor-task", task, detail="the task sets --meteor-alpha/beta/gamma/delta: "
+                                                        "give the task or them, not both")
+    return METEOR(modules=args.meteor_modules, variant=variant, alpha=args.meteor_alpha,
                   beta=args.meteor_beta, gamma=args.meteor_gamma, delta=args.meteor_delta,
                   weights=args.meteor_weights, tokenize=args.meteor_tokenize,
                   lowercase=args.meteor_case == "lc", exclude_stopwords=args.meteor_stopwords,
-                  jar_beam=args.meteor_jar_beam, workers=args.meteor_workers,
+                  jar_beam=args.meteor_jar_beam, workers=args.meteor_workers, task=task,
+                  paraphrase=getattr(args, "meteor_paraphrase", None),
                   language=target_of(args) or "en")

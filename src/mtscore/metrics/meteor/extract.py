@@ -37,6 +37,10 @@ def align_ids(metric: METEOR, h: list[int], r: list[int]) -> tuple[list[Match], 
     """The alignment of one pair given as word ids, and whether the fallback was used."""
     if not h or not r:
         return [], False
+    if metric.two_sided:  # the paraphrase module: phrase matches
+        from .paraphrase import align_phrase_segment
+
+        return align_phrase_segment(metric, h, r)  # type: ignore[return-value]
     if metric.variant == "1.5":
         return align_jar_segment(metric, h, r)
     return align_stages(metric, h, r)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ...text.span_encoder import SpanEncoder
 
 #: every module name, in the order ``--help`` lists them
-MODULES: tuple[str, ...] = ("exact", "porter", "stem", "wn_stem", "synonym")
+MODULES: tuple[str, ...] = ("exact", "porter", "stem", "wn_stem", "synonym", "paraphrase")
 
 #: the paper's default module sequence (§2.2) and its ablations (§4, Table 3)
 DEFAULT_MODULES: tuple[str, ...] = ("exact", "porter", "synonym")
@@ -230,9 +230,18 @@ def _identities(words: list[str]) -> list[str]:
     return list(words)
 
 
-def get_matcher(name: str, snowball: str | None = None) -> Matcher:
+def get_matcher(name: str, snowball: str | None = None, paraphrase: Any = None) -> Matcher:
     """A fresh matcher for module ``name`` (each keeps its own key cache). ``snowball``: the Snowball
-    algorithm of ``stem`` for a language other than English (None: the jar's English stemmer)."""
+    algorithm of ``stem`` for a language other than English (None: the jar's English stemmer).
+    ``paraphrase``: the table of the ``paraphrase`` module (a
+    :class:`mtscore.lexicon.paraphrase.ParaphraseTable`; None: the installed one) — its key of a
+    word is the word's id in the table (-1: in no entry); :mod:`.paraphrase` matches phrases."""
+    if name == "paraphrase":
+        if paraphrase is None:
+            from ...lexicon.paraphrase import load_paraphrase_table
+
+            paraphrase = load_paraphrase_table()
+        return Matcher(name, paraphrase.word_id, True, paraphrase.word_ids)
     if name == "exact":
         return Matcher(name, _identity, True, _identities)
     if name == "stem" and snowball is not None and snowball != "english":

@@ -17,6 +17,7 @@ on ties, as the jar); the corpus statistics are the sums of the kept references'
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -91,7 +92,8 @@ class METEOR(Metric[METEORResult]):
                  delta: float | None = None, weights: Sequence[float] | None = None,
                  tokenize: str | None = None, lowercase: bool = True, exclude_stopwords: bool = False,
                  language: str = "en",
-                 jar_beam: int | None = None,
+                 jar_beam: int | None = None, task: str | None = None,
+                 paraphrase: str | os.PathLike[str] | None = None,
                  stage_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], ...]] | None = None,
                  workers: int = 1, accelerate: bool = True):
         if not (isinstance(language, str) and language.isascii() and language.isalpha()
@@ -100,8 +102,27 @@ class METEOR(Metric[METEORResult]):
                               detail="an ISO 639-1 code such as en, de or zh")
         #: the target language's resources (:func:`mtscore.languages.meteor_language`)
         self.language = meteor_language(language)
+        #: the jar's task (``rank``, ``adq``, ``hter``, ``li``, ``tune``) that set α β γ δ and the
+        #: module weights, or None (:mod:`.paraphrase`)
+        self.task = None if task is None else _task(task, variant, self.language.english,
+                                                     (alpha, beta, gamma, delta))
+        if self.task is not None:
+            from .paraphrase import TASK_MODULES
+
+            modules = TASK_MODULES if modules is None else modules
+            alpha, beta, gamma, delta = self.task.alpha, self.task.beta, self.task.gamma, self.task.delta
         self.modules = check_modules(self.language.modules if modules is None else modules,
                                      self.language)
+        if self.task is not None and weights is None:  # by position, as the jar sizes its list
+            weights = self.task.weights[:len(self.modules)]
+        #: the paraphrase module's phrase matches cover different numbers of words on each side
+        self.two_sided = "paraphrase" in self.modules
+        if self.two_sided and variant != "1.5":
+            raise OptionError("METEOR module", "paraphrase",
+                              detail="the paraphrase module is METEOR 1.5's: use variant 1.5")
+        #: the paraphrase table file (None: the installed pycocoevalcap's), read on first use
+        self.paraphrase_path = None if paraphrase is None else os.fspath(paraphrase)
+        self._paraphrase_table: Any = None
         if not self.language.english and (delta is not None or exclude_stopwords):
             raise OptionError("delta/exclude_stopwords", "set",
                               detail=f"the shipped function-word list is English; target language "
@@ -111,6 +132,8 @@ class METEOR(Metric[METEORResult]):
         self.stage_cache = stage_cache
         self.params = _parameters(variant, alpha, beta, gamma, delta, weights, len(self.modules))
         self.variant = variant
+        if tokenize is None and self.task is not None:
+            tokenize = "meteor-norm"  # a task is the jar's run with -norm (its normalizer)
         self.tokenizer: Tokenizer = get_tokenizer(self.language.tokenize if tokenize is None else tokenize)
         self.lowercase = bool(lowercase)
         self.exclude_stopwords = bool(exclude_stopwords)
@@ -132,7 +155,7 @@ class METEOR(Metric[METEORResult]):
         #: alignments (1.5) whose search hit ``align.jar.STATE_CAP`` and so may not be optimal
         self.bounded_searches = 0
         self._function_words: frozenset[str] | None = None
-        self._columns = columns(self.modules, self.params.delta is not None)
+        self._columns = columns(self.modules, self.params.delta is not None, self.two_sided)
 
     # ---- configuration -------------------------------------------------------------------------
 
@@ -146,8 +169,18 @@ class METEOR(Metric[METEORResult]):
     def matchers(self) -> list[Matcher]:
         """The module matchers (WordNet is loaded here, on first use, if a module needs it)."""
         if self._matchers is None:
-            self._matchers = [get_matcher(m, self.language.snowball) for m in self.modules]
+            self._matchers = [get_matcher(m, self.language.snowball, self.paraphrase_table()
+                                          if m == "paraphrase" else None) for m in self.modules]
         return self._matchers
+
+    def paraphrase_table(self) -> Any:
+        """The paraphrase table (:func:`mtscore.lexicon.paraphrase.load_paraphrase_table`: from its
+        cache, built on first use), loaded on first call."""
+        if self._paraphrase_table is None:
+            from ...lexicon.paraphrase import load_paraphrase_table
+
+            self._paraphrase_table = load_paraphrase_table(self.paraphrase_path)
+        return self._paraphrase_table
 
     def vocabulary(self) -> Vocabulary:
         """Word ids and module keys of every word seen so far (grows over calls; keys computed once)."""
@@ -169,7 +202,10 @@ class METEOR(Metric[METEORResult]):
     # ---- statistics -----------------------------------------------------------------------------
 
     def tokenize(self, lines: Sequence[str]) -> list[list[str]]:
-        """The words of each segment (tokenized, lowercased if set)."""
+        """The words of each segment (tokenized, lowercased if set; after tokenizing with a tokenizer
+        whose rules look at case: ``meteor-norm``)."""
+        if self.lowercase and getattr(self.tokenizer, "lowercase_after", False):
+            return [line.lower().split() for line in preprocess(lines, self.tokenizer, False)]
         return [line.split() for line in preprocess(lines, self.tokenizer, self.lowercase)]
 
     def encode(self, lines: Sequence[str]) -> WordIds:
@@ -272,7 +308,11 @@ class METEOR(Metric[METEORResult]):
                        function_words: frozenset[str] | None) -> list[int]:
         """The statistics of one aligned pair (``alignment`` sorted, as the aligners return it):
         matches, lengths, chunks (§2.3, :func:`.score.count_chunks`), matches per module, and with
-        δ the function-word counts."""
+        δ the function-word counts (with the paraphrase module: :func:`.paraphrase.statistics_row`)."""
+        if self.two_sided:
+            from .paraphrase import statistics_row
+
+            return statistics_row(self, h, r, alignment, function_words)  # type: ignore[arg-type]
         n_modules = len(self.modules)
         m = len(alignment)
         chunks = count_chunks(alignment)
@@ -300,14 +340,14 @@ class METEOR(Metric[METEORResult]):
         t = np.atleast_2d(np.asarray(totals))
         if t.shape[1] != len(self._columns):
             raise ValueError(f"METEOR statistics have {len(self._columns)} columns, got {t.shape[1]}")
-        return components(t, len(self.modules), self.params)["score"]
+        return components(t, len(self.modules), self.params, self.two_sided)["score"]
 
     def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> METEORResult:
         """The METEOR result for one summed row of statistics."""
         row = np.asarray(totals)
         if row.ndim != 1:
             raise ValueError("compute takes one summed row; use scores() for many rows")
-        c = components(row[None, :], len(self.modules), self.params)
+        c = components(row[None, :], len(self.modules), self.params, self.two_sided)
         return METEORResult(
             metric="METEOR", score=float(c["score"][0]), signature=self.signature(meta),
             precision=float(c["precision"][0]), recall=float(c["recall"][0]),
@@ -328,7 +368,7 @@ class METEOR(Metric[METEORResult]):
     def _segments(self, stats: SegmentStats, kept: list[tuple[int, list[tuple[int, int, int]]]],
                   hyp_words: list[list[str]], prepared: PreparedReferences) -> tuple[METEORSegment, ...]:
         """One :class:`METEORSegment` per segment: its score, statistics, kept reference, alignment."""
-        comp = components(stats.values, len(self.modules), self.params)
+        comp = components(stats.values, len(self.modules), self.params, self.two_sided)
         segments = []
         for s, (k, alignment) in enumerate(kept):
             hyp = hyp_words[s]
@@ -339,13 +379,15 @@ class METEOR(Metric[METEORResult]):
                 recall=float(comp["recall"][s]), fmean=float(comp["fmean"][s]),
                 penalty=float(comp["penalty"][s]), chunks=int(row[3]), matches=int(row[0]),
                 hyp_len=int(row[1]), ref_len=int(row[2]), reference=k,
-                alignment=tuple(WordMatch(i, j, self.modules[m], hyp[i], ref[j])
-                                for i, j, m in alignment),
+                alignment=_word_matches(alignment, self.modules, hyp, ref),
                 hyp_words=tuple(hyp), ref_words=tuple(ref)))
         return tuple(segments)
 
     def pair_kernel(self) -> tuple[Any, Any] | None:
-        """Pairwise scores by :mod:`mtscore.metrics.pairwise_meteor` (tested equal to the definition)."""
+        """Pairwise scores by :mod:`mtscore.metrics.pairwise_meteor` (tested equal to the definition);
+        none with the paraphrase module (the definition is used)."""
+        if self.two_sided:
+            return None
         from .. import pairwise_meteor
 
         return pairwise_meteor.pair_scores, None
@@ -353,13 +395,16 @@ class METEOR(Metric[METEORResult]):
     def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
         """``METEOR|variant:…|modules:…|weights:…|alpha:…|beta:…|gamma:…|delta:…|stop:…|nrefs:…|case:…|tok:…|lang:…|version:…``
         (1.5: ``search:exact`` or ``search:beamN`` after ``stop``; ``fallback:N`` before ``version``
-        when N > 0 segments were aligned by a bounded fallback)."""
+        when N > 0 segments were aligned by a bounded fallback; ``task:NAME`` after ``variant`` with a
+        jar task, ``paraphrase:FILE@SHA256[:12]`` after ``modules`` with the paraphrase module)."""
         p, meta = self.params, meta or {}
+        task = [] if self.task is None else [("task", self.task.name)]
+        para = [("paraphrase", self.paraphrase_table().signature())] if self.two_sided else []
         search = [("search", "exact" if self.jar_beam is None else f"beam{self.jar_beam}")] \
             if self.variant == "1.5" else []
         fallback = [("fallback", meta["fallback_segments"])] if "fallback_segments" in meta else []
         return Signature.of("METEOR", [
-            ("variant", self.variant), ("modules", "+".join(self.modules)),
+            ("variant", self.variant), *task, ("modules", "+".join(self.modules)), *para,
             ("weights", "+".join(f"{w:g}" for w in p.weights)), ("alpha", f"{p.alpha:g}"),
             ("beta", f"{p.beta:g}"), ("gamma", f"{p.gamma:g}"),
             ("delta", "none" if p.delta is None else format(p.delta, "g")),
@@ -367,6 +412,32 @@ class METEOR(Metric[METEORResult]):
             ("nrefs", meta.get("nrefs", "?")), ("case", "lc" if self.lowercase else "mixed"),
             ("tok", self.tokenizer.signature()), ("lang", self.language.code), *fallback,
             ("version", __version__)])
+
+
+def _task(name: str, variant: str, english: bool, params: tuple[Any, ...]) -> Any:
+    """The checked jar task (:data:`.paraphrase.TASKS`)."""
+    from .paraphrase import TASKS
+
+    if name not in TASKS:
+        raise OptionError("METEOR task", name, tuple(TASKS))
+    if variant != "1.5":
+        raise OptionError("METEOR task", name, detail="the tasks are METEOR 1.5's: use variant 1.5")
+    if not english:
+        raise OptionError("METEOR task", name, detail="the jar's task parameters shipped here are English's")
+    if params != (0.9, 3.0, 0.5, None):
+        raise OptionError("METEOR task", name,
+                          detail="a task sets alpha, beta, gamma and delta: give a task or them, not both")
+    return TASKS[name]
+
+
+def _word_matches(alignment: Sequence[tuple[int, ...]], modules: Sequence[str], hyp: Sequence[str],
+                  ref: Sequence[str]) -> tuple[WordMatch, ...]:
+    """The :class:`WordMatch` of each match: (i, j, module) word pairs, or phrase matches
+    (ref start, ref length, hyp start, hyp length, module) sorted by hypothesis start."""
+    if not alignment or len(alignment[0]) == 3:
+        return tuple(WordMatch(i, j, modules[m], hyp[i], ref[j]) for i, j, m in alignment)
+    return tuple(WordMatch(i, j, modules[m], " ".join(hyp[i:i + hl]), " ".join(ref[j:j + rl]), hl, rl)
+                 for j, rl, i, hl, m in sorted(alignment, key=lambda a: (a[2], a[0])))
 
 
 def corpus_meteor(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,

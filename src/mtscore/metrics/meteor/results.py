@@ -15,16 +15,23 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class WordMatch:
-    """One aligned word pair: positions (0-based), the module that matched them, the words."""
+    """One aligned word pair: positions (0-based), the module that matched them, the words. A phrase
+    match of the paraphrase module covers ``hyp_length`` words from ``hyp_index`` and ``ref_length``
+    from ``ref_index`` (``hyp_word``/``ref_word``: the phrases, words joined by spaces)."""
 
     hyp_index: int
     ref_index: int
     module: str
     hyp_word: str
     ref_word: str
+    hyp_length: int = 1
+    ref_length: int = 1
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        if self.hyp_length == self.ref_length == 1:  # one word a side: as before phrase matches
+            del out["hyp_length"], out["ref_length"]
+        return out
 
 
 def _short(value: str, limit: int = 60) -> str:

@@ -32,12 +32,18 @@ class Parameters:
     weights: tuple[float, ...] = ()
 
 
-def columns(modules: tuple[str, ...], function_words: bool) -> tuple[str, ...]:
-    """Statistic names: ``matches, hyp_len, ref_len, chunks, matches_<module>…`` (+ function-word counts)."""
+def columns(modules: tuple[str, ...], function_words: bool, two_sided: bool = False) -> tuple[str, ...]:
+    """Statistic names: ``matches, hyp_len, ref_len, chunks, matches_<module>…`` (+ function-word counts).
+
+    ``two_sided`` (the paraphrase module: a match may cover different numbers of words on the two
+    sides): ``matches`` and ``matches_<module>`` count hypothesis words, and ``ref_matches,
+    ref_matches_<module>…`` (last) the reference words."""
     cols = ["matches", "hyp_len", "ref_len", "chunks", *(f"matches_{m}" for m in modules)]
     if function_words:
         cols += ["hyp_function", "ref_function",
                  *(f"hyp_function_{m}" for m in modules), *(f"ref_function_{m}" for m in modules)]
+    if two_sided:
+        cols += ["ref_matches", *(f"ref_matches_{m}" for m in modules)]
     return tuple(cols)
 
 
@@ -52,6 +58,14 @@ def count_chunks(alignment: Iterable[Sequence[int]]) -> int:
             chunks += 1
         pi, pj = i, j
     return chunks
+
+
+def count_phrase_chunks(alignment: Iterable[Sequence[int]]) -> int:
+    """Chunks (§2.3) of phrase matches ``(ref start, ref length, hyp start, hyp length, ...)``: a match
+    continues a chunk when it starts, on both sides, where another ends (the jar's
+    ``getCountAndChunks``); with one-word matches this is :func:`count_chunks`."""
+    ends = {(m[0] + m[1], m[2] + m[3]) for m in alignment}
+    return sum(1 for m in alignment if (m[0], m[2]) not in ends)
 
 
 def fmean(precision: np.ndarray, recall: np.ndarray, alpha: float) -> np.ndarray:
@@ -72,15 +86,21 @@ def penalty(frag: np.ndarray, beta: float, gamma: float) -> np.ndarray:
     return gamma * frag ** beta
 
 
-def components(totals: np.ndarray, n_modules: int, params: Parameters) -> dict[str, np.ndarray]:
-    """precision, recall, fmean, fragmentation, penalty and score for each row of ``totals``."""
+def components(totals: np.ndarray, n_modules: int, params: Parameters, two_sided: bool = False
+               ) -> dict[str, np.ndarray]:
+    """precision, recall, fmean, fragmentation, penalty and score for each row of ``totals``
+    (``two_sided``: the columns of :func:`columns` with it; fragmentation = chunks over the mean of
+    the hypothesis-side and reference-side matches, as the jar)."""
     t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
     K = n_modules
     matches, hyp_len, ref_len, chunks = t[:, 0], t[:, 1], t[:, 2], t[:, 3]
-    per_module = t[:, 4:4 + K]
+    per_module = ref_per_module = t[:, 4:4 + K]
+    if two_sided:
+        ref_per_module = t[:, -K:]
+        matches = (matches + t[:, -K - 1]) / 2
     w = np.asarray(params.weights, dtype=np.float64)
     if params.delta is None:
-        wm_hyp = wm_ref = per_module @ w
+        wm_hyp, wm_ref = per_module @ w, ref_per_module @ w
         len_hyp, len_ref = hyp_len, ref_len
     else:
         d = params.delta
@@ -88,7 +108,7 @@ def components(totals: np.ndarray, n_modules: int, params: Parameters) -> dict[s
         hyp_fn_mod = t[:, 6 + K:6 + 2 * K]
         ref_fn_mod = t[:, 6 + 2 * K:6 + 3 * K]
         wm_hyp = (d * (per_module - hyp_fn_mod) + (1 - d) * hyp_fn_mod) @ w
-        wm_ref = (d * (per_module - ref_fn_mod) + (1 - d) * ref_fn_mod) @ w
+        wm_ref = (d * (ref_per_module - ref_fn_mod) + (1 - d) * ref_fn_mod) @ w
         len_hyp = d * (hyp_len - hyp_fn) + (1 - d) * hyp_fn
         len_ref = d * (ref_len - ref_fn) + (1 - d) * ref_fn
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -134,6 +134,8 @@ def jar_candidates(vocab: Vocabulary, h: list[int], r: list[int]) -> list[list[t
     for k, matcher in enumerate(vocab.matchers[:jar_modules(vocab, h, r)]):
         exact = matcher.name == "exact"
         key = vocab.keys[k]
+        if matcher.name == "paraphrase":  # phrase matches: .paraphrase.phrase_candidates
+            continue
         if matcher.single:
             at: dict[Any, list[int]] = {}
             for i, x in enumerate(h):
