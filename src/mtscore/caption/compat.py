@@ -13,8 +13,7 @@ and the rest of the script runs unchanged: ``coco = COCO(annotation_file)``,
 ``coco_result = coco.loadRes(results_file)``, ``coco_eval = COCOEvalCap(coco, coco_result)``,
 ``coco_eval.params['image_id'] = coco_result.getImgIds()``, ``coco_eval.evaluate()``, then
 ``coco_eval.eval``, ``coco_eval.imgToEval`` and ``coco_eval.evalImgs``. pycocotools' own ``COCO``
-objects work too (anything with ``getImgIds()`` and ``imgToAnns``). No SPICE; METEOR as
-:func:`.evaluation.coco_meteor` says.
+objects work too (anything with ``getImgIds()`` and ``imgToAnns``). No SPICE.
 """
 
 from __future__ import annotations

@@ -7,11 +7,9 @@ statistics, four scores), METEOR, ROUGE-L and CIDEr-D. The result (:class:`Capti
 holds the dict ``COCOEvalCap.eval`` holds, the per-image scores (``imgToEval``), and the
 statistics, from which confidence intervals and paired tests are computed without re-scoring.
 
-METEOR is mtscore's METEOR 1.5 with the parameters of the jar's ``rank`` task (α β γ δ = 0.85 0.20
-0.60 0.75; exact, stem and synonym weighted 1.0 0.6 0.8) but without the paraphrase module, which
-this build does not have: coco-caption runs the jar's default (``-l en -norm``: the same task, with
-paraphrases), so METEOR here is close to coco-caption's but not equal to it (see
-docs/metrics/captioning.md). SPICE is not computed (it needs Java and a CoreNLP download).
+METEOR is mtscore's METEOR 1.5 run as coco-caption runs the jar (``-l en -norm``: the default task
+``rank`` with the paraphrase module; :func:`coco_meteor`). SPICE is not computed (it needs Java and
+a CoreNLP download).
 """
 
 from __future__ import annotations
@@ -34,13 +32,14 @@ COCO_METRICS = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CI
 
 
 def coco_meteor() -> Metric[Any]:
-    """METEOR as close to coco-caption's jar run (``-l en -norm``, task rank) as this build has:
-    variant 1.5, the rank task's parameters and weights, modules exact, stem, synonym (the jar
-    adds paraphrase, not available here)."""
+    """METEOR as coco-caption runs the jar (``-l en -norm``): variant 1.5, the jar's default task
+    ``rank`` (its α β γ δ, weights and ``-norm`` tokenizer), modules exact, stem, synonym and
+    paraphrase (the table of an installed ``pycocoevalcap``), searched with the jar's own beam of
+    40, so that every image's score is the jar's."""
     from ..metrics.meteor import METEOR
 
-    return METEOR(variant="1.5", modules="exact+stem+synonym", alpha=0.85, beta=0.2, gamma=0.6,
-                  delta=0.75, weights=(1.0, 0.6, 0.8))
+    return METEOR(variant="1.5", task="rank", modules=("exact", "stem", "synonym", "paraphrase"),
+                  jar_beam=40)
 
 
 def caption_metrics(*, meteor: bool = True, cider_df: str | Path | DocumentFrequency | None = None,
