@@ -27,6 +27,7 @@ COMMANDS = {
     "report": "the study of a data set as one HTML file with the papers' figures",
     "explain": "show how METEOR scored one segment",
     "mbr": "minimum-Bayes-risk selection: the candidate of highest expected utility per source",
+    "caption": "coco-caption's caption evaluation (BLEU-1..4, METEOR, ROUGE-L, CIDEr-D)",
 }
 
 

@@ -189,6 +189,13 @@ ENTRIES: tuple[MetricEntry, ...] = (
                   decimals=2, utility=_frozen())
       for name, n in (("rouge1", 1), ("rouge2", 2), ("rougeL", 0), ("rougeLsum", 0),
                       ("rougeN", 3))),
+    MetricEntry("coco-bleu", "mtscore.metrics.coco.bleu", "CocoBLEU", "coco_bleu",
+                exports=("CocoBLEU", "CocoBLEUResult", "corpus_coco_bleu"), aliases=("bleu_4",)),
+    MetricEntry("coco-rouge-l", "mtscore.metrics.coco.rouge", "CocoRougeL", "coco_rouge",
+                exports=("CocoRougeL", "CocoRougeResult", "corpus_coco_rouge_l"),
+                aliases=("rouge_l",)),
+    MetricEntry("cider-d", "mtscore.metrics.coco.cider", "CIDErD", "cider",
+                exports=("CIDErD", "CIDErResult", "corpus_cider_d"), aliases=("cider",)),
 )
 
 _BY_NAME: dict[str, MetricEntry] = {e.name: e for e in ENTRIES}

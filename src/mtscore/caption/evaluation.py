@@ -1,0 +1,183 @@
+"""coco-caption's evaluation (``COCOEvalCap.evaluate``), without Java.
+
+:func:`evaluate_captions` tokenizes every caption once as coco-caption does (the references, then
+the results, each as one run of the PTB tokenizer: :func:`mtscore.text.ptb.coco_tokenize`), then
+extracts the statistics of every metric (:func:`caption_metrics`): BLEU-1..4 (one set of
+statistics, four scores), METEOR, ROUGE-L and CIDEr-D. The result (:class:`CaptionEvaluation`)
+holds the dict ``COCOEvalCap.eval`` holds, the per-image scores (``imgToEval``), and the
+statistics, from which confidence intervals and paired tests are computed without re-scoring.
+
+METEOR is mtscore's METEOR 1.5 run as coco-caption runs the jar (``-l en -norm``: the default task
+``rank`` with the paraphrase module; :func:`coco_meteor`). SPICE is not computed (it needs Java and
+a CoreNLP download).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import InputError
+from ..metrics.base import Metric, SegmentStats
+from ..metrics.coco import CIDErD, CocoBLEU, CocoRougeL, DocumentFrequency
+from ..metrics.coco.common import TOKENIZER_SIGNATURES
+from ..text.ptb import coco_tokenize
+
+#: the names ``COCOEvalCap.eval`` uses, in its order (without SPICE)
+COCO_METRICS = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr")
+
+
+def coco_meteor() -> Metric[Any]:
+    """METEOR as coco-caption runs the jar (``-l en -norm``): variant 1.5, the jar's default task
+    ``rank`` (its α β γ δ, weights and ``-norm`` tokenizer), modules exact, stem, synonym and
+    paraphrase (the table of an installed ``pycocoevalcap``), searched with the jar's own beam of
+    40, so that every image's score is the jar's."""
+    from ..metrics.meteor import METEOR
+
+    return METEOR(variant="1.5", task="rank", modules=("exact", "stem", "synonym", "paraphrase"),
+                  jar_beam=40)
+
+
+def caption_metrics(*, meteor: bool = True, cider_df: str | Path | DocumentFrequency | None = None,
+                    tokenize: str = "coco") -> dict[str, Metric[Any]]:
+    """coco-caption's metrics by their ``COCOEvalCap`` names; ``tokenize``: how the captions they
+    are given were tokenized (``coco``: by :func:`tokenize_captions`; ``none``: by the caller),
+    for their signatures (:func:`evaluate_captions` gives them tokenized text either way)."""
+    metrics: dict[str, Metric[Any]] = {
+        f"Bleu_{k}": CocoBLEU(k, tokenize=tokenize) for k in range(1, 5)}
+    if meteor:
+        metrics["METEOR"] = coco_meteor()
+    metrics["ROUGE_L"] = CocoRougeL(tokenize=tokenize)
+    metrics["CIDEr"] = CIDErD(df_file=cider_df, tokenize=tokenize)
+    return metrics
+
+
+@dataclass(frozen=True)
+class CaptionEvaluation:
+    """coco-caption's scores of one results set, with the statistics they come from.
+
+    ``eval``: metric name -> corpus score (``COCOEvalCap.eval``); ``images``: the image ids in
+    order; ``stats``: metric name -> per-image statistics; ``signatures``: metric name -> signature.
+    """
+
+    images: tuple[Any, ...]
+    eval: Mapping[str, float]
+    signatures: Mapping[str, str]
+    stats: Mapping[str, SegmentStats] = field(repr=False)
+    metrics: Mapping[str, Metric[Any]] = field(repr=False)
+
+    def per_image(self) -> dict[Any, dict[str, Any]]:
+        """``COCOEvalCap.imgToEval``: image id -> {"image_id": id, metric name: score, ...}."""
+        columns = {name: self.metrics[name].segment_scores(self.stats[name]) for name in self.eval}
+        return {image: {"image_id": image, **{name: float(columns[name][i]) for name in self.eval}}
+                for i, image in enumerate(self.images)}
+
+    def confidence_intervals(self, resamples: int = 1000, seed: int = 12345,
+                             confidence: float = 0.95) -> dict[str, Any]:
+        """Metric name -> bootstrap confidence interval of its corpus score (images resampled;
+        CIDEr's document frequencies stay those of the full set)."""
+        from ..stats.resampling import bootstrap_ci
+
+        return {name: bootstrap_ci(self.metrics[name], self.stats[name], resamples, seed, confidence)
+                for name in self.eval}
+
+
+def _streams(refs: Sequence[Sequence[str]]) -> list[list[str | None]]:
+    width = max(len(r) for r in refs)
+    return [[r[k] if k < len(r) else None for r in refs] for k in range(width)]
+
+
+def _nrefs(refs: Sequence[Sequence[str]]) -> str:
+    counts = {len(r) for r in refs}
+    return str(counts.pop()) if len(counts) == 1 else "var"
+
+
+def tokenize_captions(refs: Sequence[Sequence[str]], hyps: Sequence[str]
+                      ) -> tuple[list[list[str]], list[str]]:
+    """References and results tokenized as coco-caption does: references in one run (image by
+    image, in order), results in another."""
+    flat = coco_tokenize([c for image_refs in refs for c in image_refs])
+    out, at = [], 0
+    for image_refs in refs:
+        out.append(flat[at:at + len(image_refs)])
+        at += len(image_refs)
+    return out, coco_tokenize(hyps)
+
+
+def evaluate_captions(hyps: Sequence[str], refs: Sequence[Sequence[str]],
+                      images: Sequence[Any] | None = None, *, meteor: bool = True,
+                      cider_df: str | Path | DocumentFrequency | None = None,
+                      tokenized: bool = False,
+                      metrics: Mapping[str, Metric[Any]] | None = None) -> CaptionEvaluation:
+    """coco-caption's evaluation of ``hyps[i]`` (one result caption per image) against
+    ``refs[i]`` (that image's reference captions, any number >= 1).
+
+    Parameters:
+        images: the image ids (default 0, 1, ...).
+        meteor: compute METEOR (default True).
+        cider_df: saved CIDEr document frequencies (default: from ``refs``, as coco-caption).
+        tokenized: the captions are tokenized already (skip the PTB tokenizer).
+        metrics: the metrics to use (default :func:`caption_metrics`).
+    """
+    if len(hyps) != len(refs):
+        raise InputError(f"{len(hyps)} result captions for {len(refs)} images")
+    if not hyps:
+        raise InputError("no images to evaluate")
+    for i, image_refs in enumerate(refs):
+        if not image_refs:
+            raise InputError(f"image {i if images is None else images[i]!r} has no reference")
+    images = tuple(range(len(hyps)) if images is None else images)
+    if not tokenized:
+        refs, hyps = tokenize_captions(refs, hyps)
+    metrics = dict(metrics or caption_metrics(meteor=meteor, cider_df=cider_df,
+                                              tokenize="none" if tokenized else "coco"))
+    stats: dict[str, SegmentStats] = {}
+    nrefs = _nrefs(refs)
+    bleu: SegmentStats | None = None
+    for name, metric in metrics.items():
+        if isinstance(metric, CocoBLEU):  # one set of BLEU statistics, four scores
+            bleu = bleu if bleu is not None else metric.extract_tokenized(hyps, refs, nrefs)
+            stats[name] = bleu
+        elif hasattr(metric, "extract_tokenized"):
+            stats[name] = metric.extract_tokenized(hyps, refs, nrefs)
+        else:  # METEOR: reference streams of the tokenized captions
+            stats[name] = metric.extract([h.replace("|||", "") for h in hyps], _streams(refs))
+    scores = {name: float(metrics[name].compute_many(stats[name].total()[None, :])[0])
+              for name in metrics}
+    signatures = {name: str(metrics[name].signature(stats[name].meta)) for name in metrics}
+    return CaptionEvaluation(images, scores, signatures, stats, metrics)
+
+
+def paired_significance(a: CaptionEvaluation, b: CaptionEvaluation, names: tuple[str, str],
+                        resamples: int = 1000, seed: int = 12345) -> dict[str, Any]:
+    """Metric name -> paired bootstrap (Koehn, 2004) of two results sets on the same images."""
+    from ..stats.significance import paired_bootstrap
+
+    if a.images != b.images:
+        raise InputError("the two results files must caption the same images, in the same order")
+    out = {}
+    for name in a.eval:
+        out[name] = paired_bootstrap(a.metrics[name], {names[0]: a.stats[name],
+                                                       names[1]: b.stats[name]},
+                                     baseline=names[0], resamples=resamples, seed=seed)
+    return out
+
+
+def cider_document_frequency(refs: Sequence[Sequence[str]], *, tokenized: bool = False,
+                             source: str = "corpus") -> DocumentFrequency:
+    """CIDEr document frequencies of reference captions ``refs[i]`` (image i's), tokenized as
+    coco-caption does unless ``tokenized``; save them with ``.save(path)``."""
+    if not tokenized:
+        refs, _ = tokenize_captions(refs, [])
+    return DocumentFrequency.of_references(refs, 4, TOKENIZER_SIGNATURES["none" if tokenized else "coco"],
+                                           source)
+
+
+def corpus_rows(evaluation: CaptionEvaluation) -> np.ndarray:
+    """Per image, the scores of every metric (rows: images; columns: ``evaluation.eval``)."""
+    return np.column_stack([evaluation.metrics[n].segment_scores(evaluation.stats[n])
+                            for n in evaluation.eval])

@@ -1,0 +1,197 @@
+"""CIDEr-D as coco-caption computes it (pycocoevalcap 1.2's ``Cider``).
+
+Vedantam et al. (2015), CIDEr-D (§3.1 and §4.4 "CIDEr-D"), with coco-caption's code's choices:
+
+* :func:`tfidf_vectors` — each n-gram (n = 1..4) of a caption weighted by its count times
+  ``log(|I|) - log(max(1, df))`` (tf-idf; ``df`` from :mod:`.document_frequency`), one vector and
+  one norm per n;
+* :func:`clipped_similarity` — per n, ``Σ min(h, r) · r`` over the hypothesis's n-grams (the
+  clipping of CIDEr-D), divided by the norms when both are non-zero, times the Gaussian length
+  penalty ``exp(-δ² / 2σ²)``, σ = 6, where δ is the difference of the captions' *bigram* counts
+  (the code's length; one less than the word count, for non-empty captions);
+* :func:`cider_d` — the similarities summed over the references, averaged over n, divided by the
+  number of references, × 10.
+
+The document frequencies depend on the whole scored set, which does not fit additive statistics as
+such. mtscore computes them first, as a *setting* of the statistics (recorded in the signature:
+``df:corpus(N)``), from the scored set's references as coco-caption does, or loads them from a file
+(``df_file``, training references); given them, an image's statistic is its own CIDEr-D score,
+the corpus score is the mean of the images', and resampling (bootstrap, paired tests) keeps the
+frequencies of the full set fixed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ...errors import InputError, OptionError
+from ...version import __version__
+from ..base import Metric, Score, SegmentStats, Signature, checked_inputs
+from .bleu import ngram_counts
+from .common import TOKENIZER_SIGNATURES, CocoReferences, check_tokenizer, tokenized
+from .document_frequency import DocumentFrequency
+
+SIGMA = 6.0
+Vectors = tuple[list[dict[tuple[str, ...], float]], list[float], int]
+
+
+@dataclass(frozen=True, repr=False)
+class CIDErResult(Score):
+    """The mean per-image CIDEr-D (0–10 scale) over ``images`` images."""
+
+    images: int
+
+    def __str__(self) -> str:
+        return f"{self.metric} = {self.score:.4f} (images = {self.images})"
+
+
+def tfidf_vectors(caption: str, df: DocumentFrequency, max_order: int) -> Vectors:
+    """Per n, the caption's tf-idf vector and its norm; and its bigram count (the length)."""
+    vec: list[dict[tuple[str, ...], float]] = [{} for _ in range(max_order)]
+    norm = [0.0] * max_order
+    length = 0
+    for ngram, tf in ngram_counts(caption.split(), max_order).items():
+        n = len(ngram) - 1
+        weight = float(tf) * df.idf(ngram)
+        vec[n][ngram] = weight
+        norm[n] += weight ** 2
+        if n == 1:
+            length += tf
+    return vec, [math.sqrt(v) for v in norm], length
+
+
+def clipped_similarity(hyp: Vectors, ref: Vectors, sigma: float = SIGMA) -> np.ndarray:
+    """Per n, the clipped cosine similarity of hypothesis and reference times the length penalty."""
+    vec_h, norm_h, len_h = hyp
+    vec_r, norm_r, len_r = ref
+    delta = float(len_h - len_r)
+    val = np.zeros(len(vec_h))
+    for n in range(len(vec_h)):
+        for ngram, weight in vec_h[n].items():
+            r = vec_r[n].get(ngram, 0.0)
+            val[n] += min(weight, r) * r
+        if norm_h[n] != 0 and norm_r[n] != 0:
+            val[n] /= norm_h[n] * norm_r[n]
+        val[n] *= np.e ** (-(delta ** 2) / (2 * sigma ** 2))
+    return val
+
+
+def cider_d(hyp: str, refs: Sequence[str], df: DocumentFrequency, max_order: int = 4,
+            sigma: float = SIGMA) -> float:
+    """One image's CIDEr-D: similarities summed over references, mean over n, / refs, × 10."""
+    vec_h = tfidf_vectors(hyp, df, max_order)
+    score = np.zeros(max_order)
+    for ref in refs:
+        score += clipped_similarity(vec_h, tfidf_vectors(ref, df, max_order), sigma)
+    return float(np.mean(score) / len(refs) * 10.0)
+
+
+class CIDErReferences(CocoReferences):
+    """Tokenized references and the document frequencies they are scored with."""
+
+    df: DocumentFrequency
+
+
+class CIDErD(Metric[CIDErResult]):
+    """coco-caption's CIDEr-D; ``df_file``: saved document frequencies (default: the scored
+    set's references, as coco-caption)."""
+
+    name = "cider-d"
+    columns = ("cider", "images")
+
+    def __init__(self, *, df_file: str | Path | DocumentFrequency | None = None,
+                 sigma: float = SIGMA, max_order: int = 4, tokenize: str = "coco"):
+        if not float(sigma) > 0:
+            raise OptionError("CIDEr sigma", sigma, detail="a positive number")
+        if not 1 <= int(max_order) <= 9:
+            raise OptionError("CIDEr max order", max_order, detail="1 to 9")
+        self.sigma = float(sigma)
+        self.max_order = int(max_order)
+        self.tokenize = check_tokenizer(tokenize)
+        self.df: DocumentFrequency | None = (
+            df_file if isinstance(df_file, DocumentFrequency) or df_file is None
+            else DocumentFrequency.load(df_file))
+        if self.df is not None and self.df.max_order < self.max_order:
+            raise InputError(f"the document frequencies count n-grams up to {self.df.max_order}, "
+                             f"CIDEr needs {self.max_order}")
+
+    def settings_key(self) -> tuple[object, ...]:
+        df = None if self.df is None else self.df.signature()
+        return ("cider-d", self.sigma, self.max_order, self.tokenize, df)
+
+    def prepare_references(self, refs: Sequence[Sequence[str | None]],
+                           names: Sequence[str] | None = None) -> CIDErReferences:
+        prep = CIDErReferences(self, refs, names)
+        prep.df = self.df if self.df is not None else DocumentFrequency.of_references(
+            prep.refs, self.max_order, TOKENIZER_SIGNATURES[self.tokenize])
+        return prep
+
+    def reference_corpus(self, read_references: Any) -> DocumentFrequency | None:
+        """Streaming: the document frequencies of the whole reference corpus (read once, in a
+        first pass), so that every chunk is scored with them; None when a file gives them."""
+        if self.df is not None:
+            return None
+        return self.prepare_references(read_references()).df
+
+    def prepare_chunk(self, refs: Sequence[Sequence[str | None]], corpus: Any,
+                      start: int) -> CIDErReferences:
+        """One chunk's references, with the whole corpus's document frequencies."""
+        prep = CIDErReferences(self, refs)
+        prep.df = corpus if corpus is not None else self.document_frequency(prep.refs)
+        return prep
+
+    def extract(self, hyps: Sequence[str],
+                refs: Sequence[Sequence[str | None]] | CIDErReferences) -> SegmentStats:
+        hyps, prep = checked_inputs(self, hyps, refs, CIDErReferences)
+        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs, prep.df)
+
+    def document_frequency(self, refs: Sequence[Sequence[str]]) -> DocumentFrequency:
+        """The frequencies tokenized references ``refs[i]`` are scored with (the file's, if one
+        was given, else theirs)."""
+        return self.df if self.df is not None else DocumentFrequency.of_references(
+            refs, self.max_order, TOKENIZER_SIGNATURES[self.tokenize])
+
+    def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
+                          nrefs: str = "var", df: DocumentFrequency | None = None) -> SegmentStats:
+        """Statistics of tokenized hypotheses and per-image references (``df``: the document
+        frequencies; default :meth:`document_frequency` of ``refs``)."""
+        df = df if df is not None else self.document_frequency(refs)
+        scores = [cider_d(h, r, df, self.max_order, self.sigma)
+                  for h, r in zip(hyps, refs, strict=True)]
+        values = np.column_stack([np.asarray(scores, dtype=np.float64), np.ones(len(scores))])
+        return SegmentStats(self.columns, values.reshape(len(scores), 2),
+                            {"nrefs": nrefs, "df": df.signature()})
+
+    def compute_many(self, totals: np.ndarray) -> np.ndarray:
+        t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(t[:, 1] > 0, t[:, 0] / np.where(t[:, 1] > 0, t[:, 1], 1.0), 0.0)
+
+    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> CIDErResult:
+        row = np.asarray(totals, dtype=np.float64)
+        if row.ndim != 1:
+            raise ValueError("compute takes one summed row; use compute_many for many rows")
+        return CIDErResult(metric="CIDEr", score=float(self.compute_many(row)[0]),
+                           signature=self.signature(meta), images=int(row[1]))
+
+    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
+        """``cider-d|n:4|nrefs:…|df:corpus(N)|sigma:6|clip:yes|tok:…|version:…``."""
+        meta = meta or {}
+        df = meta.get("df") or (self.df.signature() if self.df is not None else "corpus")
+        return Signature.of("cider-d", [
+            ("n", self.max_order), ("nrefs", meta.get("nrefs", "?")), ("df", df),
+            ("sigma", f"{self.sigma:g}"), ("clip", "yes"),
+            ("tok", TOKENIZER_SIGNATURES[self.tokenize]), ("version", __version__)])
+
+
+def corpus_cider_d(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
+                   df_file: Any = None, tokenize: str = "coco") -> CIDErResult:
+    """coco-caption's CIDEr-D: the mean of the per-image scores (``df_file``: saved document
+    frequencies; default: the references given)."""
+    return CIDErD(df_file=df_file, tokenize=tokenize).corpus_score(hyps, refs)

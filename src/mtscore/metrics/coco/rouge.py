@@ -1,0 +1,123 @@
+"""ROUGE-L as coco-caption computes it (pycocoevalcap 1.2's ``Rouge``).
+
+Lin (2004)'s ROUGE-L (§3.1, sentence-level LCS) with coco-caption's choices:
+
+* :func:`lcs_length` — the length of the longest common subsequence of two token lists;
+* :func:`rouge_l_multi` — precision ``LCS / len(hypothesis)`` and recall ``LCS / len(reference)``
+  against each reference, each maximized over the references *separately*, then
+  ``F = (1 + β²) P R / (R + β² P)`` with β = 1.2 (0 if P or R is 0);
+* tokens are the caption split on single spaces (``str.split(" ")``: an empty caption is one
+  empty token, as in coco-caption).
+
+Statistics (per image): ``rouge_l`` (the image's score) and ``images`` (1); the corpus score is
+their mean, coco-caption's ``np.mean`` of the per-image scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...errors import OptionError
+from ...version import __version__
+from ..base import Metric, Score, SegmentStats, Signature, checked_inputs
+from .common import TOKENIZER_SIGNATURES, CocoReferences, check_tokenizer, tokenized
+
+BETA = 1.2  # coco-caption's β ("updated ... based on discussion with Hovey")
+
+
+@dataclass(frozen=True, repr=False)
+class CocoRougeResult(Score):
+    """The mean per-image ROUGE-L (0–1) over ``images`` images."""
+
+    images: int
+
+    def __str__(self) -> str:
+        return f"{self.metric} = {self.score:.4f} (images = {self.images})"
+
+
+def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
+    """Length of the longest common subsequence of ``a`` and ``b`` (dynamic programming)."""
+    if len(a) < len(b):
+        a, b = b, a
+    previous = [0] * (len(b) + 1)
+    for x in a:
+        current = [0]
+        for j, y in enumerate(b):
+            current.append(previous[j] + 1 if x == y else max(previous[j + 1], current[j]))
+        previous = current
+    return previous[-1]
+
+
+def rouge_l_multi(hyp: str, refs: Sequence[str], beta: float = BETA) -> float:
+    """One image's ROUGE-L: P and R each maximized over the references, then F_β."""
+    hyp_tokens = hyp.split(" ")
+    precisions, recalls = [], []
+    for ref in refs:
+        ref_tokens = ref.split(" ")
+        lcs = lcs_length(ref_tokens, hyp_tokens)
+        precisions.append(lcs / float(len(hyp_tokens)))
+        recalls.append(lcs / float(len(ref_tokens)))
+    p, r = max(precisions), max(recalls)
+    if p != 0 and r != 0:
+        return ((1 + beta ** 2) * p * r) / float(r + beta ** 2 * p)
+    return 0.0
+
+
+class CocoRougeL(Metric[CocoRougeResult]):
+    """coco-caption's ROUGE-L (β = 1.2; P and R maxed over the references)."""
+
+    name = "coco-rouge-l"
+    columns = ("rouge_l", "images")
+
+    def __init__(self, *, beta: float = BETA, tokenize: str = "coco"):
+        if not float(beta) > 0:
+            raise OptionError("ROUGE-L beta", beta, detail="a positive number")
+        self.beta = float(beta)
+        self.tokenize = check_tokenizer(tokenize)
+
+    def settings_key(self) -> tuple[object, ...]:
+        return ("coco-rouge-l", self.beta, self.tokenize)
+
+    def prepare_references(self, refs: Sequence[Sequence[str | None]],
+                           names: Sequence[str] | None = None) -> CocoReferences:
+        return CocoReferences(self, refs, names)
+
+    def extract(self, hyps: Sequence[str],
+                refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:
+        hyps, prep = checked_inputs(self, hyps, refs, CocoReferences)
+        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs)
+
+    def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
+                          nrefs: str = "var") -> SegmentStats:
+        """Statistics of hypotheses and per-image references already tokenized."""
+        scores = [rouge_l_multi(h, r, self.beta) for h, r in zip(hyps, refs, strict=True)]
+        values = np.column_stack([np.asarray(scores, dtype=np.float64), np.ones(len(scores))])
+        return SegmentStats(self.columns, values.reshape(len(scores), 2), {"nrefs": nrefs})
+
+    def compute_many(self, totals: np.ndarray) -> np.ndarray:
+        t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(t[:, 1] > 0, t[:, 0] / np.where(t[:, 1] > 0, t[:, 1], 1.0), 0.0)
+
+    def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> CocoRougeResult:
+        row = np.asarray(totals, dtype=np.float64)
+        if row.ndim != 1:
+            raise ValueError("compute takes one summed row; use compute_many for many rows")
+        return CocoRougeResult(metric="ROUGE_L", score=float(self.compute_many(row)[0]),
+                               signature=self.signature(meta), images=int(row[1]))
+
+    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
+        """``coco-rouge-l|nrefs:…|beta:1.2|best:max-p-max-r|tok:…|version:…``."""
+        return Signature.of("coco-rouge-l", [
+            ("nrefs", (meta or {}).get("nrefs", "?")), ("beta", f"{self.beta:g}"),
+            ("best", "max-p-max-r"), ("tok", TOKENIZER_SIGNATURES[self.tokenize]),
+            ("version", __version__)])
+
+
+def corpus_coco_rouge_l(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
+                        tokenize: str = "coco") -> CocoRougeResult:
+    """coco-caption's ROUGE-L: the mean of the per-image scores."""
+    return CocoRougeL(tokenize=tokenize).corpus_score(hyps, refs)

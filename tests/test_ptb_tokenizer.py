@@ -1,0 +1,113 @@
+"""The PTB tokenizer port against CoreNLP 3.4.1's Java tokenizer (committed outputs).
+
+The outputs under ``tests/data/coco/ptb_*.txt.gz`` were made by ``scripts/make_coco_oracle.py``
+with the Java tokenizer shipped in pycocoevalcap 1.2, run as coco-caption runs it
+(``-preserveLines -lowerCase``). A missing output file fails the test (no skip).
+"""
+
+from __future__ import annotations
+
+import gzip
+import sys
+
+import pytest
+
+from mtscore.text.ptb import coco_tokenize, ptb_lowercase_lines, tokenize_lines
+from mtscore.text.ptb.lexer import scan_rule, utf16_units
+from mtscore.text.ptb.words import scan
+
+from .conftest import REPO, WMT22, needs_wmt22, wmt22_pairs
+
+sys.path.insert(0, str(REPO / "scripts"))
+from make_coco_oracle import caption_like_lines, source_lines, wmt_lines
+
+DATA = REPO / "tests" / "data" / "coco"
+
+
+def java_output(name: str) -> list[str]:
+    path = DATA / f"ptb_{name}.txt.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return f.read().split("\n")[:-1]
+
+
+def first_difference(lines: list[str], got: list[str], expected: list[str]) -> str:
+    for k, (line, g, e) in enumerate(zip(lines, got, expected)):
+        if g != e:
+            return f"line {k + 1}: {line!r}\n got      {g!r}\n expected {e!r}"
+    return f"{len(got)} lines for {len(expected)}"
+
+
+@pytest.mark.parity
+def test_generated_lines_equal_java() -> None:
+    lines = caption_like_lines()
+    expected = java_output("generated")
+    assert len(lines) == len(expected) == 10_000
+    got = ptb_lowercase_lines(lines)
+    assert got == expected, first_difference(lines, got, expected)
+
+
+@pytest.mark.parity
+@pytest.mark.slow
+@needs_wmt22
+@pytest.mark.parametrize("pair", wmt22_pairs() or ["cs-en", "de-en", "ja-en", "zh-en"])
+def test_wmt22_lines_equal_java(pair: str) -> None:
+    assert (WMT22 / pair).is_dir()
+    lines = wmt_lines(pair)
+    expected = java_output(f"wmt22_{pair}")
+    got = ptb_lowercase_lines(lines)
+    assert got == expected, first_difference(lines, got, expected)
+
+
+@pytest.mark.parity
+@needs_wmt22
+@pytest.mark.parametrize("pair", wmt22_pairs() or ["cs-en", "de-en", "ja-en", "zh-en"])
+def test_wmt22_sources_equal_java(pair: str) -> None:
+    """The source sides (German, Czech, Chinese, Japanese): non-English text, every line."""
+    lines = source_lines(pair)
+    expected = java_output(f"wmt22_{pair}_source")
+    got = ptb_lowercase_lines(lines)
+    assert got == expected, first_difference(lines, got, expected)
+
+
+def test_cached_words_equal_the_rule() -> None:
+    """The word cache (lexer.scan's fast path) gives what the rule gives, position by position."""
+    text = utf16_units("\n".join(caption_like_lines(1500, seed=5)))
+    assert list(scan(text)) == list(scan_rule(text))
+
+
+@pytest.mark.parametrize(("line", "tokens"), [
+    ("A man can't ride a horse (on the beach), \"he said\".",
+     "a man ca n't ride a horse -lrb- on the beach -rrb- , `` he said '' ."),
+    ("I cannot do it... gonna try", "i can not do it ... gon na try"),
+    ("Mr. Smith isn't here etc. Then", "mr. smith is n't here etc. . then"),
+    ("U.S. The end", "u.s. . the end"),
+    ("1 1/2 cups, ½ cup and €5", "1\u00a01/2 cups , 1/2 cup and $ 5"),
+    ("call (555) 123-4567 now", "call -lrb-555-rrb-\u00a0123-4567 now"),
+    ("emoji 😀 gone, ☺ kept", "emoji gone , ☺ kept"),
+    ("visit http://example.com/a?b=c or www.coco.org", "visit http://example.com/a?b=c or www.coco.org"),
+    ("‘quoted’ “double” «angle»", "` quoted ' `` double '' `` angle ''"),
+    ("--- or -- or ---- or -----", "-- or -- or -- or -----"),
+])
+def test_known_lines(line: str, tokens: str) -> None:
+    assert ptb_lowercase_lines([line]) == [tokens]
+
+
+def test_coco_punctuation_removal() -> None:
+    """coco-caption drops its punctuation tokens after lowercasing: -LRB- became -lrb- and stays."""
+    assert coco_tokenize(["A dog (brown), running... fast!", "Two cats?"]) == [
+        "a dog -lrb- brown -rrb- running fast", "two cats"]
+
+
+def test_line_breaks_inside_a_caption_keep_one_line_per_caption() -> None:
+    """Java breaks lines at \\r, U+2028, ...; mtscore replaces them as coco-caption replaces \\n."""
+    assert tokenize_lines(["a\rb"]) == ["a", "b"]
+    assert coco_tokenize(["a\rb", "c\u2028d", "e\nf"]) == ["a b", "c d", "e f"]
+
+
+def test_oracle_files_are_present() -> None:
+    names = {p.name for p in DATA.glob("ptb_*.txt.gz")}
+    pairs = ("cs-en", "de-en", "ja-en", "zh-en")
+    assert {"ptb_generated.txt.gz", *(f"ptb_wmt22_{p}.txt.gz" for p in pairs),
+            *(f"ptb_wmt22_{p}_source.txt.gz" for p in pairs)} <= names
+
+
