@@ -74,6 +74,7 @@ def corpora(draw):
     return hyps, refs
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(corpora())
 def test_statistics_equal_independent_counter_implementation(data) -> None:
@@ -106,6 +107,7 @@ def test_permuting_segments_leaves_corpus_bleu_unchanged(data, rnd) -> None:
     assert a.counts == b.counts and a.totals == b.totals
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(corpora(), st.lists(SENT, min_size=8, max_size=8))
 def test_adding_a_reference_never_lowers_clipped_counts(data, extra) -> None:

@@ -127,6 +127,7 @@ def test_tiny_corpora_equal_sacrebleu() -> None:
 
 # ---- identical to the vectorized path ------------------------------------------------------------
 
+@pytest.mark.slow
 @needs_wmt22
 @pytest.mark.parametrize("tokenize", TOKENIZERS)
 def test_rows_and_results_identical_to_the_numpy_path(tokenize: str) -> None:

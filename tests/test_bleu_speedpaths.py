@@ -88,6 +88,7 @@ def test_byte_spans_on_dense_runs_of_dots_digits_and_hyphens(name: str, lines: l
     assert span_tokens(lines, name, False) == sacre_tokens(lines, name, False)
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(lines=st.lists(DENSE_INTL, min_size=1, max_size=4))
 def test_byte_spans_intl_on_dense_runs_of_punctuation_and_numbers(lines: list[str]) -> None:
@@ -189,6 +190,7 @@ def decode(encoder, ids: np.ndarray, lengths: np.ndarray) -> list[list[str]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SPAN_TOKENIZERS))
 @settings(max_examples=150, deadline=None)
 @given(refs=LINES, more_refs=LINES, hyps=LINES, lowercase=st.booleans())
@@ -265,6 +267,7 @@ def as_streams(hyps, refs):
     return hyp_ids, hyp_lengths, streams
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(id_corpora())
 def test_clipped_counts_equal_counters(data) -> None:

@@ -64,6 +64,7 @@ def _frame(system: str, partitions: int = 4) -> Any:
     return dd.from_pandas(frame, npartitions=partitions)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("metric", METRICS, ids=lambda m: m.name)
 def test_corpus_scores_equal_one_process(client, metric) -> None:
     expected = metric.corpus_score(HYPS["Online-A"], REFS)

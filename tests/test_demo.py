@@ -83,6 +83,7 @@ def _human_means(kind: str = "z") -> dict[str, float]:
     return {s: math.fsum(v) / len(v) for s, v in sums.items()}
 
 
+@pytest.mark.parity
 def test_demo_prints_the_key_table_checked_against_sacrebleu(demo):
     import sacrebleu
 

@@ -334,6 +334,7 @@ def test_correlate_formats(capsys, tmp_path, fmt):
         assert f"{r:.5f}" in out and f"{r:.6f}" not in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_study_formats(capsys, tmp_path, fmt):
     from mtscore.io.dataset import load_dataset

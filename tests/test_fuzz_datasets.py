@@ -193,6 +193,7 @@ MUTATIONS: dict[str, Callable[[Path, st.DrawFn], None]] = {
     f.__name__: f for f in (m_column, m_cell, m_meta, m_file, m_names)}
 
 
+@pytest.mark.slow
 @fuzz_settings(60)
 @given(data=st.data(), names=st.lists(st.sampled_from(sorted(MUTATIONS)), min_size=1, max_size=3),
        tables=st.sampled_from([["corpus"], ["system", "segment"], ["human", "references"], ["bleu"]]))
@@ -252,6 +253,7 @@ STUDY_OPTIONS = {
 }
 
 
+@pytest.mark.slow
 @fuzz_settings(40)
 @given(options=st.dictionaries(st.sampled_from(sorted(STUDY_OPTIONS)), st.integers(0, 6), min_size=1,
                                max_size=3),

@@ -37,6 +37,7 @@ def _build_script():
     return module
 
 
+@pytest.mark.slow
 def test_shipped_index_is_what_the_build_script_derives() -> None:
     build = _build_script()
     derived = build.build_synonyms((DATA / "wordnet-3.0.txt.gz").read_bytes())
@@ -128,6 +129,7 @@ def test_synonymy_keys_meet_exactly_when_synsets_meet(a: str, x: str, b: str, y:
     assert all(type(k) is int for k in syn.synset_keys(a + x))
 
 
+@pytest.mark.slow
 def test_synonymy_keys_cover_wordnet(wn: WordNet, syn: SynonymIndex) -> None:
     """Every synset's members share a key, and every key's lemmas share a synset: so any two sets of
     lemmas (the base forms of two words) share a key exactly when they share a synset."""

@@ -4,6 +4,7 @@ segment, and their chunk count equals :func:`count_chunks` (the §2.3 rule), on 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ def aligned_pairs(draw: st.DrawFn, n_modules: int
     return hyp, ref, [(i, j, draw(st.integers(0, n_modules - 1))) for i, j in zip(hs, rs)]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data(), st.sampled_from(["2005", "1.5"]), st.booleans())
 def test_rows_equal_statistics_row(data, variant: str, delta: bool) -> None:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -81,6 +82,7 @@ def _choices(segments: list[tuple[list, list]]) -> tuple[dict[int, list], np.nda
     return out, give_up
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(class_segments(), min_size=1, max_size=8))
 def test_class_choices_equal_the_aligner(segments: list[tuple[list, list]]) -> None:

@@ -46,6 +46,7 @@ def _score(capsys, *argv: str) -> str:
     return capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("metric", METRICS)
 def test_two_jobs_print_what_one_job_prints(capsys, contexts, metric) -> None:
     one = _score(capsys, "-m", metric, "--jobs", "1", "-f", "json")

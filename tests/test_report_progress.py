@@ -87,6 +87,7 @@ def test_track_yields_everything_in_order():
     assert list(progress.track([], total=0)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("quiet", [False, True])
 def test_report_command_bar_only_without_quiet(tmp_path, quiet):
     pytest.importorskip("matplotlib")

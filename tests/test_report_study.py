@@ -139,6 +139,7 @@ def test_report_without_human_scores(tmp_path):
     assert "Data:" not in sections["signatures"].all_text()  # no meta.json, nothing to credit
 
 
+@pytest.mark.slow
 def test_report_command_options(tmp_path, capsys):
     root = make_dataset(tmp_path / "ds", systems={"a": 0.1, "b": 0.3, "c": 0.5}, segments=60)
     out = tmp_path / "out" / "r.html"
@@ -187,6 +188,7 @@ def test_human_systems_are_marked_and_r_without_them_is_shown(judged_study):
     assert not math.isnan(r)
 
 
+@pytest.mark.slow
 def test_study_html_option(tmp_path, capsys):
     import json
 

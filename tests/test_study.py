@@ -214,6 +214,7 @@ def test_options_are_checked():
         run_study(SAMPLE, seed=-1)
 
 
+@pytest.mark.slow
 def test_cli(capsys):
     assert main(["study", "sample", "--tables", "corpus", "system", "--no-meteor", "--resamples", "30",
                  "--seed", "0", "-f", "json", "-q"]) == 0
@@ -274,6 +275,7 @@ def test_shared_cs_en_corpus_table_reproduces_official_scores():
         assert rows[r["system"]]["human z"] == pytest.approx(float(r["da_z_mean_clean"]), abs=1e-9)
 
 
+@pytest.mark.slow
 def test_raw_only_data_set(tmp_path):
     """A data set with raw human scores only: the study uses them and says so; z is refused."""
     folder = tmp_path / "raw-only"

@@ -17,6 +17,7 @@ from mtscore.study.metrics import Statistics, default_metrics, module_specs
 SAMPLE = sample_path()
 
 
+@pytest.mark.slow
 def test_worker_statistics_equal_one_process() -> None:
     ds = load_dataset(SAMPLE)
     stages: dict = {}
@@ -33,6 +34,7 @@ def test_worker_statistics_equal_one_process() -> None:
             np.testing.assert_array_equal(stats.values, other.values)
 
 
+@pytest.mark.slow
 def test_study_text_is_identical(capsys) -> None:
     args = ["study", str(SAMPLE), "--resamples", "100", "--seed", "3", "-q"]
     assert main([*args, "--jobs", "1"]) == 0

@@ -144,6 +144,7 @@ def test_external_scores_must_cover_every_segment(toy, tmp_path, capsys):
     assert len(err) == 1 and "comet.tsv" in err[0] and "missing" in err[0]
 
 
+@pytest.mark.slow
 def test_wide_layout_every_format(toy, capsys):
     for fmt in ("text", "tsv", "markdown", "latex"):
         assert main(["study", str(toy), "--no-meteor", "--tables", "corpus", "--layout", "wide",
@@ -212,6 +213,7 @@ def test_empty_data_set_is_one_line_and_non_zero(tmp_path):
 
 # ---- literal names, files never half-written ------------------------------------------------------
 
+@pytest.mark.slow
 def test_names_are_drawn_literally(tmp_path):
     pytest.importorskip("matplotlib")
     from mtscore.report.study_report import write_report

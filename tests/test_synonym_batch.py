@@ -150,6 +150,7 @@ def test_batches_share_the_cache(first: list[str], second: list[str]) -> None:
     assert index.synset_keys_many(second + first) == [one.synset_keys(w) for w in second + first]
 
 
+@pytest.mark.slow
 def test_every_lemma_exception_form_and_inflection_at_once() -> None:
     rng = random.Random(7)
     batch = _LEMMAS + _EXCEPTION_FORMS + [w + rng.choice(_SUFFIXES) for w in _LEMMAS]

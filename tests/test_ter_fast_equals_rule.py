@@ -6,6 +6,7 @@ words), and items at sacreBLEU's limit of 1000 candidates."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +50,7 @@ def test_long_references_and_narrow_beams(pairs: list) -> None:
     _check(pairs)
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(st.integers(30, 80), st.integers(0, 4), st.randoms(use_true_random=False))
 def test_reordered_long_segments(n: int, cut: int, rnd) -> None:  # type: ignore[no-untyped-def]
@@ -60,6 +62,7 @@ def test_reordered_long_segments(n: int, cut: int, rnd) -> None:  # type: ignore
     _check([(hyp, ref), (ref, hyp[: n // 2] or ref), (hyp[::-1], ref)])
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(50, 110), st.integers(50, 110), st.randoms(use_true_random=False))
 def test_distances_the_beam_changes(n: int, m: int, rnd) -> None:  # type: ignore[no-untyped-def]

@@ -32,6 +32,7 @@ def test_numpy_search_equals_rule_and_sacrebleu(pairs: list) -> None:
     assert fast == rule == theirs
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 3), st.integers(60, 140), st.integers(1, 30), st.randoms(use_true_random=False))
 def test_long_and_unequal_lengths(seed: int, n: int, m: int, rnd) -> None:  # type: ignore[no-untyped-def]
