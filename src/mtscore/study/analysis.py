@@ -72,6 +72,7 @@ from .model import (
     Study,
 )
 from .parallel import system_statistics
+from .script import spaceless_script
 
 __all__ = ["BLOCKS", "BLOCK_SIZE", "DEFAULT_RESAMPLES", "DEFAULT_SEED", "MODULE_SETS", "TABLE_IDS",
            "MetricSpec", "Study", "default_metrics", "meteor_class", "run_study"]
@@ -373,7 +374,23 @@ def _load(dataset: Dataset | str | Path, language_pair: str | None
             pair = parse_pair(ds.meta["pair"])
         except OptionError as err:
             raise InputError(f'"pair": {err}', source=str(ds.path / "meta.json")) from None
+    if pair is None:
+        _refuse_spaceless(ds)
     return ds, pair
+
+
+def _refuse_spaceless(ds: Dataset) -> None:
+    """No language pair: refuse references in a script without spaces between words (the 13a
+    tokenizer and English METEOR would give wrong numbers), naming the ``-l`` to give."""
+    found = spaceless_script(list(ds.references.values()))
+    if found is None:
+        return
+    script, code = found
+    first = next(iter(ds.references))
+    raise InputError(f"is written in {script} script but no language pair is given: scoring it with "
+                     f"the 13a tokenizer and English METEOR would give wrong numbers; give the pair "
+                     f"(--language-pair SRC-{code}, or \"pair\" in meta.json)",
+                     source=str(ds.path / "references" / f"{first}.txt"))
 
 
 def _human_kind(ds: Dataset, human: str | None) -> str:
