@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from mtscore.errors import OptionError
-from mtscore.report.tables import FORMATS, Table, render, wide_table
+from mtscore.report.tables import FORMATS, Table, latex_escape, render, wide_table
 
 PI = 3.141592653589793
 TABLE = Table(("system", "BLEU", "n", "signature"),
@@ -107,6 +107,9 @@ def test_latex_booktabs():
     out = render(TABLE, "latex")
     lines = out.splitlines()
     assert r"\begin{tabular}{lrrl}" in lines
+    # scaled down to the text width when wider, never up
+    assert r"\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{%" in lines
+    assert r"\end{tabular}}" in lines
     for rule in (r"\toprule", r"\midrule", r"\bottomrule"):
         assert lines.count(rule) == 1
     assert lines.index(r"\toprule") < lines.index(r"\midrule") < lines.index(r"\bottomrule")
@@ -114,7 +117,15 @@ def test_latex_booktabs():
     assert r"B \& C & 27.00 & 7 & BLEU\textbar\allowbreak{}nrefs:1 \\" in lines
     assert r"50\% off & -- & 3 & x \\" in lines
     assert r"\hline" not in out  # booktabs rules only
-    assert lines[0] == r"% needs \usepackage{booktabs}"
+    assert lines[0].startswith(r"% needs \usepackage{booktabs}") and r"\usepackage{graphicx}" in lines[0]
+
+
+def test_latex_keeps_double_hyphens_and_wraps_long_text():
+    assert latex_escape("--no-meteor") == "-{}-no-meteor"  # not an en dash
+    assert latex_escape("a - b – c") == "a - b -- c"
+    t = Table(("setting", "value"), (("protocol", "word " * 30), ("seed", "12345")))
+    spec = next(ln for ln in render(t, "latex").splitlines() if ln.startswith(r"\begin{tabular}"))
+    assert spec.startswith(r"\begin{tabular}{lp{") and spec.endswith(r"\linewidth}}")
 
 
 def test_unknown_format_and_bad_width():
@@ -166,6 +177,7 @@ def test_latex_under_ot1_and_signatures_under_the_table():
 
 LATEX_DOC = r"""\documentclass{article}
 \usepackage{booktabs}
+\usepackage{graphicx}
 \begin{document}
 %s
 \end{document}
