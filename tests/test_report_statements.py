@@ -147,3 +147,37 @@ def test_rank_human_puts_them_back_in_the_family():
     assert "HUMAN-B" in res.systems and len(res.comparisons) == 45
     assert not any(ranked.intervals_apart.values())
     assert np.isfinite(res.scores[res.systems.index("HUMAN-B")])
+
+
+def _latex_ready() -> bool:
+    import shutil
+    import subprocess
+
+    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
+        return False
+    found = subprocess.run(["kpsewhich", "booktabs.sty", "graphicx.sty"], capture_output=True,
+                           text=True, check=False).stdout.split()
+    return len(found) == 2
+
+
+@pytest.mark.skipif(not _latex_ready(), reason="pdflatex with booktabs.sty and graphicx.sty not "
+                    "installed (Debian: texlive-latex-base texlive-latex-recommended)")
+def test_the_studys_latex_fits_the_page(tmp_path):
+    """Every table of the study (the 15-column corpus table, the references table, the settings
+    with their long values) compiles with no box wider than the text by more than 10 pt."""
+    import subprocess
+
+    full = run_study(sample_path(), meteor=False, resamples=200)
+    body = render_study(full, "latex")
+    assert r"-{}-no-meteor" in body  # not typeset as an en dash
+    assert "site-packages" not in body and str(sample_path()) not in body
+    tex = tmp_path / "study.tex"
+    tex.write_text("\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage{graphicx}\n"
+                   "\\begin{document}\n" + body
+                   + "\n\\clearpage\n\\end{document}\n", encoding="utf-8")
+    proc = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", tex.name],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    log = (tmp_path / "study.log").read_text(encoding="latin-1")
+    overfull = [float(x) for x in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
+    assert not [x for x in overfull if x > 10], overfull
