@@ -30,7 +30,7 @@ import numpy as np
 from ..errors import OptionError
 from ..metrics import registry
 from ..progress import track
-from ..report.tables import Table
+from ..report.tables import Table, split_columns
 from ..version import __version__
 from . import figures as F
 from .clusters import cluster_rule, inside_note, pairs_inside
@@ -154,6 +154,17 @@ def key_table(study: Study) -> Table:
     notes += signature_notes(study, [m for m in shown if m in study.signatures])
     return Table(tuple(columns), tuple(rows), title=f"{study.dataset}: systems, human scores and "
                  f"metrics ({study.segments} segments)", notes=tuple(notes))
+
+
+def key_tables(study: Study, width: int, limit: int = 100) -> list[Table]:
+    """:func:`key_table` cut into tables of at most ``limit`` text columns (a terminal): each
+    repeats the system, refs and human columns and takes whole metrics (score, interval,
+    cluster)."""
+    t = key_table(study)
+    shown = key_metrics(study)
+    starts = [t.columns.index(m) for m in shown]
+    groups = [list(range(a, b)) for a, b in zip(starts, [*starts[1:], len(t.columns)])]
+    return split_columns(t, starts[0], groups, width, limit)
 
 
 def correlation_summary(study: Study) -> Table | None:

@@ -45,7 +45,7 @@ def signature_notes(study: Study, metrics: Sequence[str],
     """One note per metric and distinct signature of ``systems`` (default: all): each row's own
     references (a human translation scored against fewer references has its own ``nrefs``)."""
     shown = list(study.systems if systems is None else systems)
-    out = []
+    out: list[str] = []
     for m in metrics:
         groups: dict[str, list[str]] = {}
         for s in shown:

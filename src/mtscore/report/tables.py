@@ -350,3 +350,39 @@ def _latex(t: Table, width: int) -> str:
                    r"\par ".join(latex_escape(n) for n in notes) + r"\par}")
     out.append(r"\end{table}")
     return "\n".join(out)
+
+
+def text_width(t: Table, width: int) -> int:
+    """Characters of the widest line of ``t``'s columns in the text format (title and notes,
+    which a terminal wraps as prose, not counted)."""
+    cells = [[_cell(v, width) for v in row] for row in t.rows]
+    return sum(max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(t.columns)) + \
+        2 * (len(t.columns) - 1)
+
+
+def split_columns(t: Table, keep: int, groups: Sequence[Sequence[int]], width: int,
+                  limit: int = 100) -> list[Table]:
+    """``t`` cut into tables no wider than ``limit`` characters in the text format (a terminal of
+    100 columns): each repeats the first ``keep`` columns (system names …) and takes whole
+    ``groups`` of the other column indices, in order, as many as fit (at least one); the title is
+    numbered and the notes go under the last. ``[t]`` when it fits already."""
+    if text_width(t, width) <= limit or len(groups) < 2:
+        return [t]
+    pieces: list[list[int]] = []
+    for group in groups:
+        trial = (pieces[-1] if pieces else []) + list(group)
+        if pieces and text_width(_columns(t, [*range(keep), *trial]), width) <= limit:
+            pieces[-1] = trial
+        else:
+            pieces.append(list(group))
+    out = []
+    for k, piece in enumerate(pieces):
+        sub = _columns(t, [*range(keep), *piece])
+        title = f"{t.title} ({k + 1}/{len(pieces)})" if t.title else ""
+        out.append(Table(sub.columns, sub.rows, title, t.notes if k == len(pieces) - 1 else ()))
+    return out
+
+
+def _columns(t: Table, index: Sequence[int]) -> Table:
+    return Table(tuple(t.columns[j] for j in index), tuple(tuple(r[j] for j in index) for r in t.rows),
+                 t.title, t.notes)
