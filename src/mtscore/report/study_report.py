@@ -276,6 +276,10 @@ def _summary(study: Study) -> list[str]:
         if len(ranked) > 1:
             line += f", then {ranked[1]} ({human[ranked[1]]:.3f})"
         out.append(line + ".")
+    if any(m in study.significance for m in key_metrics(study)):
+        out.append("Clusters: the ranking is cut only where every system above is significantly "
+                   f"better than every system below (paired bootstrap, Holm, p < {ALPHA:g}); two "
+                   "systems of one cluster can still differ significantly.")
     for m in (m for m in key_metrics(study) if m in study.significance):
         clusters = _clusters(study, m)
         res = study.significance[m]
@@ -288,9 +292,7 @@ def _summary(study: Study) -> list[str]:
                 out.append(f"{m}: {top[0]} is significantly better than every other ranked system.")
             else:
                 line = (f"{m}: no cut separates the top {len(top)} of {len(res.systems)} ranked "
-                        f"systems ({', '.join(top)}): a cluster ends only where every system above "
-                        f"is significantly better than every system below (paired bootstrap, Holm, "
-                        f"p < {ALPHA:g}).")
+                        f"systems ({', '.join(top)}).")
                 inside = [x for x in pairs_inside(res, clusters, ALPHA) if x.cluster == 1]
                 if inside:
                     line += " Inside it, " + "; ".join(
@@ -304,10 +306,9 @@ def _summary(study: Study) -> list[str]:
 
 
 def _intervals(study: Study, metric: str) -> tuple[list[float], list[float]] | None:
-    res = study.significance.get(metric)
-    if res is None:
+    if metric not in study.significance:
         return None
-    by = dict(zip(res.systems, res.intervals))
+    by = {s: ci for s in study.systems if (ci := study.interval(metric, s)) is not None}
     return ([by[s].low if s in by else math.nan for s in study.systems],
             [by[s].high if s in by else math.nan for s in study.systems])
 
