@@ -184,7 +184,18 @@ LATEX_DOC = r"""\documentclass{article}
 """
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex not installed")
+def _latex_packages() -> bool:
+    """pdflatex with booktabs.sty and graphicx.sty (Debian's texlive-latex-base alone lacks
+    booktabs: it is in texlive-latex-recommended)."""
+    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
+        return False
+    found = subprocess.run(["kpsewhich", "booktabs.sty", "graphicx.sty"], capture_output=True,
+                           text=True, check=False).stdout.split()
+    return len(found) == 2
+
+
+@pytest.mark.skipif(not _latex_packages(), reason="pdflatex with booktabs.sty and graphicx.sty not "
+                    "installed (Debian: texlive-latex-base texlive-latex-recommended)")
 def test_latex_compiles_with_pdflatex(tmp_path):
     hostile = Table(("system", "metric", "score", "signature"),
                     (("$\\frac{x$", "BLEU", 1.0, "BLEU|nrefs:1|tok:13a|smooth:exp"),
