@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from mtscore.errors import OptionError
-from mtscore.report.tables import FORMATS, Table, render, wide_table
+from mtscore.report.tables import FORMATS, Table, latex_escape, render, wide_table
 
 PI = 3.141592653589793
 TABLE = Table(("system", "BLEU", "n", "signature"),
@@ -107,6 +107,9 @@ def test_latex_booktabs():
     out = render(TABLE, "latex")
     lines = out.splitlines()
     assert r"\begin{tabular}{lrrl}" in lines
+    # scaled down to the text width when wider, never up
+    assert r"\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{%" in lines
+    assert r"\end{tabular}}" in lines
     for rule in (r"\toprule", r"\midrule", r"\bottomrule"):
         assert lines.count(rule) == 1
     assert lines.index(r"\toprule") < lines.index(r"\midrule") < lines.index(r"\bottomrule")
@@ -114,7 +117,15 @@ def test_latex_booktabs():
     assert r"B \& C & 27.00 & 7 & BLEU\textbar\allowbreak{}nrefs:1 \\" in lines
     assert r"50\% off & -- & 3 & x \\" in lines
     assert r"\hline" not in out  # booktabs rules only
-    assert lines[0] == r"% needs \usepackage{booktabs}"
+    assert lines[0].startswith(r"% needs \usepackage{booktabs}") and r"\usepackage{graphicx}" in lines[0]
+
+
+def test_latex_keeps_double_hyphens_and_wraps_long_text():
+    assert latex_escape("--no-meteor") == "-{}-no-meteor"  # not an en dash
+    assert latex_escape("a - b – c") == "a - b -- c"
+    t = Table(("setting", "value"), (("protocol", "word " * 30), ("seed", "12345")))
+    spec = next(ln for ln in render(t, "latex").splitlines() if ln.startswith(r"\begin{tabular}"))
+    assert spec.startswith(r"\begin{tabular}{lp{") and spec.endswith(r"\linewidth}}")
 
 
 def test_unknown_format_and_bad_width():
@@ -166,28 +177,25 @@ def test_latex_under_ot1_and_signatures_under_the_table():
 
 LATEX_DOC = r"""\documentclass{article}
 \usepackage{booktabs}
+\usepackage{graphicx}
 \begin{document}
 %s
 \end{document}
 """
 
 
-def _latex_missing() -> str | None:
-    """Why the LaTeX test cannot run here (None: it can): no pdflatex, or no booktabs.sty."""
-    if shutil.which("pdflatex") is None:
-        return "pdflatex not installed"
-    if shutil.which("kpsewhich") is None:
-        return "kpsewhich not installed (cannot look for booktabs.sty)"
-    found = subprocess.run(["kpsewhich", "booktabs.sty"], capture_output=True, text=True, timeout=60)
-    if found.returncode != 0 or not found.stdout.strip():
-        return "booktabs.sty not installed (kpsewhich booktabs.sty finds nothing)"
-    return None
+def _latex_packages() -> bool:
+    """pdflatex with booktabs.sty and graphicx.sty (Debian's texlive-latex-base alone lacks
+    booktabs: it is in texlive-latex-recommended)."""
+    if shutil.which("pdflatex") is None or shutil.which("kpsewhich") is None:
+        return False
+    found = subprocess.run(["kpsewhich", "booktabs.sty", "graphicx.sty"], capture_output=True,
+                           text=True, check=False).stdout.split()
+    return len(found) == 2
 
 
-LATEX_MISSING = _latex_missing()
-
-
-@pytest.mark.skipif(LATEX_MISSING is not None, reason=str(LATEX_MISSING))
+@pytest.mark.skipif(not _latex_packages(), reason="pdflatex with booktabs.sty and graphicx.sty not "
+                    "installed (Debian: texlive-latex-base texlive-latex-recommended)")
 def test_latex_compiles_with_pdflatex(tmp_path):
     hostile = Table(("system", "metric", "score", "signature"),
                     (("$\\frac{x$", "BLEU", 1.0, "BLEU|nrefs:1|tok:13a|smooth:exp"),

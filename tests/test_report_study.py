@@ -92,16 +92,23 @@ def test_key_table_is_the_studys_numbers(judged_study):
     human = judged_study.human_scores["z"]
     assert [r[0] for r in t.rows] == sorted(human, key=lambda s: -human[s])
     res = judged_study.significance["BLEU"]
+    # the human translation has its own references (refs column) and is not ranked (no cluster)
+    assert t.columns[:3] == ("system", "refs", "human (z)")
+    assert rows["HUMAN-B"][1] == "A" and all(rows[s][1] == "A+B" for s in rows if s != "HUMAN-B")
+    assert "HUMAN-B" not in res.systems
     for s, row in rows.items():
-        assert row[1] == pytest.approx(human[s])
-        assert row[2] == judged_study.corpus_scores["BLEU"][s]
-        ci = res.intervals[res.systems.index(s)]
-        assert (row[3], row[4]) == (ci.low, ci.high)
-    assert t.columns[3:6] == ("BLEU low", "BLEU high", "cluster")
+        assert row[2] == pytest.approx(human[s])
+        assert row[3] == judged_study.corpus_scores["BLEU"][s]
+        ci = judged_study.interval("BLEU", s)
+        assert ci is not None and (row[4], row[5]) == (ci.low, ci.high)
+        if s in res.systems:
+            assert ci is res.intervals[res.systems.index(s)]
+    assert t.columns[4:7] == ("BLEU low", "BLEU high", "cluster")
+    assert rows["HUMAN-B"][6] is None
     # clusters: 1 = best; a system's cluster is that of res.clusters()
     for k, cluster in enumerate(res.clusters(), start=1):
         for s in cluster:
-            assert rows[s][5] == k
+            assert rows[s][6] == k
 
 
 def test_normalized_table_is_range_normalized(judged_study):
@@ -125,7 +132,8 @@ def test_summary_names_the_best_system_and_the_top_cluster(judged_study):
     assert any(line.startswith(f"Best system by human judgment: {best}") for line in report.summary)
     top = judged_study.significance["BLEU"].clusters()[0]
     if len(top) == 1:
-        assert f"BLEU: {top[0]} is significantly better than every other system." in report.summary
+        assert f"BLEU: {top[0]} is significantly better than every other ranked system." \
+            in report.summary
 
 
 def test_report_without_human_scores(tmp_path):
@@ -222,17 +230,17 @@ def test_resolution_note_when_no_difference_can_be_significant(judged_study):
 
     res = judged_study.significance["BLEU"]
     m = len(res.comparisons)
-    assert m == 10  # 5 systems
-    # with 200 resamples, 10/201 ≥ 0.05 is false: differences can be significant
+    assert m == 6  # 4 machine systems (the human translation is not ranked)
+    # with 200 resamples, 6/201 ≥ 0.05 is false: differences can be significant
     assert resolution_note(res) is None
-    # with R = 150: the smallest possible p is 1/151 and Holm multiplies it by 10 = 0.066 ≥ 0.05
-    coarse = replace(res, resamples=150)
+    # with R = 100: the smallest possible p is 1/101 and Holm multiplies it by 6 = 0.059 ≥ 0.05
+    coarse = replace(res, resamples=100)
     note = resolution_note(coarse)
-    assert note is not None and "at least 200 resamples" in note
-    assert min(holm([1 / 151] * m)) >= 0.05  # the floor itself, adjusted, is not significant
-    # R = 199: 10/200 = 0.05 is not < 0.05 (note); R = 200: 10/201 < 0.05 (no note)
-    assert resolution_note(replace(res, resamples=199)) is not None
-    assert resolution_note(replace(res, resamples=200)) is None
+    assert note is not None and "at least 120 resamples" in note
+    assert min(holm([1 / 101] * m)) >= 0.05  # the floor itself, adjusted, is not significant
+    # R = 119: 6/120 = 0.05 is not < 0.05 (note); R = 120: 6/121 < 0.05 (no note)
+    assert resolution_note(replace(res, resamples=119)) is not None
+    assert resolution_note(replace(res, resamples=120)) is None
 
 
 def test_report_destination_is_checked_before_the_study(tmp_path, capsys, monkeypatch):

@@ -153,10 +153,13 @@ def test_significance_table(study):
     metrics = list(dict.fromkeys(r["metric"] for r in rows))
     assert metrics == list(study.metrics)
     bleu = [r for r in rows if r["metric"] == "BLEU"]
-    assert [r["rank"] for r in bleu] == list(range(1, 11))
+    # the human translation is apart from the ranking: no rank, no cluster, its interval only
+    assert [r["rank"] for r in bleu] == [*range(1, 10), None]
+    assert bleu[-1]["system"] == "HUMAN-B" and bleu[-1]["cluster"] is None
     assert all(r["95% low"] <= r["score"] <= r["95% high"] for r in bleu)
     res = study.significance["BLEU"]
     assert res.resamples == RESAMPLES and res.seed == SEED
+    assert "HUMAN-B" not in res.systems and len(res.comparisons) == 9 * 8 // 2
 
 
 def test_raw_numbers_for_the_report(study, independent):

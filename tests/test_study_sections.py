@@ -86,7 +86,7 @@ def test_segment_correlations_alone(parts):
 
 def test_significance_and_blocks_alone(parts):
     ds, ex, _sc, _ = parts
-    res, failed = significance(ex, 50, 3)
+    res, _apart, failed = significance(ex, 50, 3)
     assert not failed and set(res) == {s.label for s in ex.specs}
     notes: list[str] = []
     block = block_analysis(ex, ds.segments, None, 25, notes)
@@ -97,7 +97,7 @@ def test_ter_is_ranked_lowest_first(parts):
     _ds, ex, sc, _ = parts
     if "TER" not in sc.corpus:
         pytest.skip("TER not in this installation yet")
-    res, _ = significance(ex, 20, 3)
+    res, _, _ = significance(ex, 20, 3)
     ranking = res["TER"].ranking()
     assert ranking == sorted(ranking, key=lambda s: sc.corpus["TER"][s])
 

@@ -57,7 +57,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "compare", help="significance of differences between systems",
         description="Scores of several systems with bootstrap confidence intervals, and paired tests "
                     "between them: every system against --baseline (as sacreBLEU), or all pairs "
-                    "(then also the clusters of systems not significantly different). p-values are "
+                    "(then also the clusters: the ranking cut where every system above is "
+                    "significantly better than every system below). p-values are "
                     "printed raw and Holm-corrected over all comparisons. The default number of "
                     "resamples is enough for the correction: R + 1 >= 10 m / alpha for m "
                     "comparisons (at least 1,000 bootstrap resamples, 10,000 randomization trials). "

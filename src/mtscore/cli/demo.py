@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..report.study_report import correlation_summary, key_table, write_report
+    from ..report.study_report import correlation_summary, key_table, key_tables, write_report
     from ..study import run_study
 
     if args.width < 0:
@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
         if args.figures:
             check_destination(args.figures, folder=True)
     study = run_study(sample_path(), resamples=args.resamples, seed=args.seed)
-    tables = [key_table(study)]
+    # text: a terminal of 100 columns (the key table cut by metrics); other formats: one table
+    tables = key_tables(study, args.width) if args.format == "text" else [key_table(study)]
     summary = correlation_summary(study)
     if summary is not None:
         tables.append(summary)

@@ -50,6 +50,10 @@ def add_study_options(parser: argparse.ArgumentParser) -> None:
                             "the tokenizer as sacreBLEU's -l does (zh: zh, ja: ja-mecab; else 13a)")
     group.add_argument("--no-meteor", action="store_true",
                        help="leave METEOR (and its module ablation) out; faster")
+    group.add_argument("--rank-human", action="store_true",
+                       help="rank human translations (HUMAN-X systems) with the machines: in the "
+                            "paired bootstrap's Holm family and the clusters (default: apart, "
+                            "with their intervals only)")
     group.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
                        help="worker processes extracting the statistics, one system at a time "
                             "(default: the cores available; 1: this process only; same numbers)")
@@ -111,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
     study = run_study(folder, human=args.human, resamples=args.resamples, seed=args.seed,
                       block_size=args.block_size, blocks=args.blocks, meteor=not args.no_meteor,
                       language_pair=args.language_pair, scores=args.scores or (),
-                      scores_signature=args.scores_signature, jobs=study_jobs(args))
+                      scores_signature=args.scores_signature, jobs=study_jobs(args),
+                      rank_human=args.rank_human)
     written = write_report(study, args.output, figures_dir=args.figures,
                            figure_formats=args.figure_format, embed=args.embed, width=args.width,
                            title=args.title)

@@ -93,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
                       tables=args.tables, block_size=args.block_size, blocks=args.blocks,
                       meteor=not args.no_meteor, language_pair=args.language_pair,
                       scores=args.scores or (), scores_signature=args.scores_signature,
-                      jobs=study_jobs(args), extra_metrics=_task_metrics(args))
+                      jobs=study_jobs(args), extra_metrics=_task_metrics(args),
+                      rank_human=args.rank_human)
     sys.stdout.write(render_study(study, args.format, args.width, args.tables, layout=args.layout) + "\n")
     if args.html:
         from ..report.study_report import write_report

@@ -13,7 +13,8 @@ its object API on the Agg canvas, so no display and no global pyplot state are i
   over the systems (BLEU §5.3, Fig. 7);
 * :func:`block_scores_figure` — scores on blocks of the test set (BLEU §4.1, Table 1);
 * :func:`significance_figure` — the pairwise significance matrix, systems ordered by score, with the
-  clusters of systems that are not significantly different.
+  clusters (rank order cut where every system above is significantly better than every system
+  below).
 """
 
 from __future__ import annotations
@@ -449,8 +450,8 @@ def significance_figure(systems: Sequence[str], pvalues: np.ndarray | Sequence[S
     p-value written in the cell; grey cells are not significant.
 
     ``systems`` are drawn in the given order (best first); ``pvalues[i][j]`` and ``deltas[i][j]``
-    (score of i minus score of j) are indexed in that order. ``clusters`` (groups of systems that
-    are not significantly different, consecutive in ``systems``) are outlined.
+    (score of i minus score of j) are indexed in that order. ``clusters`` (consecutive runs of ``systems``,
+    cut where every system above is significantly better than every system below) are outlined.
     """
     P, D = _finite(pvalues), _finite(deltas)
     n = len(systems)
@@ -499,7 +500,9 @@ def significance_figure(systems: Sequence[str], pvalues: np.ndarray | Sequence[S
         ax.set_xlabel(note, fontsize=9, color="#555555")
         caption = (f"Green: the row system scores significantly higher than the column system "
                    f"(p < {alpha:g}); red: significantly lower; grey: not significant. Numbers are "
-                   "p-values. Framed squares: clusters of systems not significantly different.")
+                   "p-values. Framed squares: clusters - the systems in rank order, cut where "
+                   "every system above is significantly better than every system below; a "
+                   "coloured cell inside a frame is a significant pair within a cluster.")
         return _render(fig, name, title, caption)
 
 

@@ -150,7 +150,7 @@ footer { color:var(--muted); font-size:12.5px; text-align:center; padding:10px 0
   table { font-size:12.5px; } th, td { padding:3px 7px; }
   dl.sigs { grid-template-columns:1fr; gap:0 0; } dl.sigs dd { margin-bottom:8px; }
   .summary { padding:10px 12px; }
-  figure.wide { overflow-x:auto; } figure.wide img { max-width:none; width:680px; }
+  figure img, figure.wide img { max-width:100%; width:100%; }
 }
 @media print {
   nav { display:none; } details.fold > * { display:block; } section { break-inside:avoid-page; }

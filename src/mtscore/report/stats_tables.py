@@ -16,6 +16,7 @@ from ..stats.metric_difference import PermutationResult, WilliamsResult
 from ..stats.references import ReferenceSensitivity
 from ..stats.resampling import BootstrapCI
 from ..stats.significance import SignificanceResult
+from .clusters import cluster_rule, inside_note
 from .tables import Table
 
 
@@ -32,10 +33,12 @@ def significance_tables(result: SignificanceResult, alpha: float | None = None,
         name: k + 1 for k, group in enumerate(result.clusters(alpha)) for name in group}
     columns: tuple[str, ...] = ("system", result.metric, "mean", f"{level} low", f"{level} high")
     notes = [result.test_signature]
-    if clusters:
+    if clusters and alpha is not None:
         columns += ("cluster",)
-        notes.append(f"cluster: systems in rank order, cut where every system above is "
-                     f"significantly better (Holm p < {alpha:g}) than every system below")
+        notes.append("cluster: " + cluster_rule(alpha, "Holm"))
+        inside = inside_note(result.metric, result, result.clusters(alpha), alpha)
+        if inside:
+            notes.append(inside)
     rows = tuple((r["system"], r["score"], r["mean"], r["low"], r["high"],
                   *((clusters[r["system"]],) if clusters else ())) for r in result.records())
     scores = Table(columns, rows, title=f"{result.metric} with {level} confidence intervals",

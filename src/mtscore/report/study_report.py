@@ -30,9 +30,10 @@ import numpy as np
 from ..errors import OptionError
 from ..metrics import registry
 from ..progress import track
-from ..report.tables import Table
+from ..report.tables import Table, split_columns
 from ..version import __version__
 from . import figures as F
+from .clusters import cluster_rule, inside_note, pairs_inside
 from .html import (
     Gallery,
     Paragraph,
@@ -42,7 +43,7 @@ from .html import (
     save_figures,
     write_html,
 )
-from .study_tables import study_tables
+from .study_tables import ALPHA, signature_notes, study_tables
 
 if TYPE_CHECKING:
     from ..study import Study
@@ -56,8 +57,6 @@ MINOR_METRICS = registry.minor_labels()
 def key_metrics(study: Study) -> list[str]:
     """The metrics of the key table, the scores figure and the significance matrices."""
     return [m for m in study.metrics if m not in MINOR_METRICS] or [study.metrics[0]]
-#: the significance level of clusters and matrices
-ALPHA = 0.05
 
 
 def _human_order(study: Study) -> list[str]:
@@ -106,7 +105,9 @@ def key_table(study: Study) -> Table:
     shown = key_metrics(study)
     kind = study.human_kind
     has_human = bool(study.human_scores.get(kind))
-    columns: list[str] = ["system"] + ([_human_label(kind)] if has_human else [])
+    own_refs = len({study.reference_sets[s] for s in study.systems}) > 1
+    columns: list[str] = ["system"] + (["refs"] if own_refs else []) + \
+        ([_human_label(kind)] if has_human else [])
     level = ""
     for m in shown:
         res = study.significance.get(m)
@@ -118,7 +119,7 @@ def key_table(study: Study) -> Table:
     rows = []
     cluster_of = {m: {s: i + 1 for i, c in enumerate(_clusters(study, m)) for s in c} for m in shown}
     for s in _human_order(study):
-        row: list[Any] = [s]
+        row: list[Any] = [s] + (["+".join(study.reference_sets[s])] if own_refs else [])
         if has_human:
             h = study.human_scores[kind].get(s)
             row.append(None if h is None or math.isnan(h) else h)
@@ -126,8 +127,9 @@ def key_table(study: Study) -> Table:
             row.append(study.corpus_scores[m][s])
             res = study.significance.get(m)
             if res is not None:
-                ci = res.intervals[res.systems.index(s)]
-                row += [ci.low, ci.high, cluster_of[m].get(s)]
+                ci = study.interval(m, s)
+                row += [None if ci is None else ci.low, None if ci is None else ci.high,
+                        cluster_of[m].get(s)]
         rows.append(tuple(row))
     notes = []
     if has_human:
@@ -135,16 +137,34 @@ def key_table(study: Study) -> Table:
     if any(m in study.significance for m in shown):
         res = next(study.significance[m] for m in shown if m in study.significance)
         notes.append(f"low, high: {level} confidence interval, {res.intervals[0].method}, "
-                     f"{res.resamples} resamples, seed "
-                     f"{res.seed}; cluster: systems not significantly different (paired bootstrap, "
-                     f"Holm, p < {ALPHA:g}) share a number, 1 = best")
+                     f"{res.resamples} resamples, seed {res.seed}; cluster (1 = best): "
+                     + cluster_rule(ALPHA))
+        notes += [n for m in shown if m in study.significance
+                  if (n := inside_note(m, study.significance[m], _clusters(study, m), ALPHA))]
+    apart = [s for s in study.systems if any(s in d for d in study.intervals_apart.values())]
+    if apart:
+        notes.append(f"{', '.join(apart)}: human translation, scored against the other references "
+                     "and set apart from the machine ranking (no cluster; not in the Holm family)")
     lower = [m for m in shown if not study.better(m)]
     if lower:
         notes.append(f"{', '.join(lower)}: lower is better (an error rate); its cluster 1 holds "
                      "the lowest scores")
-    notes += [f"{m}: {study.signatures[m]}" for m in shown if m in study.signatures]
+    if own_refs:
+        notes.append("refs: the references each row is scored against; its signature below")
+    notes += signature_notes(study, [m for m in shown if m in study.signatures])
     return Table(tuple(columns), tuple(rows), title=f"{study.dataset}: systems, human scores and "
                  f"metrics ({study.segments} segments)", notes=tuple(notes))
+
+
+def key_tables(study: Study, width: int, limit: int = 100) -> list[Table]:
+    """:func:`key_table` cut into tables of at most ``limit`` text columns (a terminal): each
+    repeats the system, refs and human columns and takes whole metrics (score, interval,
+    cluster)."""
+    t = key_table(study)
+    shown = key_metrics(study)
+    starts = [t.columns.index(m) for m in shown]
+    groups = [list(range(a, b)) for a, b in zip(starts, [*starts[1:], len(t.columns)])]
+    return split_columns(t, starts[0], groups, width, limit)
 
 
 def correlation_summary(study: Study) -> Table | None:
@@ -256,6 +276,10 @@ def _summary(study: Study) -> list[str]:
         if len(ranked) > 1:
             line += f", then {ranked[1]} ({human[ranked[1]]:.3f})"
         out.append(line + ".")
+    if any(m in study.significance for m in key_metrics(study)):
+        out.append("Clusters: the ranking is cut only where every system above is significantly "
+                   f"better than every system below (paired bootstrap, Holm, p < {ALPHA:g}); two "
+                   "systems of one cluster can still differ significantly.")
     for m in (m for m in key_metrics(study) if m in study.significance):
         clusters = _clusters(study, m)
         res = study.significance[m]
@@ -265,21 +289,26 @@ def _summary(study: Study) -> list[str]:
         elif clusters:
             top = clusters[0]
             if len(top) == 1:
-                out.append(f"{m}: {top[0]} is significantly better than every other system.")
+                out.append(f"{m}: {top[0]} is significantly better than every other ranked system.")
             else:
-                out.append(f"{m} cannot separate the top {len(top)} of {len(res.systems)} systems "
-                           f"({', '.join(top)}): no significant difference (paired bootstrap, Holm, "
-                           f"p < {ALPHA:g}).")
+                line = (f"{m}: no cut separates the top {len(top)} of {len(res.systems)} ranked "
+                        f"systems ({', '.join(top)}).")
+                inside = [x for x in pairs_inside(res, clusters, ALPHA) if x.cluster == 1]
+                if inside:
+                    line += " Inside it, " + "; ".join(
+                        f"{x.better} > {x.worse} (p = {x.p:.4f})" for x in inside[:3]) + \
+                        (f" and {len(inside) - 3} more pairs" if len(inside) > 3 else "") + \
+                        " differ significantly."
+                out.append(line)
     out += _correlation_lines(study)
     out.extend(study.notes)
     return out
 
 
 def _intervals(study: Study, metric: str) -> tuple[list[float], list[float]] | None:
-    res = study.significance.get(metric)
-    if res is None:
+    if metric not in study.significance:
         return None
-    by = dict(zip(res.systems, res.intervals))
+    by = {s: ci for s in study.systems if (ci := study.interval(metric, s)) is not None}
     return ([by[s].low if s in by else math.nan for s in study.systems],
             [by[s].high if s in by else math.nan for s in study.systems])
 
@@ -426,6 +455,9 @@ def _significance_section(study: Study) -> Section | None:
                                             test="paired bootstrap, Holm-adjusted p"))
         blocks.append(Paragraph(f"{m} clusters (best first): " + "; ".join(
             f"{i + 1}: {', '.join(c)}" for i, c in enumerate(clusters)) + "."))
+        inside = inside_note(m, res, clusters, ALPHA)
+        if inside is not None:
+            blocks.append(Paragraph(inside + ".", kind="note"))
         note = resolution_note(res)
         if note is not None:
             blocks.append(Paragraph(note, kind="note"))
@@ -433,8 +465,13 @@ def _significance_section(study: Study) -> Section | None:
         blocks.append(tables["significance"])
     return Section("significance", "Significance of system differences", tuple(blocks), intro=(
         "Paired bootstrap resampling (Koehn, 2004) of every pair of systems, p-values adjusted with "
-        "Holm's method over all pairs. Systems that are not significantly different from each other "
-        "share a cluster."))
+        "Holm's method over all pairs. Clusters: the systems in rank order, cut where every system "
+        "above is significantly better than every system below; two systems of one cluster can "
+        "still differ significantly (a coloured cell inside a frame; listed under the matrix)." +
+        (" Human translations (" + ", ".join(sorted({s for d in study.intervals_apart.values()
+                                                    for s in d})) +
+         ") are set apart: not ranked, not in the Holm family (--rank-human to rank them)."
+         if study.intervals_apart and any(study.intervals_apart.values()) else "")))
 
 
 def _blocks_section(study: Study) -> Section | None:

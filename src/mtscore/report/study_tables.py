@@ -21,6 +21,7 @@ import numpy as np
 from ..errors import OptionError
 from ..stats.defaults import p_text
 from ..study.model import TABLE_IDS, Study, clean, lower_is_better_note
+from .clusters import cluster_rule, inside_note
 from .tables import Table, render
 
 
@@ -37,6 +38,26 @@ def order(study: Study) -> list[str]:
 
 def _refs(study: Study, system: str) -> str:
     return "+".join(study.reference_sets[system])
+
+
+def signature_notes(study: Study, metrics: Sequence[str],
+                    systems: Sequence[str] | None = None) -> list[str]:
+    """One note per metric and distinct signature of ``systems`` (default: all): each row's own
+    references (a human translation scored against fewer references has its own ``nrefs``)."""
+    shown = list(study.systems if systems is None else systems)
+    out: list[str] = []
+    for m in metrics:
+        groups: dict[str, list[str]] = {}
+        for s in shown:
+            groups.setdefault(study.signature_of(m, s), []).append(s)
+        if len(groups) <= 1:
+            out.extend(f"{m}: {sig}" for sig in groups or [study.signatures[m]])
+            continue
+        for sig, members in sorted(groups.items(), key=lambda g: -len(g[1])):
+            refs = sorted({_refs(study, s) for s in members})
+            who = ", ".join(members) if len(members) <= 3 else f"{len(members)} systems"
+            out.append(f"{m} ({who}; refs {' / '.join(refs)}): {sig}")
+    return out
 
 
 def _stat(c: Any) -> float | None:
@@ -72,7 +93,7 @@ def corpus_table(study: Study) -> Table:
     notes = ["human raw/z: mean of the system's judged segments (– where none); refs: the "
              "references each system is scored against",
              *_direction_notes(study, study.metrics),
-             *(f"{m}: {study.signatures[m]}" for m in study.metrics)]
+             *signature_notes(study, study.metrics)]
     return Table(("system", "refs", "judged", "human raw", "human z", *study.metrics), tuple(rows),
                  title="Corpus scores and human scores", notes=tuple(notes))
 
@@ -87,7 +108,8 @@ def bleu_table(study: Study) -> Table:
     return Table(("system", "refs", "BLEU", *(f"p{n}" for n in range(1, order_n + 1)), "BP", "ratio",
                   "hyp_len", "ref_len"), tuple(rows),
                  title="BLEU (Papineni et al., 2002): modified n-gram precisions and brevity penalty",
-                 notes=(study.signatures["BLEU"],))
+                 notes=tuple(sig.split(": ", 1)[1] if sig.startswith("BLEU: ") else sig
+                             for sig in signature_notes(study, ["BLEU"])))
 
 
 def system_table(study: Study, kind: str, labels: Sequence[str], title: str) -> Table:
@@ -190,12 +212,17 @@ def ttest_table(study: Study) -> Table:
                         "systems adjacent in the ranking; the paper calls t > 1.7 significant"))
 
 
+#: the significance level of the clusters
+ALPHA = 0.05
+
+
 def significance_table(study: Study) -> Table:
-    rows = []
+    rows: list[tuple[Any, ...]] = []
     describe = ""
+    inside = []
     for m, res in study.significance.items():
         describe = res.describe()
-        clusters = res.clusters() if len(res.systems) > 1 else [list(res.systems)]
+        clusters = res.clusters(ALPHA) if len(res.systems) > 1 else [list(res.systems)]
         cluster_of = {s: i + 1 for i, c in enumerate(clusters) for s in c}
         pmat = res.p_matrix(corrected=True)
         index = {s: k for k, s in enumerate(res.systems)}
@@ -206,13 +233,24 @@ def significance_table(study: Study) -> Table:
             nxt = ranking[rank] if rank < len(ranking) else None
             p_next = float(pmat[index[s], index[nxt]]) if nxt else None
             rows.append((m, rank, s, score, ci.low, ci.high, cluster_of[s], p_next))
-    notes = (describe, "cluster: systems not separated by a significant (p < 0.05, Holm) difference "
-             "share a cluster; p vs next: Holm-adjusted p of the system against the next one",
+        rows += [(m, None, s, ci.score, ci.low, ci.high, None, None)
+                 for s, ci in study.intervals_apart.get(m, {}).items()]
+        note = inside_note(m, res, clusters, ALPHA)
+        if note:
+            inside.append(note)
+    notes = [describe, "cluster: " + cluster_rule(ALPHA) + "; p vs next: Holm-adjusted p of the "
+             "system against the next one", *inside,
              "rank 1 = best: the highest score, or the lowest for an error rate (TER)",
              "each system is scored against its own reference set (a human system against fewer "
-             "references), as in the other tables")
+             "references), as in the other tables"]
+    apart = sorted({s for d in study.intervals_apart.values() for s in d})
+    if apart:
+        notes.append(f"{', '.join(apart)}: human translation, apart from the ranking (no rank, "
+                     "cluster or test; not in the Holm family); its interval only, from the same "
+                     "resamples")
     return Table(("metric", "rank", "system", "score", "95% low", "95% high", "cluster", "p vs next"),
-                 tuple(rows), title="Pairwise significance: paired bootstrap resampling", notes=notes)
+                 tuple(rows), title="Pairwise significance: paired bootstrap resampling",
+                 notes=tuple(notes))
 
 
 def _ranks(scores: dict[str, float], better: bool) -> dict[str, int]:

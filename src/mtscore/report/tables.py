@@ -10,7 +10,8 @@ Two layouts (``render(..., layout=...)``, the CLI's ``--layout``):
   (:func:`wide_table`), one column per metric, the signatures in the notes (LaTeX: under the
   table) — the layout of a paper's results table. Tables without those two columns are unchanged.
 
-LaTeX output needs ``\\usepackage{booktabs}`` (said in a comment line of the output) and compiles
+LaTeX output needs ``\\usepackage{booktabs}`` and ``\\usepackage{graphicx}`` (said in a comment line
+of the output: a table wider than the text is scaled down to it, long text wraps) and compiles
 under the default OT1 font encoding: ``|``, ``<``, ``>`` and the few non-ASCII symbols the tables
 use (–, −, ×, τ, ρ, …) are written as LaTeX commands.
 """
@@ -268,8 +269,10 @@ _LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{
 
 
 def latex_escape(s: str) -> str:
-    """``s`` as LaTeX text that pdflatex sets literally under the default OT1 encoding."""
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in s)
+    """``s`` as LaTeX text that pdflatex sets literally under the default OT1 encoding; ``--``
+    (an option such as ``--no-meteor``) stays two hyphens (``-{}-``), not an en dash."""
+    return "".join("-{}" if ch == "-" and s[k + 1:k + 2] == "-" else _LATEX_SPECIAL.get(ch, ch)
+                   for k, ch in enumerate(s))
 
 
 def _looks_like_signature(value: Any) -> bool:
@@ -300,19 +303,82 @@ def _mark(i: int) -> str:
     return letters[i] if i < 26 else _mark(i // 26 - 1) + letters[i % 26]
 
 
+#: what the LaTeX output needs (its first line, a comment)
+LATEX_NEEDS = (r"% needs \usepackage{booktabs} (Debian/Ubuntu: texlive-latex-recommended) and "
+               r"\usepackage{graphicx} (\resizebox)")
+#: a text column whose longest cell has more characters than this wraps (a p{} column)
+_WRAP_AT = 40
+#: characters of the 10 pt body text on an article's text width (345 pt)
+_LINE_CHARS = 64
+
+
+def _latex_spec(t: Table, width: int) -> str:
+    """Column types: numbers right-aligned, text left-aligned, long text wrapped in a ``p{}``
+    column sharing what the other columns leave of the text width."""
+    numeric = numeric_columns(t)
+    longest = [max([len(c)] + [len(_cell(r[j], width)) for r in t.rows])
+               for j, c in enumerate(t.columns)]
+    wrap = [not n and k > _WRAP_AT for n, k in zip(numeric, longest)]
+    if not any(wrap):
+        return "".join("r" if n else "l" for n in numeric)
+    rest = sum(k + 2 for k, w in zip(longest, wrap) if not w)
+    share = max(0.25, 0.95 - rest / _LINE_CHARS) / sum(wrap)
+    return "".join(rf"p{{{share:.2f}\linewidth}}" if w else "r" if n else "l"
+                   for n, w in zip(numeric, wrap))
+
+
 def _latex(t: Table, width: int) -> str:
+    """A booktabs table; scaled down to the text width when wider (never up), long text
+    wrapped."""
     t, sig_notes = _footnote_signatures(t)
-    spec = "".join("r" if n else "l" for n in numeric_columns(t))
-    out = [r"% needs \usepackage{booktabs}", r"\begin{table}[t]", r"\centering"]
+    spec = _latex_spec(t, width)
+    out = [LATEX_NEEDS, r"\begin{table}[t]", r"\centering"]
     if t.title:
         out.append(rf"\caption{{{latex_escape(t.title)}}}")
-    out += [rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
+    out += [r"\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{%",
+            rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
             " & ".join(latex_escape(c) for c in t.columns) + r" \\", r"\midrule"]
     out.extend(" & ".join(latex_escape(_cell(v, width)) for v in row) + r" \\" for row in t.rows)
-    out += [r"\bottomrule", r"\end{tabular}"]
+    out += [r"\bottomrule", r"\end{tabular}}"]
     notes = [*sig_notes, *t.notes]
     if notes:
         out.append(r"\par\smallskip{\footnotesize\raggedright " +
                    r"\par ".join(latex_escape(n) for n in notes) + r"\par}")
     out.append(r"\end{table}")
     return "\n".join(out)
+
+
+def text_width(t: Table, width: int) -> int:
+    """Characters of the widest line of ``t``'s columns in the text format (title and notes,
+    which a terminal wraps as prose, not counted)."""
+    cells = [[_cell(v, width) for v in row] for row in t.rows]
+    return sum(max([len(c)] + [len(r[j]) for r in cells]) for j, c in enumerate(t.columns)) + \
+        2 * (len(t.columns) - 1)
+
+
+def split_columns(t: Table, keep: int, groups: Sequence[Sequence[int]], width: int,
+                  limit: int = 100) -> list[Table]:
+    """``t`` cut into tables no wider than ``limit`` characters in the text format (a terminal of
+    100 columns): each repeats the first ``keep`` columns (system names …) and takes whole
+    ``groups`` of the other column indices, in order, as many as fit (at least one); the title is
+    numbered and the notes go under the last. ``[t]`` when it fits already."""
+    if text_width(t, width) <= limit or len(groups) < 2:
+        return [t]
+    pieces: list[list[int]] = []
+    for group in groups:
+        trial = (pieces[-1] if pieces else []) + list(group)
+        if pieces and text_width(_columns(t, [*range(keep), *trial]), width) <= limit:
+            pieces[-1] = trial
+        else:
+            pieces.append(list(group))
+    out = []
+    for k, piece in enumerate(pieces):
+        sub = _columns(t, [*range(keep), *piece])
+        title = f"{t.title} ({k + 1}/{len(pieces)})" if t.title else ""
+        out.append(Table(sub.columns, sub.rows, title, t.notes if k == len(pieces) - 1 else ()))
+    return out
+
+
+def _columns(t: Table, index: Sequence[int]) -> Table:
+    return Table(tuple(t.columns[j] for j in index), tuple(tuple(r[j] for j in index) for r in t.rows),
+                 t.title, t.notes)

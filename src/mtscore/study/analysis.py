@@ -15,7 +15,8 @@ Tables (ids for ``--tables``):
 * ``human`` — METEOR paper Table 8 (§4.5): raw vs normalized (z) human scores;
 * ``blocks`` — BLEU paper Table 1 (§4.1): BLEU on blocks of 25 segments, mean and SD per system;
 * ``ttest`` — BLEU paper Table 2 (§4.1): paired t-statistics on the blocks, adjacent systems;
-* ``significance`` — paired bootstrap resampling of every pair of systems, Holm-corrected;
+* ``significance`` — paired bootstrap resampling of every pair of systems, Holm-corrected, human
+  translations apart (their intervals only) unless ``rank_human``;
 * ``references`` — each single reference, every subset, all references (§4.1–4.2 of the BLEU
   paper use 1 to 4 references): scores, ranks and how the ranking changes.
 
@@ -35,7 +36,6 @@ statistics; the block test uses as many blocks of 25 as the corpus holds.
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -58,6 +58,7 @@ from ..stats.correlation import (
 )
 from ..stats.defaults import check_count, check_seed, comparisons_count, resamples_for
 from ..stats.references import ReferenceSensitivity
+from ..stats.resampling import BootstrapCI, bootstrap_ci
 from ..stats.significance import SignificanceResult, paired_bootstrap
 from .metrics import Statistics, default_metrics, external_specs, module_specs
 from .model import (
@@ -71,6 +72,7 @@ from .model import (
     Study,
 )
 from .parallel import system_statistics
+from .script import spaceless_script
 
 __all__ = ["BLOCKS", "BLOCK_SIZE", "DEFAULT_RESAMPLES", "DEFAULT_SEED", "MODULE_SETS", "TABLE_IDS",
            "MetricSpec", "Study", "default_metrics", "run_study"]
@@ -285,17 +287,28 @@ def segment_correlations(sc: Scores, human: Human, kind: str, labels: Sequence[s
     return out, failures
 
 
-def significance(ex: Extracted, resamples: int, seed: int) -> tuple[dict[str, SignificanceResult],
-                                                                     dict[str, str]]:
-    """``significance`` table: paired bootstrap resampling of every pair of systems, per metric."""
+def significance(ex: Extracted, resamples: int, seed: int, apart: Sequence[str] = ()
+                 ) -> tuple[dict[str, SignificanceResult], dict[str, dict[str, BootstrapCI]],
+                            dict[str, str]]:
+    """``significance`` table: paired bootstrap resampling of every pair of systems, per metric.
+
+    The systems ``apart`` (human translations, by default) are left out of the ranking, the Holm
+    family and the clusters; each gets its bootstrap interval alone, from the same resamples
+    (same seed, same segment draws): metric -> system -> interval."""
     out: dict[str, SignificanceResult] = {}
+    alone: dict[str, dict[str, BootstrapCI]] = {}
     failures: dict[str, str] = {}
     for spec in ex.specs:
-        res = _attempt(spec.label, failures, paired_bootstrap, spec.metric, ex.stats[spec.label],
-                       resamples=resamples, seed=seed)
-        if res is not None:
-            out[spec.label] = res
-    return out, failures
+        stats = ex.stats[spec.label]
+        ranked = {s: v for s, v in stats.items() if s not in apart}
+        if len(ranked) >= 2:
+            res = _attempt(spec.label, failures, paired_bootstrap, spec.metric, ranked,
+                           resamples=resamples, seed=seed)
+            if res is not None:
+                out[spec.label] = res
+        alone[spec.label] = {s: bootstrap_ci(spec.metric, stats[s], resamples, seed)
+                             for s in stats if s in apart}
+    return out, alone, failures
 
 
 def block_analysis(ex: Extracted, segments: int, blocks: int | None, block_size: int,
@@ -361,7 +374,23 @@ def _load(dataset: Dataset | str | Path, language_pair: str | None
             pair = parse_pair(ds.meta["pair"])
         except OptionError as err:
             raise InputError(f'"pair": {err}', source=str(ds.path / "meta.json")) from None
+    if pair is None:
+        _refuse_spaceless(ds)
     return ds, pair
+
+
+def _refuse_spaceless(ds: Dataset) -> None:
+    """No language pair: refuse references in a script without spaces between words (the 13a
+    tokenizer and English METEOR would give wrong numbers), naming the ``-l`` to give."""
+    found = spaceless_script(list(ds.references.values()))
+    if found is None:
+        return
+    script, code = found
+    first = next(iter(ds.references))
+    raise InputError(f"is written in {script} script but no language pair is given: scoring it with "
+                     f"the 13a tokenizer and English METEOR would give wrong numbers; give the pair "
+                     f"(--language-pair SRC-{code}, or \"pair\" in meta.json)",
+                     source=str(ds.path / "references" / f"{first}.txt"))
 
 
 def _human_kind(ds: Dataset, human: str | None) -> str:
@@ -428,10 +457,10 @@ def _correlate(ex: Extracted, sc: Scores, human: Human, kinds: Sequence[str], ma
 
 
 def _settings(ds: Dataset, pair: LanguagePair | None, human: str, resamples: tuple[int, int],
-              seed: int, labels: Sequence[str]) -> dict[str, Any]:
+              seed: int, labels: Sequence[str], apart: Sequence[str] = ()) -> dict[str, Any]:
     ref_sets = {s: ds.reference_ids_for(s) for s in ds.systems}
     return {
-        "data set": f"{ds.name} ({_relative(ds.path)})",
+        "data set": ds.name,
         "references": ", ".join(ds.references),
         "language pair": f"{pair} (the target language picks the tokenizer, as sacreBLEU's -l, and "
                          "METEOR's resources)" if pair else "not given (13a tokenizer, English METEOR)",
@@ -440,7 +469,11 @@ def _settings(ds: Dataset, pair: LanguagePair | None, human: str, resamples: tup
                                   f"{s}: {'+'.join(r)}" for s, r in ref_sets.items()
                                   if s in ds.human_systems) or "the data set has none") + ")",
         "human score": f"{human} (mean of the system's judged segments; segment score = mean of "
-                       "its judgments)",
+                       "its judgments)" if ds.human_kinds else "none (the data set has no human "
+                       "scores)",
+        "ranking": "human translations (" + ", ".join(apart) + ") apart: not in the paired "
+                   "bootstrap's Holm family nor the clusters (--rank-human to rank them)" if apart
+                   else "every system in the paired bootstrap's Holm family and clusters",
         "segment-level BLEU": "sentence BLEU, sacreBLEU defaults (exp smoothing, effective order)",
         "segment level": "segments without a human score are left out",
         "resamples": resamples[0],
@@ -450,21 +483,12 @@ def _settings(ds: Dataset, pair: LanguagePair | None, human: str, resamples: tup
     }
 
 
-def _relative(path: Path) -> str:
-    """``path`` relative to the working folder (a report names no absolute path of the machine it
-    was made on); its name alone when there is no relative path (another drive)."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:
-        return path.name
-
-
 def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamples: int | None = None,
               seed: int = DEFAULT_SEED, tables: Sequence[str] | None = None,
               block_size: int = BLOCK_SIZE, blocks: int | None = BLOCKS, meteor: bool = True,
               metrics: Sequence[MetricSpec] | None = None, language_pair: str | None = None,
               scores: Sequence[str] = (), scores_signature: str | None = None, jobs: int = 1,
-              extra_metrics: Sequence[MetricSpec] = ()) -> Study:
+              extra_metrics: Sequence[MetricSpec] = (), rank_human: bool = False) -> Study:
     """Run the seed papers' analyses on ``dataset`` (a :class:`Dataset` or a folder).
 
     ``human``: the human score kind of the main tables ("z" or "raw"; default z, or raw when the
@@ -482,6 +506,8 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     :mod:`mtscore.io.scores`), studied like the built-in metrics; ``scores_signature`` replaces
     their signature.
     ``extra_metrics``: studied after the default (or given) metrics, e.g. METEOR with a jar task.
+    ``rank_human``: rank human translations (``HUMAN-X`` systems) with the machines, in the paired
+    bootstrap's Holm family and clusters (default: apart, with their intervals only).
     ``jobs``: worker processes extracting the statistics, one system at a time (identical numbers;
     started with ``spawn``, so a script calling this with ``jobs`` > 1 needs the
     ``if __name__ == "__main__":`` guard).
@@ -500,15 +526,19 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
     hs = human_scores(ds, notes)
     kinds = (tuple(k for k in HUMAN_KINDS if k in ds.human_kinds) or (kind,)) if "human" in wanted \
         else (kind,)
+    apart = () if rank_human else tuple(s for s in ds.systems if s in ds.human_systems)
+    ranked = len(ds.systems) - len(apart)
     n_resamples = (resamples or DEFAULT_RESAMPLES,
-                   resamples or resamples_for(comparisons_count(len(ds.systems), False)))
+                   resamples or resamples_for(comparisons_count(max(ranked, 2), False)))
     corr = _correlate(ex, sc, hs, kinds, kind, wanted, n_resamples[0], seed, table_notes)
     sig: dict[str, SignificanceResult] = {}
+    alone: dict[str, dict[str, BootstrapCI]] = {}
     if "significance" in wanted:
-        if len(ds.systems) < 2:
-            notes.append("one system only: no pairwise significance")
-        else:
-            sig, failed = significance(ex, n_resamples[1], seed)
+        if ranked < 2:
+            notes.append(f"{ranked} system{'s' if ranked != 1 else ''} to rank (human "
+                         "translations apart): no pairwise significance")
+        if ranked >= 2 or apart:
+            sig, alone, failed = significance(ex, n_resamples[1], seed, apart)
             _note_failures(table_notes, "significance", failed)
     block = block_analysis(ex, ds.segments, blocks, block_size, notes) \
         if ("blocks" in wanted or "ttest" in wanted) and specs else None
@@ -523,9 +553,9 @@ def run_study(dataset: Dataset | str | Path, *, human: str | None = None, resamp
         corpus_results=sc.results, bleu_precisions=sc.bleu_precisions, human_scores=hs.systems,
         human_segment_scores=hs.segments, segment_scores=sc.segments,
         system_correlations=corr.system, system_rank_correlations=corr.rank,
-        segment_correlations=corr.segment, significance=sig, blocks=block,
+        segment_correlations=corr.segment, significance=sig, intervals_apart=alone, blocks=block,
         reference_counts=refcounts, signatures=sc.signatures,
-        settings=_settings(ds, pair, kind, n_resamples, seed, labels), notes=tuple(notes),
+        settings=_settings(ds, pair, kind, n_resamples, seed, labels, apart), notes=tuple(notes),
         higher_is_better={s.label: s.metric.higher_is_better for s in specs + modules},
         table_notes={k: tuple(v) for k, v in table_notes.items()})
     return replace(study, wanted_tables=tuple(t for t in TABLE_IDS if t in wanted),

@@ -19,6 +19,7 @@ from ..stats.blocks import BlockTestResult
 from ..stats.correlation import CorrelationResult
 from ..stats.defaults import DEFAULT_SEED as _DEFAULT_SEED
 from ..stats.references import ReferenceSensitivity
+from ..stats.resampling import BootstrapCI
 from ..stats.significance import SignificanceResult
 
 #: table ids, in output order
@@ -105,7 +106,8 @@ class Study:
     system_rank_correlations: Mapping[str, Mapping[str, Mapping[str, float]]]
     #: kind -> metric -> system (or "mean") -> segment-level Pearson within the system
     segment_correlations: Mapping[str, Mapping[str, Mapping[str, CorrelationResult | None]]]
-    #: metric -> paired bootstrap of all pairs of systems
+    #: metric -> paired bootstrap of all pairs of ranked systems (human translations apart unless
+    #: ``run_study(rank_human=True)``)
     significance: Mapping[str, SignificanceResult]
     #: BLEU paper §3 block test (blocks of 25 over the whole corpus by default)
     blocks: BlockTestResult | None
@@ -127,6 +129,21 @@ class Study:
     #: metric -> system-level Pearson r over the judged systems that are not human translations
     #: (empty when none are, or fewer than 3 others: :func:`.analysis.machine_correlations`)
     machine_correlations: Mapping[str, float] = field(default_factory=dict)
+    #: metric -> system -> bootstrap interval of the systems left out of the ranking (human
+    #: translations), from the same resamples as the paired bootstrap
+    intervals_apart: Mapping[str, Mapping[str, BootstrapCI]] = field(default_factory=dict)
+
+    def interval(self, metric: str, system: str) -> BootstrapCI | None:
+        """``system``'s bootstrap interval of ``metric`` (ranked or apart), None without one."""
+        res = self.significance.get(metric)
+        if res is not None and system in res.systems:
+            return res.intervals[res.systems.index(system)]
+        return self.intervals_apart.get(metric, {}).get(system)
+
+    def signature_of(self, metric: str, system: str) -> str:
+        """The signature of ``system``'s ``metric`` score (its own references: nrefs)."""
+        result = self.corpus_results.get(metric, {}).get(system)
+        return result.signature if result is not None else self.signatures[metric]
 
     def better(self, metric: str) -> bool:
         """True when a higher ``metric`` score is better."""
@@ -181,6 +198,8 @@ class Study:
             "segment_correlations": {k: {m: {s: corr(c) for s, c in v.items()} for m, v in d.items()}
                                      for k, d in self.segment_correlations.items()},
             "significance": {m: r.to_dict() for m, r in self.significance.items()},
+            "intervals_apart": {m: {s: ci.to_dict() for s, ci in d.items()}
+                                for m, d in self.intervals_apart.items()},
             "blocks": self.blocks.to_dict() if self.blocks else None,
             "reference_counts": self.reference_counts.to_dict() if self.reference_counts else None,
         })
