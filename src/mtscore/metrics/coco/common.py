@@ -28,6 +28,11 @@ def check_tokenizer(tokenize: str) -> str:
     return tokenize
 
 
+def show_coco_tokenizer(settings: Any) -> str:
+    """``show`` of a coco metric's ``tokenize`` setting: the tokenizer's signature."""
+    return TOKENIZER_SIGNATURES[settings.tokenize]
+
+
 def tokenized(captions: Sequence[str], tokenize: str) -> list[str]:
     """The captions as coco-caption's scorers see them (``tokenize``: ``coco`` or ``none``)."""
     if tokenize == "none":

@@ -15,15 +15,17 @@ their mean, coco-caption's ``np.mean`` of the per-image scores.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
 from ...errors import OptionError
-from ...version import __version__
-from ..base import Metric, Score, SegmentStats, Signature, checked_inputs
-from .common import TOKENIZER_SIGNATURES, CocoReferences, check_tokenizer, tokenized
+from ..base import Metric, Score, SegmentStats, checked_inputs
+from ..settings import Settings, setting
+from .common import CocoReferences, check_tokenizer, show_coco_tokenizer, tokenized
 
 BETA = 1.2  # coco-caption's β ("updated ... based on discussion with Hovey")
 
@@ -66,20 +68,42 @@ def rouge_l_multi(hyp: str, refs: Sequence[str], beta: float = BETA) -> float:
     return 0.0
 
 
+@dataclass(frozen=True)
+class CocoRougeLSettings(Settings):
+    """coco-rouge-l's settings (:class:`CocoRougeL`'s arguments), validated once."""
+
+    NAME: ClassVar[str] = "coco-rouge-l"
+    SIGNATURE: ClassVar[tuple[str, ...]] = ("nrefs", "beta", "best=max-p-max-r", "tok", "version")
+
+    #: F's β (coco-caption's 1.2)
+    beta: float = setting(BETA, key="beta", show=lambda s: f"{s.beta:g}")
+    #: ``coco`` (coco-caption's PTB tokenizer) or ``none`` (text tokenized already)
+    tokenize: str = setting("coco", key="tok", show=show_coco_tokenizer, references=True)
+
+    def validate(self) -> None:
+        beta = self.beta
+        if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not beta > 0 \
+                or not math.isfinite(beta):
+            raise OptionError("ROUGE-L beta", beta, detail="a positive number")
+        check_tokenizer(self.tokenize)
+        self._set("beta", float(beta))
+
+
 class CocoRougeL(Metric[CocoRougeResult]):
     """coco-caption's ROUGE-L (β = 1.2; P and R maxed over the references)."""
 
     name = "coco-rouge-l"
     columns = ("rouge_l", "images")
+    settings: CocoRougeLSettings
+    beta: float
+    tokenize: str
 
     def __init__(self, *, beta: float = BETA, tokenize: str = "coco"):
-        if not float(beta) > 0:
-            raise OptionError("ROUGE-L beta", beta, detail="a positive number")
-        self.beta = float(beta)
-        self.tokenize = check_tokenizer(tokenize)
+        self._configure(CocoRougeLSettings(beta=beta, tokenize=tokenize))
 
     def settings_key(self) -> tuple[object, ...]:
-        return ("coco-rouge-l", self.beta, self.tokenize)
+        """The tokenizer (prepared references are the tokenized captions; β acts on scoring)."""
+        return self.settings.key()
 
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> CocoReferences:
@@ -108,13 +132,6 @@ class CocoRougeL(Metric[CocoRougeResult]):
             raise ValueError("compute takes one summed row; use compute_many for many rows")
         return CocoRougeResult(metric="ROUGE_L", score=float(self.compute_many(row)[0]),
                                signature=self.signature(meta), images=int(row[1]))
-
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``coco-rouge-l|nrefs:…|beta:1.2|best:max-p-max-r|tok:…|version:…``."""
-        return Signature.of("coco-rouge-l", [
-            ("nrefs", (meta or {}).get("nrefs", "?")), ("beta", f"{self.beta:g}"),
-            ("best", "max-p-max-r"), ("tok", TOKENIZER_SIGNATURES[self.tokenize]),
-            ("version", __version__)])
 
 
 def corpus_coco_rouge_l(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
