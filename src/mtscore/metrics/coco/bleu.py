@@ -63,10 +63,10 @@ def closest_ref_length(hyp_len: int, ref_lens: Sequence[int]) -> int:
     return min((abs(r - hyp_len), r) for r in ref_lens)[1]
 
 
-def bleu_row(hyp: str, refs: Sequence[str], max_order: int) -> list[int]:
-    """One image's statistics: ``testlen, reflen, guess_1..N, correct_1..N`` (words split on
-    white space, as coco-caption's ``precook``)."""
-    words = hyp.split()
+def reference_maxima(refs: Sequence[str], max_order: int
+                     ) -> tuple[dict[tuple[str, ...], int], list[int]]:
+    """An image's references: each n-gram's largest count in one of them (the clipping counts,
+    Papineni et al. §2.1), and their lengths (words split on white space)."""
     max_ref: dict[tuple[str, ...], int] = {}
     ref_lens = []
     for ref in refs:
@@ -75,11 +75,24 @@ def bleu_row(hyp: str, refs: Sequence[str], max_order: int) -> list[int]:
         for ngram, count in ngram_counts(ref_words, max_order).items():
             if count > max_ref.get(ngram, 0):
                 max_ref[ngram] = count
+    return max_ref, ref_lens
+
+
+def hypothesis_row(hyp: str, max_ref: Mapping[tuple[str, ...], int], ref_lens: Sequence[int],
+                   max_order: int) -> list[int]:
+    """One image's statistics given its references' :func:`reference_maxima`."""
+    words = hyp.split()
     correct = [0] * max_order
     for ngram, count in ngram_counts(words, max_order).items():
         correct[len(ngram) - 1] += min(max_ref.get(ngram, 0), count)
     guess = [max(0, len(words) - k + 1) for k in range(1, max_order + 1)]
     return [len(words), closest_ref_length(len(words), ref_lens), *guess, *correct]
+
+
+def bleu_row(hyp: str, refs: Sequence[str], max_order: int) -> list[int]:
+    """One image's statistics: ``testlen, reflen, guess_1..N, correct_1..N`` (words split on
+    white space, as coco-caption's ``precook``)."""
+    return hypothesis_row(hyp, *reference_maxima(refs, max_order), max_order)
 
 
 def coco_bleu_scores(totals: np.ndarray, max_order: int) -> np.ndarray:
@@ -114,6 +127,9 @@ class CocoBLEUSettings(Settings):
     order: int = setting(COCO_ORDER, key="n")
     #: ``coco`` (coco-caption's PTB tokenizer) or ``none`` (text tokenized already)
     tokenize: str = setting("coco", key="tok", show=show_coco_tokenizer, references=True)
+    #: count the references' n-grams once per prepared references (:meth:`.CocoReferences.derived`)
+    #: and reuse them for every hypothesis set; False: per image and call (:func:`bleu_row`)
+    fast: bool = setting(True, speed=True)
     #: the statistics count n-grams up to this order (derived: ``max(order, 4)``)
     max_order: int = field(init=False, default=COCO_ORDER)
 
@@ -124,6 +140,7 @@ class CocoBLEUSettings(Settings):
                               detail=f"an n-gram order from 1 to {MAX_ORDER}")
         check_tokenizer(self.tokenize)
         self._set("max_order", max(order, COCO_ORDER))
+        self._set("fast", bool(self.fast))
 
 
 class CocoBLEU(Metric[CocoBLEUResult]):
@@ -134,9 +151,10 @@ class CocoBLEU(Metric[CocoBLEUResult]):
     order: int
     max_order: int
     tokenize: str
+    fast: bool
 
-    def __init__(self, order: int = COCO_ORDER, *, tokenize: str = "coco"):
-        settings = CocoBLEUSettings(order=order, tokenize=tokenize)
+    def __init__(self, order: int = COCO_ORDER, *, tokenize: str = "coco", fast: bool = True):
+        settings = CocoBLEUSettings(order=order, tokenize=tokenize, fast=fast)
         self._configure(settings, max_order=settings.max_order)
 
     @property
@@ -155,12 +173,22 @@ class CocoBLEU(Metric[CocoBLEUResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:
         hyps, prep = checked_inputs(self, hyps, refs, CocoReferences)
-        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs)
+        if not self.fast:
+            return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs)
+        order = self.max_order
+        maxima = prep.derived(("coco-bleu", order),
+                              lambda: [reference_maxima(r, order) for r in prep.refs])
+        rows = [hypothesis_row(h, *m, order)
+                for h, m in zip(tokenized(hyps, self.tokenize), maxima, strict=True)]
+        return self._statistics(rows, prep.nrefs)
 
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
                           nrefs: str = "var") -> SegmentStats:
         """Statistics of hypotheses and per-image references already tokenized."""
         rows = [bleu_row(h, r, self.max_order) for h, r in zip(hyps, refs, strict=True)]
+        return self._statistics(rows, nrefs)
+
+    def _statistics(self, rows: list[list[int]], nrefs: str) -> SegmentStats:
         values = np.array(rows, dtype=np.int64).reshape(len(rows), len(self.columns))
         return SegmentStats(self.columns, values, {"nrefs": nrefs})
 

@@ -89,11 +89,17 @@ def clipped_similarity(hyp: Vectors, ref: Vectors, sigma: float = SIGMA) -> np.n
 def cider_d(hyp: str, refs: Sequence[str], df: DocumentFrequency, max_order: int = 4,
             sigma: float = SIGMA) -> float:
     """One image's CIDEr-D: similarities summed over references, mean over n, / refs, × 10."""
-    vec_h = tfidf_vectors(hyp, df, max_order)
+    return cider_d_of_vectors(tfidf_vectors(hyp, df, max_order),
+                              [tfidf_vectors(ref, df, max_order) for ref in refs], max_order, sigma)
+
+
+def cider_d_of_vectors(vec_h: Vectors, vec_refs: Sequence[Vectors], max_order: int = 4,
+                       sigma: float = SIGMA) -> float:
+    """:func:`cider_d` given the :func:`tfidf_vectors` of the hypothesis and of each reference."""
     score = np.zeros(max_order)
-    for ref in refs:
-        score += clipped_similarity(vec_h, tfidf_vectors(ref, df, max_order), sigma)
-    return float(np.mean(score) / len(refs) * 10.0)
+    for vec_r in vec_refs:
+        score += clipped_similarity(vec_h, vec_r, sigma)
+    return float(np.mean(score) / len(vec_refs) * 10.0)
 
 
 class CIDErReferences(CocoReferences):
@@ -123,6 +129,9 @@ class CIDErSettings(Settings):
     #: ``coco`` (coco-caption's PTB tokenizer) or ``none`` (text tokenized already)
     tokenize: str = setting("coco", key="tok",
                             show=lambda s: TOKENIZER_SIGNATURES[s.tokenize], references=True)
+    #: weigh the references' n-grams once per prepared references (:meth:`.CocoReferences.derived`)
+    #: and reuse them for every hypothesis set; False: per image and call (:func:`cider_d`)
+    fast: bool = setting(True, speed=True)
     #: the frequencies of ``df_file`` (derived: loaded once)
     frequencies: DocumentFrequency | None = field(init=False, default=None, compare=False,
                                                   repr=False)
@@ -136,6 +145,7 @@ class CIDErSettings(Settings):
             raise OptionError("CIDEr max order", max_order, detail="1 to 9")
         check_tokenizer(self.tokenize)
         self._set("sigma", float(sigma))
+        self._set("fast", bool(self.fast))
         df = self.df_file
         frequencies = df if isinstance(df, DocumentFrequency) or df is None \
             else DocumentFrequency.load(df)
@@ -172,13 +182,15 @@ class CIDErD(Metric[CIDErResult]):
     sigma: float
     max_order: int
     tokenize: str
+    fast: bool
     #: the frequencies of ``df_file`` (None: the scored set's references)
     df: DocumentFrequency | None
 
     def __init__(self, *, df_file: str | Path | DocumentFrequency | None = None,
-                 sigma: float = SIGMA, max_order: int = 4, tokenize: str = "coco"):
+                 sigma: float = SIGMA, max_order: int = 4, tokenize: str = "coco",
+                 fast: bool = True):
         settings = CIDErSettings(df_file=df_file, sigma=sigma, max_order=max_order,
-                                 tokenize=tokenize)
+                                 tokenize=tokenize, fast=fast)
         self._configure(settings, df=settings.frequencies)
 
     def settings_key(self) -> tuple[object, ...]:
@@ -209,7 +221,15 @@ class CIDErD(Metric[CIDErResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CIDErReferences) -> SegmentStats:
         hyps, prep = checked_inputs(self, hyps, refs, CIDErReferences)
-        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs, prep.df)
+        if not self.fast:
+            return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs,
+                                          prep.df)
+        df, order = prep.df, self.max_order
+        vectors = prep.derived(("cider-d", order), lambda: [
+            [tfidf_vectors(ref, df, order) for ref in refs] for refs in prep.refs])
+        scores = [cider_d_of_vectors(tfidf_vectors(h, df, order), v, order, self.sigma)
+                  for h, v in zip(tokenized(hyps, self.tokenize), vectors, strict=True)]
+        return self._statistics(scores, prep.nrefs, df)
 
     def document_frequency(self, refs: Sequence[Sequence[str]]) -> DocumentFrequency:
         """The frequencies tokenized references ``refs[i]`` are scored with (the file's, if one
@@ -224,6 +244,9 @@ class CIDErD(Metric[CIDErResult]):
         df = df if df is not None else self.document_frequency(refs)
         scores = [cider_d(h, r, df, self.max_order, self.sigma)
                   for h, r in zip(hyps, refs, strict=True)]
+        return self._statistics(scores, nrefs, df)
+
+    def _statistics(self, scores: list[float], nrefs: str, df: DocumentFrequency) -> SegmentStats:
         values = np.column_stack([np.asarray(scores, dtype=np.float64), np.ones(len(scores))])
         return SegmentStats(self.columns, values.reshape(len(scores), 2),
                             {"nrefs": nrefs, "df": df.signature()})

@@ -16,7 +16,7 @@ their mean, coco-caption's ``np.mean`` of the per-image scores.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -26,6 +26,7 @@ from ...errors import OptionError
 from ..base import Metric, Score, SegmentStats, checked_inputs
 from ..settings import Settings, setting
 from .common import CocoReferences, check_tokenizer, show_coco_tokenizer, tokenized
+from .lcs_bits import lcs_length_bits
 
 BETA = 1.2  # coco-caption's β ("updated ... based on discussion with Hovey")
 
@@ -53,15 +54,17 @@ def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
     return previous[-1]
 
 
-def rouge_l_multi(hyp: str, refs: Sequence[str], beta: float = BETA) -> float:
-    """One image's ROUGE-L: P and R each maximized over the references, then F_β."""
+def rouge_l_multi(hyp: str, refs: Sequence[str], beta: float = BETA,
+                  lcs: Callable[[Sequence[str], Sequence[str]], int] = lcs_length) -> float:
+    """One image's ROUGE-L: P and R each maximized over the references, then F_β (``lcs``:
+    :func:`lcs_length`, or its bit-parallel equal)."""
     hyp_tokens = hyp.split(" ")
     precisions, recalls = [], []
     for ref in refs:
         ref_tokens = ref.split(" ")
-        lcs = lcs_length(ref_tokens, hyp_tokens)
-        precisions.append(lcs / float(len(hyp_tokens)))
-        recalls.append(lcs / float(len(ref_tokens)))
+        common = lcs(ref_tokens, hyp_tokens)
+        precisions.append(common / float(len(hyp_tokens)))
+        recalls.append(common / float(len(ref_tokens)))
     p, r = max(precisions), max(recalls)
     if p != 0 and r != 0:
         return ((1 + beta ** 2) * p * r) / float(r + beta ** 2 * p)
@@ -79,8 +82,11 @@ class CocoRougeLSettings(Settings):
     beta: float = setting(BETA, key="beta", show=lambda s: f"{s.beta:g}")
     #: ``coco`` (coco-caption's PTB tokenizer) or ``none`` (text tokenized already)
     tokenize: str = setting("coco", key="tok", show=show_coco_tokenizer, references=True)
+    #: the bit-parallel LCS (:mod:`.lcs_bits`); False: the dynamic programme (the rule)
+    fast: bool = setting(True, speed=True)
 
     def validate(self) -> None:
+        self._set("fast", bool(self.fast))
         beta = self.beta
         if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not beta > 0 \
                 or not math.isfinite(beta):
@@ -97,9 +103,10 @@ class CocoRougeL(Metric[CocoRougeResult]):
     settings: CocoRougeLSettings
     beta: float
     tokenize: str
+    fast: bool
 
-    def __init__(self, *, beta: float = BETA, tokenize: str = "coco"):
-        self._configure(CocoRougeLSettings(beta=beta, tokenize=tokenize))
+    def __init__(self, *, beta: float = BETA, tokenize: str = "coco", fast: bool = True):
+        self._configure(CocoRougeLSettings(beta=beta, tokenize=tokenize, fast=fast))
 
     def settings_key(self) -> tuple[object, ...]:
         """The tokenizer (prepared references are the tokenized captions; β acts on scoring)."""
@@ -117,7 +124,8 @@ class CocoRougeL(Metric[CocoRougeResult]):
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
                           nrefs: str = "var") -> SegmentStats:
         """Statistics of hypotheses and per-image references already tokenized."""
-        scores = [rouge_l_multi(h, r, self.beta) for h, r in zip(hyps, refs, strict=True)]
+        lcs = lcs_length_bits if self.fast else lcs_length
+        scores = [rouge_l_multi(h, r, self.beta, lcs) for h, r in zip(hyps, refs, strict=True)]
         values = np.column_stack([np.asarray(scores, dtype=np.float64), np.ones(len(scores))])
         return SegmentStats(self.columns, values.reshape(len(scores), 2), {"nrefs": nrefs})
 
