@@ -178,8 +178,8 @@ class CocoBLEU(Metric[CocoBLEUResult]):
         order = self.max_order
         maxima = prep.derived(("coco-bleu", order),
                               lambda: [reference_maxima(r, order) for r in prep.refs])
-        rows = [hypothesis_row(h, *m, order)
-                for h, m in zip(tokenized(hyps, self.tokenize), maxima, strict=True)]
+        rows = [hypothesis_row(h, max_ref, lengths, order) for h, (max_ref, lengths)
+                in zip(tokenized(hyps, self.tokenize), maxima, strict=True)]
         return self._statistics(rows, prep.nrefs)
 
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
