@@ -170,3 +170,37 @@ def test_cider_streaming_uses_the_whole_corpus_frequencies() -> None:
 
     chunks = SegmentStats.concat(list(metric.extract_stream(hyps, streams, chunk_size=7, jobs=1)))
     assert np.allclose(chunks.values, whole.values, rtol=0, atol=1e-12)
+
+
+def test_bit_parallel_lcs_equals_the_dynamic_programme() -> None:
+    """coco-rouge-l's fast path (:mod:`.lcs_bits`) against the rule (:func:`.lcs_length`),
+    exhaustively over short token lists of a small vocabulary (repeats, empty lists)."""
+    import itertools
+
+    from mtscore.metrics.coco.lcs_bits import lcs_length_bits
+    from mtscore.metrics.coco.rouge import lcs_length
+
+    lists = [list(t) for n in range(6) for t in itertools.product("abc", repeat=n)]
+    for a in lists:
+        for b in lists[::7]:
+            assert lcs_length_bits(a, b) == lcs_length(a, b), (a, b)
+    long_a, long_b = [f"w{i % 13}" for i in range(300)], [f"w{i % 7}" for i in range(250)]
+    assert lcs_length_bits(long_a, long_b) == lcs_length(long_a, long_b)
+
+
+def test_settings_are_frozen_and_replace_makes_a_new_metric() -> None:
+    from mtscore.errors import OptionError
+    from mtscore.metrics.settings import FrozenSettingError
+
+    bleu = CocoBLEU(2, tokenize="none")
+    with pytest.raises(FrozenSettingError, match=r"replace\(order="):
+        bleu.order = 3
+    three = bleu.replace(order=3)
+    assert (three.order, three.tokenize, bleu.order) == (3, "none", 2)
+    assert str(three.signature()).startswith("coco-bleu|n:3|")
+    assert CocoRougeL().replace(beta=2).settings.beta == 2.0
+    cider = CIDErD(tokenize="none").replace(sigma=4)
+    assert str(cider.signature({"nrefs": "5"})).startswith(
+        "cider-d|n:4|nrefs:5|df:corpus|sigma:4|clip:yes|tok:none|version:")
+    with pytest.raises(OptionError):
+        CocoBLEU(10)

@@ -24,6 +24,7 @@ import pytest
 
 from mtscore.errors import OptionError
 from mtscore.metrics.base import SegmentStats
+from mtscore.metrics.coco.document_frequency import DocumentFrequency
 from mtscore.metrics.settings import FrozenSettingError
 
 from .registry_metrics import NAMES, metrics
@@ -45,6 +46,9 @@ REFS: list[list[str | None]] = [list(_lines(SAMPLE / "references" / "A.txt", SEG
                                 list(_lines(SAMPLE / "references" / "B.txt", SEGMENTS))]
 REFS[1][5] = None  # a segment with one reference fewer
 SMALL = (HYPS[:4], [stream[:4] for stream in REFS])
+#: CIDEr-D's document frequencies of other references (named in the signature: ``sample-A(48)``)
+CIDER_DF = DocumentFrequency.of_references([[ref.lower()] for ref in REFS[0] if ref is not None],
+                                           source="sample-A")
 
 #: per settings class: setting -> (changes the alternatives need, candidate values); the first
 #: candidate that differs from the metric's value is used
@@ -86,6 +90,11 @@ ALTERNATIVES: dict[str, dict[str, tuple[dict[str, Any], tuple[Any, ...]]]] = {
         "word_limit": ({"variant": "1.5.5", "rouge_type": "rouge1"}, (100,)),
         "byte_limit": ({"variant": "1.5.5", "rouge_type": "rouge1"}, (75,)),
         "weight": ({"variant": "1.5.5", "rouge_type": "rougeW"}, (1.5,))},
+    "CocoBLEUSettings": {"order": ({}, (3, 4)), "tokenize": ({}, ("none", "coco"))},
+    "CocoRougeLSettings": {"beta": ({}, (2.0,)), "tokenize": ({}, ("none", "coco"))},
+    "CIDErSettings": {
+        "df_file": ({}, (CIDER_DF,)), "sigma": ({}, (4.0,)), "max_order": ({}, (3, 4)),
+        "tokenize": ({}, ("none", "coco"))},
 }
 
 METRICS = dict(zip(NAMES, metrics()))

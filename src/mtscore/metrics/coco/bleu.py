@@ -18,15 +18,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 
 from ...errors import OptionError
-from ...version import __version__
-from ..base import Metric, Score, SegmentStats, Signature, checked_inputs
-from .common import TOKENIZER_SIGNATURES, CocoReferences, check_tokenizer, tokenized
+from ..base import Metric, Score, SegmentStats, checked_inputs
+from ..settings import Settings, setting
+from .common import CocoReferences, check_tokenizer, show_coco_tokenizer, tokenized
 
+#: the highest order coco-caption's ``Bleu(4)`` counts: BLEU-1..4 share its statistics' layout
+COCO_ORDER = 4
+#: the highest order :class:`CocoBLEU` computes
+MAX_ORDER = 9
 TINY = 1e-15  # coco-caption's numerator epsilon ("so that if guess is 0 still return 0")
 SMALL = 1e-9  # its denominator epsilon
 
@@ -58,10 +63,10 @@ def closest_ref_length(hyp_len: int, ref_lens: Sequence[int]) -> int:
     return min((abs(r - hyp_len), r) for r in ref_lens)[1]
 
 
-def bleu_row(hyp: str, refs: Sequence[str], max_order: int) -> list[int]:
-    """One image's statistics: ``testlen, reflen, guess_1..N, correct_1..N`` (words split on
-    white space, as coco-caption's ``precook``)."""
-    words = hyp.split()
+def reference_maxima(refs: Sequence[str], max_order: int
+                     ) -> tuple[dict[tuple[str, ...], int], list[int]]:
+    """An image's references: each n-gram's largest count in one of them (the clipping counts,
+    Papineni et al. §2.1), and their lengths (words split on white space)."""
     max_ref: dict[tuple[str, ...], int] = {}
     ref_lens = []
     for ref in refs:
@@ -70,11 +75,24 @@ def bleu_row(hyp: str, refs: Sequence[str], max_order: int) -> list[int]:
         for ngram, count in ngram_counts(ref_words, max_order).items():
             if count > max_ref.get(ngram, 0):
                 max_ref[ngram] = count
+    return max_ref, ref_lens
+
+
+def hypothesis_row(hyp: str, max_ref: Mapping[tuple[str, ...], int], ref_lens: Sequence[int],
+                   max_order: int) -> list[int]:
+    """One image's statistics given its references' :func:`reference_maxima`."""
+    words = hyp.split()
     correct = [0] * max_order
     for ngram, count in ngram_counts(words, max_order).items():
         correct[len(ngram) - 1] += min(max_ref.get(ngram, 0), count)
     guess = [max(0, len(words) - k + 1) for k in range(1, max_order + 1)]
     return [len(words), closest_ref_length(len(words), ref_lens), *guess, *correct]
+
+
+def bleu_row(hyp: str, refs: Sequence[str], max_order: int) -> list[int]:
+    """One image's statistics: ``testlen, reflen, guess_1..N, correct_1..N`` (words split on
+    white space, as coco-caption's ``precook``)."""
+    return hypothesis_row(hyp, *reference_maxima(refs, max_order), max_order)
 
 
 def coco_bleu_scores(totals: np.ndarray, max_order: int) -> np.ndarray:
@@ -96,18 +114,48 @@ def coco_bleu_scores(totals: np.ndarray, max_order: int) -> np.ndarray:
     return out
 
 
+@dataclass(frozen=True)
+class CocoBLEUSettings(Settings):
+    """coco-bleu's settings (:class:`CocoBLEU`'s arguments), validated once; ``max_order`` (the
+    highest order counted in the statistics: ``max(order, 4)``, coco-caption's layout) is derived."""
+
+    NAME: ClassVar[str] = "coco-bleu"
+    SIGNATURE: ClassVar[tuple[str, ...]] = (
+        "n", "nrefs", "ref=closest-shorter", "smooth=coco-1e-15/1e-9", "tok", "version")
+
+    #: the score: BLEU-``order`` (cumulative)
+    order: int = setting(COCO_ORDER, key="n")
+    #: ``coco`` (coco-caption's PTB tokenizer) or ``none`` (text tokenized already)
+    tokenize: str = setting("coco", key="tok", show=show_coco_tokenizer, references=True)
+    #: count the references' n-grams once per prepared references (:meth:`.CocoReferences.derived`)
+    #: and reuse them for every hypothesis set; False: per image and call (:func:`bleu_row`)
+    fast: bool = setting(True, speed=True)
+    #: the statistics count n-grams up to this order (derived: ``max(order, 4)``)
+    max_order: int = field(init=False, default=COCO_ORDER)
+
+    def validate(self) -> None:
+        order = self.order
+        if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER:
+            raise OptionError("coco-bleu order", order,
+                              detail=f"an n-gram order from 1 to {MAX_ORDER}")
+        check_tokenizer(self.tokenize)
+        self._set("max_order", max(order, COCO_ORDER))
+        self._set("fast", bool(self.fast))
+
+
 class CocoBLEU(Metric[CocoBLEUResult]):
     """coco-caption's BLEU-``order`` (cumulative; 0–1 scale)."""
 
     name = "coco-bleu"
+    settings: CocoBLEUSettings
+    order: int
+    max_order: int
+    tokenize: str
+    fast: bool
 
-    def __init__(self, order: int = 4, *, max_order: int = 4, tokenize: str = "coco"):
-        if not 1 <= int(max_order) <= 9 or not 1 <= int(order) <= int(max_order):
-            raise OptionError("coco-bleu order", order,
-                              detail=f"an n-gram order from 1 to the maximum order {max_order}")
-        self.order = int(order)
-        self.max_order = int(max_order)
-        self.tokenize = check_tokenizer(tokenize)
+    def __init__(self, order: int = COCO_ORDER, *, tokenize: str = "coco", fast: bool = True):
+        settings = CocoBLEUSettings(order=order, tokenize=tokenize, fast=fast)
+        self._configure(settings, max_order=settings.max_order)
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -115,7 +163,8 @@ class CocoBLEU(Metric[CocoBLEUResult]):
         return ("testlen", "reflen", *(f"guess_{k}" for k in n), *(f"correct_{k}" for k in n))
 
     def settings_key(self) -> tuple[object, ...]:
-        return ("coco-bleu", self.max_order, self.tokenize)
+        """The tokenizer (prepared references are the tokenized captions)."""
+        return self.settings.key()
 
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> CocoReferences:
@@ -124,12 +173,22 @@ class CocoBLEU(Metric[CocoBLEUResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:
         hyps, prep = checked_inputs(self, hyps, refs, CocoReferences)
-        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs)
+        if not self.fast:
+            return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs)
+        order = self.max_order
+        maxima = prep.derived(("coco-bleu", order),
+                              lambda: [reference_maxima(r, order) for r in prep.refs])
+        rows = [hypothesis_row(h, max_ref, lengths, order) for h, (max_ref, lengths)
+                in zip(tokenized(hyps, self.tokenize), maxima, strict=True)]
+        return self._statistics(rows, prep.nrefs)
 
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
                           nrefs: str = "var") -> SegmentStats:
         """Statistics of hypotheses and per-image references already tokenized."""
         rows = [bleu_row(h, r, self.max_order) for h, r in zip(hyps, refs, strict=True)]
+        return self._statistics(rows, nrefs)
+
+    def _statistics(self, rows: list[list[int]], nrefs: str) -> SegmentStats:
         values = np.array(rows, dtype=np.int64).reshape(len(rows), len(self.columns))
         return SegmentStats(self.columns, values, {"nrefs": nrefs})
 
@@ -144,13 +203,6 @@ class CocoBLEU(Metric[CocoBLEUResult]):
         return CocoBLEUResult(metric=f"Bleu_{self.order}", score=bleus[self.order - 1],
                               signature=self.signature(meta), bleus=bleus[:self.order],
                               testlen=int(row[0]), reflen=int(row[1]))
-
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``coco-bleu|n:…|nrefs:…|ref:closest-shorter|smooth:coco-1e-15/1e-9|tok:…|version:…``."""
-        return Signature.of("coco-bleu", [
-            ("n", self.order), ("nrefs", (meta or {}).get("nrefs", "?")),
-            ("ref", "closest-shorter"), ("smooth", "coco-1e-15/1e-9"),
-            ("tok", TOKENIZER_SIGNATURES[self.tokenize]), ("version", __version__)])
 
 
 def corpus_coco_bleu(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], order: int = 4,

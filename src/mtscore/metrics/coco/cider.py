@@ -24,20 +24,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 import numpy as np
 
 from ...errors import InputError, OptionError
 from ...version import __version__
-from ..base import Metric, Score, SegmentStats, Signature, checked_inputs
+from ..base import Metric, Score, SegmentStats, checked_inputs
+from ..settings import Settings, setting
 from .bleu import ngram_counts
 from .common import TOKENIZER_SIGNATURES, CocoReferences, check_tokenizer, tokenized
 from .document_frequency import DocumentFrequency
 
 SIGMA = 6.0
+#: where CIDEr's document frequencies come from: a file, the object, or None (the scored set)
+DFSource = str | Path | DocumentFrequency | None
 Vectors = tuple[list[dict[tuple[str, ...], float]], list[float], int]
 
 
@@ -85,11 +89,17 @@ def clipped_similarity(hyp: Vectors, ref: Vectors, sigma: float = SIGMA) -> np.n
 def cider_d(hyp: str, refs: Sequence[str], df: DocumentFrequency, max_order: int = 4,
             sigma: float = SIGMA) -> float:
     """One image's CIDEr-D: similarities summed over references, mean over n, / refs, × 10."""
-    vec_h = tfidf_vectors(hyp, df, max_order)
+    return cider_d_of_vectors(tfidf_vectors(hyp, df, max_order),
+                              [tfidf_vectors(ref, df, max_order) for ref in refs], max_order, sigma)
+
+
+def cider_d_of_vectors(vec_h: Vectors, vec_refs: Sequence[Vectors], max_order: int = 4,
+                       sigma: float = SIGMA) -> float:
+    """:func:`cider_d` given the :func:`tfidf_vectors` of the hypothesis and of each reference."""
     score = np.zeros(max_order)
-    for ref in refs:
-        score += clipped_similarity(vec_h, tfidf_vectors(ref, df, max_order), sigma)
-    return float(np.mean(score) / len(refs) * 10.0)
+    for vec_r in vec_refs:
+        score += clipped_similarity(vec_h, vec_r, sigma)
+    return float(np.mean(score) / len(vec_refs) * 10.0)
 
 
 class CIDErReferences(CocoReferences):
@@ -98,32 +108,94 @@ class CIDErReferences(CocoReferences):
     df: DocumentFrequency
 
 
+@dataclass(frozen=True)
+class CIDErSettings(Settings):
+    """cider-d's settings (:class:`CIDErD`'s arguments), validated once. The document frequencies
+    are a fact of the statistics (``df`` in their meta: ``corpus(N)``, the scored set's, or the
+    file's ``NAME@sha(N)``); ``frequencies`` (derived) holds the file's, loaded once."""
+
+    NAME: ClassVar[str] = "cider-d"
+    SIGNATURE: ClassVar[tuple[str, ...]] = (
+        "n", "nrefs", "df", "sigma", "clip=yes", "tok", "version")
+    FACTS: ClassVar[Mapping[str, tuple[str, str | None]]] = MappingProxyType(
+        {"nrefs": ("nrefs", "?"), "df": ("df", None)})
+
+    #: saved document frequencies (a file, or the object); None: the scored set's references
+    df_file: DFSource = setting(None, references=True)  # noqa: RUF009 (a field(), as every setting)
+    #: σ of the Gaussian length penalty
+    sigma: float = setting(SIGMA, key="sigma", show=lambda s: f"{s.sigma:g}")
+    #: n-grams of orders 1..max_order
+    max_order: int = setting(4, key="n", references=True)
+    #: ``coco`` (coco-caption's PTB tokenizer) or ``none`` (text tokenized already)
+    tokenize: str = setting("coco", key="tok",
+                            show=lambda s: TOKENIZER_SIGNATURES[s.tokenize], references=True)
+    #: weigh the references' n-grams once per prepared references (:meth:`.CocoReferences.derived`)
+    #: and reuse them for every hypothesis set; False: per image and call (:func:`cider_d`)
+    fast: bool = setting(True, speed=True)
+    #: the frequencies of ``df_file`` (derived: loaded once)
+    frequencies: DocumentFrequency | None = field(init=False, default=None, compare=False,
+                                                  repr=False)
+
+    def validate(self) -> None:
+        sigma, max_order = self.sigma, self.max_order
+        if isinstance(sigma, bool) or not isinstance(sigma, (int, float)) or not sigma > 0 \
+                or not math.isfinite(sigma):
+            raise OptionError("CIDEr sigma", sigma, detail="a positive number")
+        if isinstance(max_order, bool) or not isinstance(max_order, int) or not 1 <= max_order <= 9:
+            raise OptionError("CIDEr max order", max_order, detail="1 to 9")
+        check_tokenizer(self.tokenize)
+        self._set("sigma", float(sigma))
+        self._set("fast", bool(self.fast))
+        df = self.df_file
+        frequencies = df if isinstance(df, DocumentFrequency) or df is None \
+            else DocumentFrequency.load(df)
+        if frequencies is not None and frequencies.max_order < max_order:
+            raise InputError(f"the document frequencies count n-grams up to "
+                             f"{frequencies.max_order}, CIDEr needs {max_order}")
+        self._set("frequencies", frequencies)
+
+    def reference_key(self) -> tuple[object, ...]:
+        """The tokenizer, the orders and the frequencies (their signature) the prepared
+        references carry."""
+        df = None if self.frequencies is None else self.frequencies.signature()
+        return (type(self).__qualname__, self.tokenize, self.max_order, df)
+
+    def signature_fields(self, meta: Mapping[str, object] | None = None) -> list[tuple[str, object]]:
+        """The fields in :attr:`SIGNATURE`'s order; ``df``: the statistics' (``corpus(N)``, or
+        the file's), else the file's, else ``corpus``."""
+        meta = meta or {}
+        df = meta.get("df") or (self.frequencies.signature() if self.frequencies is not None
+                                else "corpus")
+        return [("n", self.max_order), ("nrefs", meta.get("nrefs", "?")), ("df", df),
+                ("sigma", f"{self.sigma:g}"), ("clip", "yes"),
+                ("tok", TOKENIZER_SIGNATURES[self.tokenize]), ("version", __version__)]
+
+
 class CIDErD(Metric[CIDErResult]):
     """coco-caption's CIDEr-D; ``df_file``: saved document frequencies (default: the scored
     set's references, as coco-caption)."""
 
     name = "cider-d"
     columns = ("cider", "images")
+    settings: CIDErSettings
+    df_file: str | Path | DocumentFrequency | None
+    sigma: float
+    max_order: int
+    tokenize: str
+    fast: bool
+    #: the frequencies of ``df_file`` (None: the scored set's references)
+    df: DocumentFrequency | None
 
     def __init__(self, *, df_file: str | Path | DocumentFrequency | None = None,
-                 sigma: float = SIGMA, max_order: int = 4, tokenize: str = "coco"):
-        if not float(sigma) > 0:
-            raise OptionError("CIDEr sigma", sigma, detail="a positive number")
-        if not 1 <= int(max_order) <= 9:
-            raise OptionError("CIDEr max order", max_order, detail="1 to 9")
-        self.sigma = float(sigma)
-        self.max_order = int(max_order)
-        self.tokenize = check_tokenizer(tokenize)
-        self.df: DocumentFrequency | None = (
-            df_file if isinstance(df_file, DocumentFrequency) or df_file is None
-            else DocumentFrequency.load(df_file))
-        if self.df is not None and self.df.max_order < self.max_order:
-            raise InputError(f"the document frequencies count n-grams up to {self.df.max_order}, "
-                             f"CIDEr needs {self.max_order}")
+                 sigma: float = SIGMA, max_order: int = 4, tokenize: str = "coco",
+                 fast: bool = True):
+        settings = CIDErSettings(df_file=df_file, sigma=sigma, max_order=max_order,
+                                 tokenize=tokenize, fast=fast)
+        self._configure(settings, df=settings.frequencies)
 
     def settings_key(self) -> tuple[object, ...]:
-        df = None if self.df is None else self.df.signature()
-        return ("cider-d", self.sigma, self.max_order, self.tokenize, df)
+        """:meth:`CIDErSettings.reference_key` (σ acts on scoring)."""
+        return self.settings.key()
 
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> CIDErReferences:
@@ -149,7 +221,15 @@ class CIDErD(Metric[CIDErResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CIDErReferences) -> SegmentStats:
         hyps, prep = checked_inputs(self, hyps, refs, CIDErReferences)
-        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs, prep.df)
+        if not self.fast:
+            return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs,
+                                          prep.df)
+        df, order = prep.df, self.max_order
+        vectors = prep.derived(("cider-d", order), lambda: [
+            [tfidf_vectors(ref, df, order) for ref in refs] for refs in prep.refs])
+        scores = [cider_d_of_vectors(tfidf_vectors(h, df, order), v, order, self.sigma)
+                  for h, v in zip(tokenized(hyps, self.tokenize), vectors, strict=True)]
+        return self._statistics(scores, prep.nrefs, df)
 
     def document_frequency(self, refs: Sequence[Sequence[str]]) -> DocumentFrequency:
         """The frequencies tokenized references ``refs[i]`` are scored with (the file's, if one
@@ -164,6 +244,9 @@ class CIDErD(Metric[CIDErResult]):
         df = df if df is not None else self.document_frequency(refs)
         scores = [cider_d(h, r, df, self.max_order, self.sigma)
                   for h, r in zip(hyps, refs, strict=True)]
+        return self._statistics(scores, nrefs, df)
+
+    def _statistics(self, scores: list[float], nrefs: str, df: DocumentFrequency) -> SegmentStats:
         values = np.column_stack([np.asarray(scores, dtype=np.float64), np.ones(len(scores))])
         return SegmentStats(self.columns, values.reshape(len(scores), 2),
                             {"nrefs": nrefs, "df": df.signature()})
@@ -179,15 +262,6 @@ class CIDErD(Metric[CIDErResult]):
             raise ValueError("compute takes one summed row; use compute_many for many rows")
         return CIDErResult(metric="CIDEr", score=float(self.compute_many(row)[0]),
                            signature=self.signature(meta), images=int(row[1]))
-
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``cider-d|n:4|nrefs:…|df:corpus(N)|sigma:6|clip:yes|tok:…|version:…``."""
-        meta = meta or {}
-        df = meta.get("df") or (self.df.signature() if self.df is not None else "corpus")
-        return Signature.of("cider-d", [
-            ("n", self.max_order), ("nrefs", meta.get("nrefs", "?")), ("df", df),
-            ("sigma", f"{self.sigma:g}"), ("clip", "yes"),
-            ("tok", TOKENIZER_SIGNATURES[self.tokenize]), ("version", __version__)])
 
 
 def corpus_cider_d(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,

@@ -10,7 +10,7 @@ are tokenized already (e.g. by coco-caption itself), as the scorers of ``pycocoe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...errors import InputError, OptionError
@@ -26,6 +26,11 @@ def check_tokenizer(tokenize: str) -> str:
     if tokenize not in COCO_TOKENIZERS:
         raise OptionError("coco tokenizer", tokenize, COCO_TOKENIZERS)
     return tokenize
+
+
+def show_coco_tokenizer(settings: Any) -> str:
+    """``show`` of a coco metric's ``tokenize`` setting: the tokenizer's signature."""
+    return TOKENIZER_SIGNATURES[settings.tokenize]
 
 
 def tokenized(captions: Sequence[str], tokenize: str) -> list[str]:
@@ -68,3 +73,11 @@ class CocoReferences(PreparedBase):
         for ks in present:
             self.refs.append(tokens[at:at + len(ks)])
             at += len(ks)
+
+    def derived(self, key: object, build: Callable[[], Any]) -> Any:
+        """What a fast path computes once from these references (``build()``, kept under ``key``)
+        and reuses for every hypothesis set scored against them."""
+        cache: dict[object, Any] = self.__dict__.setdefault("_derived", {})
+        if key not in cache:
+            cache[key] = build()
+        return cache[key]

@@ -15,15 +15,18 @@ their mean, coco-caption's ``np.mean`` of the per-image scores.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
 from ...errors import OptionError
-from ...version import __version__
-from ..base import Metric, Score, SegmentStats, Signature, checked_inputs
-from .common import TOKENIZER_SIGNATURES, CocoReferences, check_tokenizer, tokenized
+from ..base import Metric, Score, SegmentStats, checked_inputs
+from ..settings import Settings, setting
+from .common import CocoReferences, check_tokenizer, show_coco_tokenizer, tokenized
+from .lcs_bits import lcs_length_bits
 
 BETA = 1.2  # coco-caption's β ("updated ... based on discussion with Hovey")
 
@@ -51,19 +54,45 @@ def lcs_length(a: Sequence[str], b: Sequence[str]) -> int:
     return previous[-1]
 
 
-def rouge_l_multi(hyp: str, refs: Sequence[str], beta: float = BETA) -> float:
-    """One image's ROUGE-L: P and R each maximized over the references, then F_β."""
+def rouge_l_multi(hyp: str, refs: Sequence[str], beta: float = BETA,
+                  lcs: Callable[[Sequence[str], Sequence[str]], int] = lcs_length) -> float:
+    """One image's ROUGE-L: P and R each maximized over the references, then F_β (``lcs``:
+    :func:`lcs_length`, or its bit-parallel equal)."""
     hyp_tokens = hyp.split(" ")
     precisions, recalls = [], []
     for ref in refs:
         ref_tokens = ref.split(" ")
-        lcs = lcs_length(ref_tokens, hyp_tokens)
-        precisions.append(lcs / float(len(hyp_tokens)))
-        recalls.append(lcs / float(len(ref_tokens)))
+        common = lcs(ref_tokens, hyp_tokens)
+        precisions.append(common / float(len(hyp_tokens)))
+        recalls.append(common / float(len(ref_tokens)))
     p, r = max(precisions), max(recalls)
     if p != 0 and r != 0:
         return ((1 + beta ** 2) * p * r) / float(r + beta ** 2 * p)
     return 0.0
+
+
+@dataclass(frozen=True)
+class CocoRougeLSettings(Settings):
+    """coco-rouge-l's settings (:class:`CocoRougeL`'s arguments), validated once."""
+
+    NAME: ClassVar[str] = "coco-rouge-l"
+    SIGNATURE: ClassVar[tuple[str, ...]] = ("nrefs", "beta", "best=max-p-max-r", "tok", "version")
+
+    #: F's β (coco-caption's 1.2)
+    beta: float = setting(BETA, key="beta", show=lambda s: f"{s.beta:g}")
+    #: ``coco`` (coco-caption's PTB tokenizer) or ``none`` (text tokenized already)
+    tokenize: str = setting("coco", key="tok", show=show_coco_tokenizer, references=True)
+    #: the bit-parallel LCS (:mod:`.lcs_bits`); False: the dynamic programme (the rule)
+    fast: bool = setting(True, speed=True)
+
+    def validate(self) -> None:
+        self._set("fast", bool(self.fast))
+        beta = self.beta
+        if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not beta > 0 \
+                or not math.isfinite(beta):
+            raise OptionError("ROUGE-L beta", beta, detail="a positive number")
+        check_tokenizer(self.tokenize)
+        self._set("beta", float(beta))
 
 
 class CocoRougeL(Metric[CocoRougeResult]):
@@ -71,15 +100,17 @@ class CocoRougeL(Metric[CocoRougeResult]):
 
     name = "coco-rouge-l"
     columns = ("rouge_l", "images")
+    settings: CocoRougeLSettings
+    beta: float
+    tokenize: str
+    fast: bool
 
-    def __init__(self, *, beta: float = BETA, tokenize: str = "coco"):
-        if not float(beta) > 0:
-            raise OptionError("ROUGE-L beta", beta, detail="a positive number")
-        self.beta = float(beta)
-        self.tokenize = check_tokenizer(tokenize)
+    def __init__(self, *, beta: float = BETA, tokenize: str = "coco", fast: bool = True):
+        self._configure(CocoRougeLSettings(beta=beta, tokenize=tokenize, fast=fast))
 
     def settings_key(self) -> tuple[object, ...]:
-        return ("coco-rouge-l", self.beta, self.tokenize)
+        """The tokenizer (prepared references are the tokenized captions; β acts on scoring)."""
+        return self.settings.key()
 
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> CocoReferences:
@@ -93,7 +124,8 @@ class CocoRougeL(Metric[CocoRougeResult]):
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
                           nrefs: str = "var") -> SegmentStats:
         """Statistics of hypotheses and per-image references already tokenized."""
-        scores = [rouge_l_multi(h, r, self.beta) for h, r in zip(hyps, refs, strict=True)]
+        lcs = lcs_length_bits if self.fast else lcs_length
+        scores = [rouge_l_multi(h, r, self.beta, lcs) for h, r in zip(hyps, refs, strict=True)]
         values = np.column_stack([np.asarray(scores, dtype=np.float64), np.ones(len(scores))])
         return SegmentStats(self.columns, values.reshape(len(scores), 2), {"nrefs": nrefs})
 
@@ -108,13 +140,6 @@ class CocoRougeL(Metric[CocoRougeResult]):
             raise ValueError("compute takes one summed row; use compute_many for many rows")
         return CocoRougeResult(metric="ROUGE_L", score=float(self.compute_many(row)[0]),
                                signature=self.signature(meta), images=int(row[1]))
-
-    def signature(self, meta: Mapping[str, str] | None = None) -> Signature:
-        """``coco-rouge-l|nrefs:…|beta:1.2|best:max-p-max-r|tok:…|version:…``."""
-        return Signature.of("coco-rouge-l", [
-            ("nrefs", (meta or {}).get("nrefs", "?")), ("beta", f"{self.beta:g}"),
-            ("best", "max-p-max-r"), ("tok", TOKENIZER_SIGNATURES[self.tokenize]),
-            ("version", __version__)])
 
 
 def corpus_coco_rouge_l(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
