@@ -193,6 +193,13 @@ class CIDErD(Metric[CIDErResult]):
                                  tokenize=tokenize, fast=fast)
         self._configure(settings, df=settings.frequencies)
 
+    @property
+    def segment_independent(self) -> bool:  # type: ignore[override]
+        """With saved document frequencies a segment's statistics are its own; without, the idf
+        comes from the whole scored set's references (so a pairwise entry scores its pair alone,
+        as :mod:`mtscore.metrics.pairwise` defines it)."""
+        return self.df is not None
+
     def settings_key(self) -> tuple[object, ...]:
         """:meth:`CIDErSettings.reference_key` (σ acts on scoring)."""
         return self.settings.key()
