@@ -25,6 +25,7 @@ COMMANDS = {
     "report": "the study of a data set as one HTML file with the papers' figures",
     "explain": "show how METEOR scored one segment",
     "mbr": "minimum-Bayes-risk selection: the candidate of highest expected utility per source",
+    "meta-eval": "the WMT23/24/25 metrics task sets (SPA, acc23, rank clusters) on data sets",
 }
 
 
@@ -38,7 +39,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, summary in COMMANDS.items():
         if only is None or name == only:
-            importlib.import_module(f"{__name__}.{name}").register(sub)
+            importlib.import_module(f"{__name__}.{name.replace('-', '_')}").register(sub)
         else:
             sub.add_parser(name, help=summary)
     return parser
