@@ -81,7 +81,7 @@ def test_cli_table_and_json(tmp_path: Path) -> None:
     ext = _scores_file(tmp_path)
     out = _run(str(SAMPLE), "-m", "bleu", "--scores", str(ext), "--resamples", "100")
     assert out.returncode == 0, out.stderr
-    assert "task1: wmt22-de-en system spa" in out.stdout
+    assert "task1: wmt22-de-en system SPA" in out.stdout
     assert "SPA on the 115 segments judged for all 10 systems" in out.stdout
     assert "rank clusters of the average:" in out.stdout
     js = _run(str(SAMPLE), "-m", "bleu", "--scores", str(ext), "--resamples", "0", "-f", "json",
@@ -130,7 +130,7 @@ def test_all_human_scores_tied(tmp_path: Path) -> None:
         cells[head.index("z")] = "0.5"
         cells[head.index("raw")] = "50"
         rows.append("\t".join(cells))
-    (data / "human" / "segments.tsv").write_text("\n".join([lines[0]] + rows) + "\n",
+    (data / "human" / "segments.tsv").write_text("\n".join([lines[0], *rows]) + "\n",
                                                  encoding="utf-8")
     out = _run(str(data), "-m", "bleu", "--resamples", "0")
     assert out.returncode != 0 and "all human scores are tied" in out.stderr, out.stderr

@@ -148,8 +148,8 @@ def render_text(result: MetaEvaluation, data: Any, width: int, stopping: EarlySt
         row = [m, f"{result.average_ranks[m]} {v:.{width}f}"]
         row += [f"{t.ranks[m]} {t.statistics[m]:.{width}f}" for t in result.tasks]
         rows.append(row)
-    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
-    for r in [header] + rows:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for r in [header, *rows]:
         lines.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                                for i, (c, w) in enumerate(zip(r, widths))).rstrip())
     clusters: dict[int, list[str]] = {}

@@ -38,6 +38,8 @@ class EarlyStopping:
                               detail="need 0 <= early_min <= early_max <= 1")
 
 
+#: mt-metrics-eval's Task defaults (block 100, bounds 0.02 and 0.50)
+WMT_STOPPING = EarlyStopping()
 #: no early stopping: every draw is made
 NEVER = EarlyStopping(block_size=2 ** 62, early_min=0.0, early_max=1.0)
 
@@ -63,4 +65,4 @@ def stopping_draw(exceed: np.ndarray, start: int, stopping: EarlyStopping,
     return None
 
 
-__all__ = ["NEVER", "EarlyStopping", "stopping_draw"]
+__all__ = ["NEVER", "WMT_STOPPING", "EarlyStopping", "stopping_draw"]

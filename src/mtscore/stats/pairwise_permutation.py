@@ -23,7 +23,7 @@ import numpy as np
 from ..errors import InputError
 from .correlation import _matrices, _pair_arrays, pairwise_accuracy
 from .defaults import DEFAULT_SEED
-from .early_stopping import EarlyStopping
+from .early_stopping import WMT_STOPPING, EarlyStopping
 from .permutation_runs import MetricComparison, run_permutations
 from .resampling import check_resampling
 
@@ -48,7 +48,7 @@ def _signs(rng: np.random.Generator, draws: int, units: int) -> np.ndarray:
 def pairwise_permutation_tests(human: np.ndarray, metrics: Mapping[str, np.ndarray],
                                pairs: Sequence[tuple[str, str]], resamples: int = 1000,
                                seed: int = DEFAULT_SEED,
-                               stopping: EarlyStopping = EarlyStopping(),
+                               stopping: EarlyStopping = WMT_STOPPING,
                                epsilons: Mapping[str, float] | None = None
                                ) -> dict[tuple[str, str], MetricComparison]:
     """For each (A, B) in ``pairs``: is B's tie-calibrated acc23 (grouped by item) larger than
@@ -89,7 +89,7 @@ def pairwise_permutation_tests(human: np.ndarray, metrics: Mapping[str, np.ndarr
 
 def pairwise_permutation_test(human: np.ndarray, metric_a: np.ndarray, metric_b: np.ndarray,
                               resamples: int = 1000, seed: int = DEFAULT_SEED,
-                              stopping: EarlyStopping = EarlyStopping(),
+                              stopping: EarlyStopping = WMT_STOPPING,
                               epsilon_a: float | None = None, epsilon_b: float | None = None
                               ) -> MetricComparison:
     """Is metric B's tie-calibrated acc23 larger than A's? (``PairwisePermutationSigDiff``)"""

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..errors import InputError
 from .defaults import DEFAULT_SEED
-from .early_stopping import EarlyStopping
+from .early_stopping import WMT_STOPPING, EarlyStopping
 from .permutation_runs import MetricComparison, run_permutations
 from .resampling import check_resampling
 from .spa import SPA_PERMUTATIONS, SPA_SEED, check_spa_input, pairwise_pvalues, sign_masks
@@ -35,7 +35,7 @@ def zscore(x: np.ndarray) -> np.ndarray:
 
 def perm_both_tests(metrics: Mapping[str, np.ndarray], pairs: Sequence[tuple[str, str]],
                     statistic: StackStatistic, resamples: int = 1000, seed: int = DEFAULT_SEED,
-                    stopping: EarlyStopping = EarlyStopping(), test: str = "PERM-BOTH"
+                    stopping: EarlyStopping = WMT_STOPPING, test: str = "PERM-BOTH"
                     ) -> dict[tuple[str, str], MetricComparison]:
     """For each (A, B) in ``pairs``: is ``statistic`` of B larger than of A? ``metrics``: score
     arrays of one shape (the cells the statistic uses, e.g. a systems × segments matrix of judged
@@ -53,7 +53,7 @@ def perm_both_tests(metrics: Mapping[str, np.ndarray], pairs: Sequence[tuple[str
     observed = np.array([observed_stat[b] - observed_stat[a] for a, b in pairs])
 
     def null_chunk(rng: np.random.Generator, draws: int, active: np.ndarray) -> np.ndarray:
-        swap = rng.integers(0, 2, size=(draws,) + shape, dtype=np.int8).astype(bool)
+        swap = rng.integers(0, 2, size=(draws, *shape), dtype=np.int8).astype(bool)
         out = np.empty((draws, len(active)))
         for col, k in enumerate(active):
             a, b = pairs[k]
@@ -88,13 +88,13 @@ def spa_of_many(hybrids: np.ndarray, masks: np.ndarray, human_p: np.ndarray) -> 
 
 def spa_permutation_tests(human: np.ndarray, metrics: Mapping[str, np.ndarray],
                           pairs: Sequence[tuple[str, str]], resamples: int = 1000,
-                          seed: int = DEFAULT_SEED, stopping: EarlyStopping = EarlyStopping(),
+                          seed: int = DEFAULT_SEED, stopping: EarlyStopping = WMT_STOPPING,
                           permutations: int = SPA_PERMUTATIONS, spa_seed: int = SPA_SEED
                           ) -> dict[tuple[str, str], MetricComparison]:
     """For each (A, B) in ``pairs``: is B's SPA larger than A's? (PERM-BOTH over the judged
     cells; ``spa_seed`` gives the SPA sign masks, the same for every SPA.)"""
     cells: dict[str, np.ndarray] = {}
-    y = np.zeros(0)
+    y = np.zeros((0, 0))
     for m in sorted({m for p in pairs for m in p}):
         if m not in metrics:
             raise InputError(f"no scores for metric {m!r}")

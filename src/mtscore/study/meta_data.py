@@ -43,6 +43,9 @@ class PairData:
     human: np.ndarray
     #: metric label -> systems × segments scores (higher is better)
     metrics: Mapping[str, np.ndarray]
+    #: metric label -> system-level scores (corpus scores of the kept segments; an external
+    #: metric's system rows, else the mean of its segment scores)
+    system_metrics: Mapping[str, np.ndarray]
     reference: str
     #: segments of the data set, and kept (after the domain filter)
     segments_total: int
@@ -100,13 +103,15 @@ def domain_columns(ds: Dataset, domain: str | None) -> np.ndarray:
     return np.array([d == domain for d in ds.domains])
 
 
-def builtin_scores(ds: Dataset, systems: Sequence[str], reference: str, names: Sequence[str]
-                   ) -> dict[str, np.ndarray]:
-    """Segment scores (systems × segments) of the built-in metrics against the main reference."""
+def builtin_scores(ds: Dataset, systems: Sequence[str], reference: str, names: Sequence[str],
+                   keep: np.ndarray | None = None
+                   ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """Segment scores (systems × segments) of the built-in metrics against the main reference,
+    and their corpus scores over the segments ``keep`` (default all)."""
     target = str(ds.meta.get("pair", "")).split("-")[-1] or None
     specs = {label: (corpus, seg) for label, corpus, seg in registry.study_metrics(target)}
     better = {e.name: e.higher_is_better for e in registry.entries()}
-    out = {}
+    out, system = {}, {}
     for name in names:
         key = name.lower()
         if key not in BUILTIN:
@@ -114,10 +119,13 @@ def builtin_scores(ds: Dataset, systems: Sequence[str], reference: str, names: S
         label = BUILTIN[key]
         corpus, seg = specs[label]
         refs = corpus.prepare_references([ds.references[reference]], names=[reference])
-        rows = [seg.segment_scores(corpus.extract(ds.systems[s], refs)) for s in systems]
+        stats = [corpus.extract(ds.systems[s], refs) for s in systems]
         sign = 1.0 if better.get(key, True) else -1.0
-        out[label] = sign * np.array(rows, dtype=np.float64)
-    return out
+        out[label] = sign * np.array([seg.segment_scores(st) for st in stats], dtype=np.float64)
+        totals = np.array([st.values[slice(None) if keep is None else keep].sum(axis=0)
+                           for st in stats])
+        system[label] = sign * np.asarray(corpus.compute_many(totals), dtype=np.float64)
+    return out, system
 
 
 def external_scores(ds: Dataset, systems: Sequence[str], scores: LongScores, source: str
@@ -150,17 +158,22 @@ def pair_data(ds: Dataset, metrics: Sequence[str], external: Sequence[tuple[str,
     ref = main_reference(ds, reference)
     systems, left = scored_systems(ds, ref, human, exclude, include_outliers)
     keep = domain_columns(ds, domain)
-    scores = builtin_scores(ds, systems, ref, metrics)
+    scores, system = builtin_scores(ds, systems, ref, metrics, keep)
     for source, long in external:
         for label, matrix in external_scores(ds, systems, long, source).items():
             if label in scores:
                 raise InputError(f"metric {label!r} is given twice", source=source)
             scores[label] = matrix
+            rows = long.system_scores(label)
+            given = domain is None and all(s in rows for s in systems)
+            system[label] = np.array([rows[s] for s in systems]) if given else \
+                matrix[:, keep].mean(axis=1)
     if not scores:
         raise InputError("no metric to evaluate: name built-in metrics or give --scores")
     h = np.array([ds.human_segment_scores(s, human_kind) for s in systems])[:, keep]
     return PairData(name=ds.name, systems=systems, human=h,
-                    metrics={k: v[:, keep] for k, v in scores.items()}, reference=ref,
+                    metrics={k: v[:, keep] for k, v in scores.items()}, system_metrics=system,
+                    reference=ref,
                     segments_total=ds.segments, excluded=left, domain=domain)
 
 

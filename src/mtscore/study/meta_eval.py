@@ -15,14 +15,15 @@ tasks with its own clusters — as mt-metrics-eval's ``Task.Run``, ``CompareMetr
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import InputError
 from ..stats.correlation import pairwise_accuracy, rowwise_correlation
-from ..stats.early_stopping import EarlyStopping
+from ..stats.early_stopping import WMT_STOPPING, EarlyStopping
 from ..stats.pairwise_permutation import pairwise_permutation_tests
 from ..stats.perm_both import perm_both_tests, spa_permutation_tests
 from ..stats.permutation_runs import MetricComparison
@@ -98,19 +99,22 @@ def _values(task: MetaTask, data: Sequence[PairData], common_segments: bool
 def _perm_arrays(task: MetaTask, data: Sequence[PairData]
                  ) -> tuple[dict[str, np.ndarray], np.ndarray]:
     """The score vectors PERM-BOTH swaps for WMT23's Pearson and accuracy tasks, and the human
-    vector: system means (system level, over all pairs for accuracy) or judged cells."""
+    vector: system scores (system level, over all pairs for accuracy; human: the mean of the
+    judged segments, as WMT) or the judged cells."""
     names = list(data[0].metrics)
     if task.level == "system":
         human = np.concatenate([np.nanmean(d.human, axis=1) for d in data])
-        return {m: np.concatenate([d.metrics[m].mean(axis=1) for d in data]) for m in names}, human
+        return {m: np.concatenate([d.system_metrics[m] for d in data]) for m in names}, human
     ok = ~np.isnan(data[0].human)
     return {m: data[0].metrics[m][ok] for m in names}, data[0].human[ok]
 
 
-def _statistic_fn(task: MetaTask, data: Sequence[PairData], human: np.ndarray):  # type: ignore[no-untyped-def]
+def _statistic_fn(task: MetaTask, data: Sequence[PairData], human: np.ndarray
+                  ) -> Callable[[np.ndarray], np.ndarray]:
+    """The statistic of each row of a stack of score vectors (WMT23's PERM-BOTH tasks)."""
     if task.statistic == "accuracy":  # agreement over the system pairs of every data set
         bounds = np.cumsum([0] + [len(d.systems) for d in data])
-        idx = [np.triu_indices(e - b, 1) for b, e in zip(bounds[:-1], bounds[1:])]
+        idx = [np.triu_indices(e - b, 1) for b, e in itertools.pairwise(bounds)]
         i = np.concatenate([b + a for b, (a, _) in zip(bounds, idx)])
         j = np.concatenate([b + c for b, (_, c) in zip(bounds, idx)])
         sign_h = np.sign(human[i] - human[j])
@@ -152,7 +156,7 @@ def average(results: Sequence[TaskResult], alpha: float = 0.05
             ) -> tuple[dict[str, float], dict[str, int], np.ndarray]:
     """Weighted average of the range-scaled statistics, its p-values and rank clusters
     (``AverageCorrs``, ``AverageCorrMatrix``)."""
-    common = set.intersection(*(set(r.statistics) for r in results))
+    common = set(results[0].statistics).intersection(*(r.statistics for r in results))
     avg = {m: sum(r.task.weight * (r.statistics[m] - r.task.value_range[0]) /
                   (r.task.value_range[1] - r.task.value_range[0]) for r in results)
            for m in common}
@@ -178,14 +182,14 @@ def _average_pvalue(results: Sequence[TaskResult], m1: str, m2: str, diff: float
 
 def meta_evaluate(year: str, tasks: Sequence[MetaTask], data: Mapping[str, PairData],
                   resamples: int = 1000, seed: int = 12345,
-                  stopping: EarlyStopping = EarlyStopping(), alpha: float = 0.05,
+                  stopping: EarlyStopping = WMT_STOPPING, alpha: float = 0.05,
                   common_segments: bool = True) -> MetaEvaluation:
     """Run every task of a task set on the data sets (by name). ``common_segments``: SPA keeps
     the segments judged for every system (see :func:`spa_human`)."""
-    names = [set(d.metrics) for d in data.values()]
+    names: list[set[str]] = [set(d.metrics) for d in data.values()]
     if any(n != names[0] for n in names):
         raise InputError("every data set needs the same metrics; differing: " +
-                         ", ".join(sorted(set.union(*names) - set.intersection(*names))))
+                         ", ".join(sorted(set().union(*names) - names[0].intersection(*names))))
     results = tuple(run_task(t, [data[p] for p in t.pairs], resamples, seed, stopping, alpha,
                              common_segments) for t in tasks)
     avg, ranks, p = average(results, alpha)

@@ -55,7 +55,8 @@ class MetaTask:
     @property
     def name(self) -> str:
         pairs = ",".join(self.pairs)
-        return f"{pairs} {self.level} {self.statistic.split('-')[0]}"
+        shown = {"spa": "SPA", "acc23": "acc23 (by item)", "accuracy": "pairwise accuracy"}
+        return f"{pairs} {self.level} {shown.get(self.statistic, 'Pearson')}"
 
 
 def task_set(year: str, pairs: Sequence[str]) -> tuple[MetaTask, ...]:
