@@ -132,6 +132,9 @@ def main() -> None:
     ap.add_argument("mme", type=Path, help="mt-metrics-eval checkout (outside this repo)")
     ap.add_argument("--commit", help="its commit id (default: git rev-parse HEAD in MME)")
     ap.add_argument("--out", type=Path, default=ROOT / "tests/data/metaeval/oracle.json")
+    ap.add_argument("--parts", default="spa,permutation",
+                    help="what to compute: spa (fixture and WMT22 values), permutation (tests and "
+                         "clusters); default both")
     args = ap.parse_args()
     commit = args.commit or subprocess.run(["git", "-C", str(args.mme), "rev-parse", "HEAD"],
                                            capture_output=True, text=True, check=True).stdout.strip()
@@ -146,9 +149,12 @@ def main() -> None:
             "data": "shared WMT22 data (cs-en, de-en, ja-en, zh-en), DA z; metric scores by mtscore",
         },
         "spa_fixture": float(fixture.PairwiseConfidenceError()[0]),
-        "spa_wmt22": spa_values(stats),
-        "permutation": permutation_tests(stats, data),
     }
+    parts = args.parts.split(",")
+    if "spa" in parts:
+        result["spa_wmt22"] = spa_values(stats)
+    if "permutation" in parts:
+        result["permutation"] = permutation_tests(stats, data)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n")
     print(f"wrote {args.out}")

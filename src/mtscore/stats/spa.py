@@ -76,8 +76,10 @@ def sign_masks(segments: int, permutations: int = SPA_PERMUTATIONS,
 def pairwise_pvalues(scores: np.ndarray, masks: np.ndarray) -> np.ndarray:
     """One-sided permutation p-values that system i is better than system j (i < j), from a
     systems × segments matrix and the ±1 masks (Thompson et al., 2024, §2); NaN on and below the
-    diagonal. In float32, as pce.py: the masks times the scores is one matrix product."""
-    seg = np.asarray(scores).astype(np.float32)
+    diagonal. In float32, as pce.py: the masks times the scores is one matrix product, on a
+    row-major matrix as pce.py's reshaped one (the BLAS kernel, hence float32 rounding in near
+    ties, depends on the memory layout)."""
+    seg = np.ascontiguousarray(np.asarray(scores), dtype=np.float32)
     totals = seg.sum(axis=1)
     partial = masks @ seg.T                                   # (permutations, systems)
     i, j = np.triu_indices(seg.shape[0], 1)
