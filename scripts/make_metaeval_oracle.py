@@ -80,7 +80,9 @@ def test_columns(human: np.ndarray) -> np.ndarray:
     return np.flatnonzero((~np.isnan(human)).all(axis=0))[:TEST_SEGMENTS]
 
 
-def permutation_tests(stats: types.ModuleType, data: types.ModuleType) -> dict[str, object]:
+def permutation_tests(stats: types.ModuleType, data: types.ModuleType,
+                      which: tuple[str, ...] = ("pairs_acc23", "perm_both_pearson", "perm_both_spa")
+                      ) -> dict[str, object]:
     """Pairwise test (acc23, by item), PERM-BOTH of segment Pearson and of SPA; rank clusters."""
     d = pair_data(load_dataset(DATA / TEST_PAIR), SPA_METRICS, human=True)
     columns = test_columns(d.human)
@@ -105,6 +107,8 @@ def permutation_tests(stats: types.ModuleType, data: types.ModuleType) -> dict[s
     }
     labels = sorted(metrics)
     for name, fn in tests.items():
+        if name not in which:
+            continue
         np.random.seed(TEST_SEED)
         start = time.process_time()
         res = {}
@@ -135,6 +139,8 @@ def main() -> None:
     ap.add_argument("--parts", default="spa,permutation",
                     help="what to compute: spa (fixture and WMT22 values), permutation (tests and "
                          "clusters); default both")
+    ap.add_argument("--tests", default="pairs_acc23,perm_both_pearson,perm_both_spa",
+                    help="which permutation tests (default all three)")
     args = ap.parse_args()
     commit = args.commit or subprocess.run(["git", "-C", str(args.mme), "rev-parse", "HEAD"],
                                            capture_output=True, text=True, check=True).stdout.strip()
@@ -154,7 +160,7 @@ def main() -> None:
     if "spa" in parts:
         result["spa_wmt22"] = spa_values(stats)
     if "permutation" in parts:
-        result["permutation"] = permutation_tests(stats, data)
+        result["permutation"] = permutation_tests(stats, data, tuple(args.tests.split(",")))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n")
     print(f"wrote {args.out}")
