@@ -115,8 +115,11 @@ def permutation_tests(stats: types.ModuleType, data: types.ModuleType,
         for i, a in enumerate(labels):
             for b in labels[i + 1:]:
                 p, delta, k = fn(a, b)
-                res[f"{b}>{a}"] = {"pvalue": float(p), "delta": float(delta), "draws": int(k)}
+                # fn(a, b) tests "a correlates better than b" (delta = corr(a) - corr(b))
+                res[f"{a}>{b}"] = {"pvalue": float(p), "delta": float(delta), "draws": int(k)}
         out[name] = {"tests": res, "cpu_seconds": time.process_time() - start}
+    out["key_meaning"] = ('"X>Y": the test of "metric X correlates better than metric Y"; '
+                          'delta = corr(X) - corr(Y)')
     out["cluster_cases"] = _clusters(data)
     return out
 
