@@ -64,10 +64,11 @@ def test_two_jobs_print_what_one_job_prints(capsys, contexts, metric) -> None:
 
 def test_two_jobs_bleu_is_sacrebleus(capsys) -> None:
     """The parallel corpus BLEU against an independent implementation."""
-    out = _score(capsys, "-m", "bleu", "--jobs", "2", "-b", "-w", "6").split()
+    lines = _score(capsys, "-m", "bleu", "--jobs", "2", "-b", "-w", "6").splitlines()
     refs = [read_lines(p) for p in REFS]
     expected = [sacrebleu.corpus_bleu(read_lines(h), refs).score for h in HYPS]
-    assert [float(x) for x in out] == pytest.approx(expected, abs=1e-6)
+    # several systems: each -b line is "system<TAB>score"
+    assert [float(line.split("\t")[-1]) for line in lines] == pytest.approx(expected, abs=1e-6)
 
 
 def test_two_jobs_keep_every_row_in_order(contexts) -> None:

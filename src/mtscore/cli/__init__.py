@@ -28,6 +28,7 @@ COMMANDS = {
     "explain": "show how METEOR scored one segment",
     "mbr": "minimum-Bayes-risk selection: the candidate of highest expected utility per source",
     "caption": "coco-caption's caption evaluation (BLEU-1..4, METEOR, ROUGE-L, CIDEr-D)",
+    "meta-eval": "the WMT23/24/25 metrics task sets (SPA, acc23, rank clusters) on data sets",
 }
 
 
@@ -70,7 +71,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, summary in COMMANDS.items():
         if only is None or name == only:
-            importlib.import_module(f"{__name__}.{name}").register(sub)
+            importlib.import_module(f"{__name__}.{name.replace('-', '_')}").register(sub)
         else:
             sub.add_parser(name, help=summary)
     return parser

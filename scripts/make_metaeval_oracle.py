@@ -1,0 +1,173 @@
+"""Oracle numbers for the meta-evaluation (SPA, permutation tests, rank clusters) from
+mt-metrics-eval's own code, run on mtscore's metric scores of the shared WMT22 data.
+
+    python scripts/make_metaeval_oracle.py /tmp/mme --commit <id> [--out tests/data/metaeval/oracle.json]
+
+MME is a checkout (or ``git archive``) of google-research/mt-metrics-eval OUTSIDE this repository;
+nothing of it is copied here: its modules are imported from that path at run time. Its ``data.py``
+imports ``apache_beam`` at the top, used only for its optional parallel mode; the script puts an
+empty module in its place so that the rest imports without installing Beam.
+
+The matrices are built by :func:`mtscore.study.meta_data.pair_data` (the systems of the WMT24 task
+set: every judged system except the metrics' reference, human systems included when a pair has two
+references) and handed to mt-metrics-eval as its flat, system-major score lists with ``None`` for
+unjudged segments. Written: SPA's fixture, SPA of BLEU, chrF and METEOR on every pair (1000 masks,
+seed 4), p-values of the pairwise permutation test and PERM-BOTH (numpy's legacy global stream,
+seeded with ``np.random.seed``: reproducible, but another stream than mtscore's, so the tests
+compare within Monte-Carlo error), and the rank clusters of ``AssignRanks``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from mtscore.io.dataset import load_dataset  # noqa: E402
+from mtscore.study.meta_data import pair_data  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data" / "wmt22"
+PAIRS = ("cs-en", "de-en", "ja-en", "zh-en")
+SPA_METRICS = ("bleu", "chrf", "meteor")
+#: the permutation tests' data: de-en, its first segments judged for every system, three metrics
+TEST_PAIR, TEST_SEGMENTS, TEST_DRAWS, TEST_SEED = "de-en", 60, 10_000, 7
+
+
+def _flat(matrix: np.ndarray) -> list[float | None]:
+    """mt-metrics-eval's flat, system-major list, None for NaN (unjudged)."""
+    return [None if np.isnan(v) else float(v) for v in matrix.ravel()]
+
+
+def _mme(path: Path) -> tuple[types.ModuleType, types.ModuleType]:
+    sys.modules.setdefault("apache_beam", types.ModuleType("apache_beam"))
+    sys.path.insert(0, str(path))
+    from mt_metrics_eval import data, stats
+
+    return stats, data
+
+
+def _common(human: np.ndarray) -> np.ndarray:
+    every = (~np.isnan(human)).all(axis=0)
+    return np.where(every[None, :], human, np.nan)
+
+
+def spa_values(stats: types.ModuleType) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for pair in PAIRS:
+        d = pair_data(load_dataset(DATA / pair), SPA_METRICS, human=True)
+        gold = _flat(_common(d.human))
+        values = {}
+        for label, matrix in d.metrics.items():
+            corr = stats.Correlation(len(d.systems), gold, _flat(matrix))
+            values[label] = float(corr.PairwiseConfidenceError()[0])
+        out[pair] = {"systems": list(d.systems), "segments_used": int(
+            (~np.isnan(_common(d.human))).all(axis=0).sum()), "spa": values}
+    return out
+
+
+def test_columns(human: np.ndarray) -> np.ndarray:
+    """The permutation tests' segments: the first TEST_SEGMENTS judged for every system."""
+    return np.flatnonzero((~np.isnan(human)).all(axis=0))[:TEST_SEGMENTS]
+
+
+def permutation_tests(stats: types.ModuleType, data: types.ModuleType,
+                      which: tuple[str, ...] = ("pairs_acc23", "perm_both_pearson", "perm_both_spa")
+                      ) -> dict[str, object]:
+    """Pairwise test (acc23, by item), PERM-BOTH of segment Pearson and of SPA; rank clusters."""
+    d = pair_data(load_dataset(DATA / TEST_PAIR), SPA_METRICS, human=True)
+    columns = test_columns(d.human)
+    human = d.human[:, columns]
+    metrics = {k: v[:, columns] for k, v in d.metrics.items()}
+    corrs = {k: stats.Correlation(len(d.systems), _flat(human), _flat(v))
+             for k, v in metrics.items()}
+    spa_corrs = corrs
+    never = stats.PermutationSigDiffParams(block_size=TEST_DRAWS)
+    out: dict[str, object] = {"pair": TEST_PAIR, "segments": [int(c) + 1 for c in columns],
+                              "draws": TEST_DRAWS, "np_random_seed": TEST_SEED,
+                              "systems": list(d.systems)}
+    tests = {
+        "pairs_acc23": lambda a, b: stats.PairwisePermutationSigDiff(
+            corrs[b], corrs[a], "acc23", "item", TEST_DRAWS, never, sample_rate=1.0)[:3],
+        "perm_both_pearson": lambda a, b: stats.PermutationSigDiff(
+            corrs[b], corrs[a], __import__("scipy.stats").stats.pearsonr, "none",
+            TEST_DRAWS, never)[:3],
+        "perm_both_spa": lambda a, b: stats.PermutationSigDiff(
+            spa_corrs[b], spa_corrs[a], stats.PairwiseConfidenceError, "none", TEST_DRAWS,
+            never, num_sys=len(d.systems), filter_nones=True)[:3],
+    }
+    labels = sorted(metrics)
+    for name, fn in tests.items():
+        if name not in which:
+            continue
+        np.random.seed(TEST_SEED)
+        start = time.process_time()
+        res = {}
+        for i, a in enumerate(labels):
+            for b in labels[i + 1:]:
+                p, delta, k = fn(a, b)
+                # fn(a, b) tests "a correlates better than b" (delta = corr(a) - corr(b))
+                res[f"{a}>{b}"] = {"pvalue": float(p), "delta": float(delta), "draws": int(k)}
+        out[name] = {"tests": res, "cpu_seconds": time.process_time() - start}
+    out["key_meaning"] = ('"X>Y": the test of "metric X correlates better than metric Y"; '
+                          'delta = corr(X) - corr(Y)')
+    out["cluster_cases"] = _clusters(data)
+    return out
+
+
+def _clusters(data: types.ModuleType) -> list[dict[str, object]]:
+    """AssignRanks on fixed and random p-value matrices (deterministic: compared exactly)."""
+    rng = np.random.default_rng(1)
+    cases = [np.zeros((3, 3)), np.triu(np.full((4, 4), 0.5), 1),
+             np.array([[0, .01, .2, .001], [0, 0, .5, .03], [0, 0, 0, .04], [0, 0, 0, 0]])]
+    cases += [np.triu(rng.random((n, n)) ** 3, 1) for n in (5, 8, 12, 12)]
+    return [{"pvalues": m.tolist(), "alpha": 0.05, "ranks": list(data.AssignRanks(m, 0.05))}
+            for m in cases]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("mme", type=Path, help="mt-metrics-eval checkout (outside this repo)")
+    ap.add_argument("--commit", help="its commit id (default: git rev-parse HEAD in MME)")
+    ap.add_argument("--out", type=Path, default=ROOT / "tests/data/metaeval/oracle.json")
+    ap.add_argument("--parts", default="spa,permutation",
+                    help="what to compute: spa (fixture and WMT22 values), permutation (tests and "
+                         "clusters); default both")
+    ap.add_argument("--tests", default="pairs_acc23,perm_both_pearson,perm_both_spa",
+                    help="which permutation tests (default all three)")
+    args = ap.parse_args()
+    commit = args.commit or subprocess.run(["git", "-C", str(args.mme), "rev-parse", "HEAD"],
+                                           capture_output=True, text=True, check=True).stdout.strip()
+    stats, data = _mme(args.mme)
+    fixture = stats.Correlation(2, [1, 2, 3, 2, 3, 4], [2, 2, 4, 1, 3, 5])
+    result = {
+        "provenance": {
+            "tool": "google-research/mt-metrics-eval", "commit": commit,
+            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "numpy": np.__version__, "spa_seed": 4, "spa_permutations": 1000,
+            "script": "scripts/make_metaeval_oracle.py",
+            "data": "shared WMT22 data (cs-en, de-en, ja-en, zh-en), DA z; metric scores by mtscore",
+        },
+        "spa_fixture": float(fixture.PairwiseConfidenceError()[0]),
+    }
+    parts = args.parts.split(",")
+    if "spa" in parts:
+        result["spa_wmt22"] = spa_values(stats)
+    if "permutation" in parts:
+        result["permutation"] = permutation_tests(stats, data, tuple(args.tests.split(",")))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=1) + "\n")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

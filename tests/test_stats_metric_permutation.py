@@ -1,0 +1,208 @@
+"""Tests between metrics: the pairwise permutation test (perm_test='pairs'), PERM-BOTH (SPA,
+Pearson; and the older permutation_test) against mt-metrics-eval's p-values within Monte-Carlo
+error (10,000 draws each), early stopping, rank clusters (AssignRanks, exactly)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import scipy.stats
+
+from mtscore.errors import InputError
+from mtscore.stats.correlation import pairwise_accuracy, tau_counts
+from mtscore.stats.early_stopping import NEVER, EarlyStopping, stopping_draw
+from mtscore.stats.metric_difference import permutation_test
+from mtscore.stats.pairwise_permutation import (
+    _signs,
+    pair_outcomes,
+    pairwise_permutation_test,
+    pairwise_permutation_tests,
+)
+from mtscore.stats.perm_both import perm_both_tests, spa_permutation_tests
+from mtscore.stats.rank_clusters import assign_ranks
+
+from .metaeval_oracle import monte_carlo_close, oracle_columns, oracle_part, wmt22
+
+
+def _matrices(seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    human = rng.integers(0, 5, size=(5, 12)).astype(float)
+    human[rng.random(human.shape) < 0.2] = np.nan
+    a = human + rng.normal(size=human.shape)
+    b = np.round(human + rng.normal(size=human.shape) * 2)
+    return human, np.nan_to_num(a), np.nan_to_num(b)
+
+
+def test_outcomes_sum_to_acc23() -> None:
+    human, a, _ = _matrices()
+    res = pairwise_accuracy(a, human, "item")
+    weighted, _ = pair_outcomes(a, human, res.epsilon)
+    assert weighted.sum() == pytest.approx(res.statistic, abs=1e-12)
+
+
+def test_null_difference_by_swapping_outcomes() -> None:
+    """One draw by hand: swap the two metrics' outcomes on the units whose sign is −1, then each
+    item's acc23 from its own counts, averaged over items."""
+    human, a, b = _matrices(1)
+    ea = pairwise_accuracy(a, human, "item").epsilon
+    eb = pairwise_accuracy(b, human, "item").epsilon
+    wa, weight = pair_outcomes(a, human, ea)
+    wb, _ = pair_outcomes(b, human, eb)
+    ra, rb = np.round(wa / weight).astype(bool), np.round(wb / weight).astype(bool)
+    signs = _signs(np.random.default_rng(4), 1, len(ra))[0]
+    swapped_a = np.where(signs > 0, ra, rb)  # s = +1 keeps each metric's own outcome
+    swapped_b = np.where(signs > 0, rb, ra)
+    # units are (system pair, item) cells in row-major order of the system pairs × items grid
+    i, j = np.triu_indices(human.shape[0], 1)
+    item_of = np.nonzero(~np.isnan(human[i] - human[j]))[1]
+    assert len(item_of) == len(ra)
+    items, acc_a, acc_b = 0, 0.0, 0.0
+    for col in range(human.shape[1]):
+        judged = ~np.isnan(human[:, col])
+        n = int(judged.sum())
+        if n < 2:
+            continue
+        units = item_of == col
+        # the item's own acc23 (tau_counts) equals the mean of its outcomes
+        c = tau_counts(human[judged, col], a[judged, col], ea)
+        assert (c.concordant + c.ties_both) / (n * (n - 1) // 2) == pytest.approx(ra[units].mean())
+        acc_a += swapped_a[units].mean()
+        acc_b += swapped_b[units].mean()
+        items += 1
+    by_hand = acc_b / items - acc_a / items
+    assert signs @ (wb - wa) == pytest.approx(by_hand, abs=1e-12)
+
+
+def test_stopping_rules() -> None:
+    stop = EarlyStopping(block_size=10)
+    low = np.zeros(30, dtype=bool)
+    assert stopping_draw(low, 0, stop, only_on_exceeding_draw=False) == 10
+    # the pairwise test checks only at a boundary whose own draw exceeded (mt-metrics-eval)
+    assert stopping_draw(low, 0, stop, only_on_exceeding_draw=True) is None
+    high = np.ones(30, dtype=bool)
+    assert stopping_draw(high, 0, stop, only_on_exceeding_draw=True) == 10
+    assert stopping_draw(high, 10, stop, only_on_exceeding_draw=False) == 20
+    mid = np.resize([True, False, False, False], 30)
+    assert stopping_draw(mid, 0, stop, only_on_exceeding_draw=False) is None
+    with pytest.raises(ValueError):
+        EarlyStopping(block_size=0)
+
+
+def test_early_stopping_and_seed() -> None:
+    human, a, b = _matrices(2)
+    r1 = pairwise_permutation_test(human, a, b, resamples=500, seed=3,
+                                   stopping=EarlyStopping(block_size=50))
+    r2 = pairwise_permutation_test(human, a, b, resamples=500, seed=3,
+                                   stopping=EarlyStopping(block_size=50))
+    assert (r1.pvalue, r1.resamples_used) == (r2.pvalue, r2.resamples_used)
+    full = pairwise_permutation_test(human, a, b, resamples=500, seed=3, stopping=NEVER)
+    assert full.resamples_used == 500 and len(full.null) == 500
+    assert full.pvalue == np.mean(full.null >= full.statistic)
+
+
+def test_bad_input() -> None:
+    human, a, b = _matrices(3)
+    with pytest.raises(InputError, match="at least two systems"):
+        pairwise_permutation_test(human[:1], a[:1], b[:1])
+    with pytest.raises(InputError, match="all human scores are tied"):
+        pairwise_permutation_test(np.ones_like(a), a, b)
+    with pytest.raises(InputError, match="no scores for metric 'C'"):
+        pairwise_permutation_tests(human, {"A": a, "B": b}, [("A", "C")])
+    bad = a.copy()
+    bad[~np.isnan(human)] = np.nan
+    with pytest.raises(InputError, match="NaN"):
+        pairwise_permutation_test(human, bad, b)
+
+
+@pytest.mark.parametrize("matrix", [np.zeros((3, 3)), np.triu(np.full((4, 4), 0.5), 1)])
+def test_rank_cluster_edges(matrix: np.ndarray) -> None:
+    n = matrix.shape[0]
+    assert assign_ranks(matrix) == (list(range(1, n + 1)) if not matrix.any() else [1] * n)
+
+
+def test_rank_clusters_equal_assign_ranks() -> None:
+    for case in oracle_part("permutation")["cluster_cases"]:
+        assert assign_ranks(np.array(case["pvalues"]), case["alpha"]) == case["ranks"]
+
+
+def _oracle_data() -> tuple[dict, np.ndarray, dict[str, np.ndarray]]:
+    perm = oracle_part("permutation")
+    d = wmt22(perm["pair"])
+    cols = oracle_columns(d.human, len(perm["segments"]))
+    assert [int(c) + 1 for c in cols] == perm["segments"]
+    return perm, d.human[:, cols], {k: v[:, cols] for k, v in d.metrics.items()}
+
+
+def _check(perm: dict, name: str, got: dict, statistic: dict[str, float]) -> None:
+    draws = perm["draws"]
+    for key, want in perm[name]["tests"].items():
+        b, a = key.split(">")
+        mine = got[(a, b)]
+        assert mine.statistic == pytest.approx(want["delta"], abs=1e-9), key
+        # the null distributions are discrete: draws whose difference equals the observed one
+        # (in exact arithmetic) count as >= here; mt-metrics-eval's float path drops some of them
+        # (de-en BLEU vs chrF acc23: exactly, P(>=) = 0.967 and P(>) = 0.959; it gives 0.956).
+        # Its p-value must lie between our P(>) and P(>=), up to Monte-Carlo error.
+        p_gt = float(np.mean(mine.null > mine.statistic + 1e-12))
+        p_ge = float(np.mean(mine.null >= mine.statistic - 1e-12))
+        assert monte_carlo_close(mine.pvalue, p_ge, draws)
+        low, high = min(p_gt, want["pvalue"]), max(p_ge, want["pvalue"])
+        assert (monte_carlo_close(p_gt, want["pvalue"], draws) or
+                monte_carlo_close(p_ge, want["pvalue"], draws) or
+                (p_gt <= want["pvalue"] <= p_ge)), (key, p_gt, p_ge, want, low, high)
+    # rank clusters: p-value matrices in decreasing order of the statistic, both tools
+    order = sorted(statistic, key=lambda m: (-statistic[m], m))
+    n = len(order)
+    mine_p, mme_p = np.zeros((n, n)), np.zeros((n, n))
+    for i in range(n):
+        for j in range(i + 1, n):
+            mine_p[i, j] = got[(order[j], order[i])].pvalue if (order[j], order[i]) in got else \
+                1 - got[(order[i], order[j])].pvalue
+            key = f"{order[i]}>{order[j]}"
+            mme_p[i, j] = perm[name]["tests"][key]["pvalue"] if key in perm[name]["tests"] else \
+                1 - perm[name]["tests"][f"{order[j]}>{order[i]}"]["pvalue"]
+    assert assign_ranks(mine_p) == assign_ranks(mme_p)
+
+
+def _pairs(labels: list[str]) -> list[tuple[str, str]]:
+    """The oracle's tests: for a before b (sorted), "a is better than b" = the pair (b, a)."""
+    return [(b, a) for i, a in enumerate(labels) for b in labels[i + 1:]]
+
+
+@pytest.mark.parity
+@pytest.mark.slow
+def test_pairwise_test_equals_mt_metrics_eval() -> None:
+    perm, human, metrics = _oracle_data()
+    got = pairwise_permutation_tests(human, metrics, _pairs(sorted(metrics)), perm["draws"],
+                                     seed=11, stopping=NEVER)
+    acc = {m: pairwise_accuracy(x, human, "item").statistic for m, x in metrics.items()}
+    _check(perm, "pairs_acc23", got, acc)
+
+
+@pytest.mark.parity
+@pytest.mark.slow
+def test_perm_both_spa_equals_mt_metrics_eval() -> None:
+    perm, human, metrics = _oracle_data()
+    got = spa_permutation_tests(human, metrics, _pairs(sorted(metrics)), perm["draws"], seed=12,
+                                stopping=NEVER)
+    spa = {m: got[p].statistic_a if p[0] == m else got[p].statistic_b
+           for p in got for m in p}
+    _check(perm, "perm_both_spa", got, spa)
+
+
+@pytest.mark.parity
+def test_perm_both_pearson_equals_mt_metrics_eval() -> None:
+    perm, human, metrics = _oracle_data()
+    h = human.ravel()
+    flat = {k: v.ravel() for k, v in metrics.items()}
+    got = perm_both_tests(flat, _pairs(sorted(flat)),
+                          lambda s: np.array([scipy.stats.pearsonr(r, h)[0] for r in s]),
+                          perm["draws"], seed=13, stopping=NEVER)
+    r = {m: scipy.stats.pearsonr(v, h)[0] for m, v in flat.items()}
+    _check(perm, "perm_both_pearson", got, r)
+    # the older PERM-BOTH (p = (count + 1)/(k + 1), its own swaps) agrees within the same error
+    for key, want in perm["perm_both_pearson"]["tests"].items():
+        b, a = key.split(">")
+        old = permutation_test(human, metrics[a], metrics[b], "pearson", "none",
+                               resamples=perm["draws"], seed=14)
+        assert monte_carlo_close(old.p_value, want["pvalue"], perm["draws"]), (key, old.p_value)
