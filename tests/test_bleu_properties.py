@@ -254,7 +254,8 @@ def test_to_pandas_without_pandas_says_what_to_install(monkeypatch: pytest.Monke
 def test_public_functions_document_parameters_returns_and_an_example() -> None:
     import mtscore
 
-    for fn in (mtscore.corpus_bleu, mtscore.sentence_bleu, mtscore.corpus_nist, mtscore.corpus_unigram):
+    for fn in (mtscore.corpus_bleu, mtscore.sentence_bleu, mtscore.corpus_nist, mtscore.corpus_unigram,
+               mtscore.corpus_ter, mtscore.corpus_chrf):
         doc = fn.__doc__ or ""
         for part in ("Parameters:", "Returns:", "Example:", ">>>"):
             assert part in doc, (fn.__name__, part)

@@ -335,8 +335,36 @@ class CHRF(Metric[CHRFResult]):
 def corpus_chrf(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *, char_order: int = 6,
                 word_order: int = 0, beta: float = 2, lowercase: bool = False,
                 whitespace: bool = False, eps_smoothing: bool = False) -> CHRFResult:
-    """Corpus chrF (chrF++ with ``word_order=2``) of ``hyps`` against reference streams ``refs``
-    (``refs[k][i]``), as sacreBLEU's ``corpus_chrf``."""
+    """Corpus chrF (chrF++ with ``word_order=2``) of ``hyps`` against reference streams ``refs``,
+    exactly as sacreBLEU 2.6.0's ``corpus_chrf`` (Popović 2015, 2017: character and word n-gram
+    F-score, statistics of each segment's best reference summed over the corpus).
+
+    Parameters:
+        hyps: one hypothesis (a string) per segment.
+        refs: reference streams: ``refs[k][i]`` is reference k of segment i (``None`` where a
+            segment has fewer references).
+        char_order: the largest character n-gram order (default 6).
+        word_order: the largest word n-gram order (0: chrF, 2: chrF++).
+        beta: recall weighs ``beta`` times precision (default 2).
+        lowercase: lowercase first.
+        whitespace: keep white space in the character n-grams.
+        eps_smoothing: sacreBLEU's ``eps_smoothing`` (the chrF++.py reference's smoothing).
+
+    Returns:
+        a :class:`CHRFResult`: ``score`` (0–100), ``char_order``, ``word_order``, ``beta``, the
+        summed ``statistics`` and the ``signature``.
+
+    Raises:
+        InputError: the inputs are not strings or the streams' lengths differ.
+        OptionError: an option value is not valid.
+
+    Example:
+        >>> result = corpus_chrf(["the cat sat on the mat"], [["the cat sat on a mat"]])
+        >>> round(result.score, 2), result.signature.get("nw")
+        (72.08, '0')
+        >>> corpus_chrf(["the cat sat on the mat"], [["the cat sat on a mat"]], word_order=2).metric
+        'chrF2++'
+    """
     hyps = check_hypotheses(hyps)
     check_reference_streams(refs, len(hyps))
     metric = shared_metric(CHRF, char_order=char_order, word_order=word_order, beta=beta,

@@ -244,8 +244,34 @@ class TER(Metric[TERResult]):
 def corpus_ter(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
                normalized: bool = False, no_punct: bool = False, asian_support: bool = False,
                case_sensitive: bool = False) -> TERResult:
-    """Corpus TER of ``hyps`` against reference streams ``refs`` (``refs[k][i]``), as sacreBLEU's
-    ``corpus_ter``."""
+    """Corpus TER of ``hyps`` against reference streams ``refs``, exactly as sacreBLEU 2.6.0's
+    ``corpus_ter`` (Snover et al. 2006, §2: edits summed over the corpus, over the summed average
+    reference lengths; lower is better).
+
+    Parameters:
+        hyps: one hypothesis (a string) per segment.
+        refs: reference streams: ``refs[k][i]`` is reference k of segment i (``None`` where a
+            segment has fewer references); a segment's edits are those against its closest
+            reference, over the average length of its references.
+        normalized: tercom's normalization (punctuation split off, XML entities, ...).
+        no_punct: remove punctuation.
+        asian_support: with ``normalized``, split CJK characters; with ``no_punct``, remove CJK
+            and full-width punctuation too.
+        case_sensitive: keep case (default: lowercase, as tercom).
+
+    Returns:
+        a :class:`TERResult`: ``score`` (0–100+), ``num_edits``, ``ref_len`` and the ``signature``.
+
+    Raises:
+        InputError: the inputs are not strings or the streams' lengths differ.
+
+    Example:
+        >>> result = corpus_ter(["the cat sat on the mat"], [["the cat sat on a mat"]])
+        >>> round(result.score, 2), result.num_edits, result.ref_len
+        (16.67, 1.0, 6.0)
+        >>> result.signature.get("norm")
+        'no'
+    """
     hyps = check_hypotheses(hyps)
     check_reference_streams(refs, len(hyps))
     return shared_metric(TER, normalized=normalized, no_punct=no_punct, asian_support=asian_support,
