@@ -41,3 +41,28 @@ def test_from_args_builds_each_metric() -> None:
     for name in options.names():
         metric = options.from_args(name, args)
         assert type(metric).__module__.startswith("mtscore.metrics") and metric.signature()
+
+
+def test_a_cjk_target_turns_on_ter_asian_support(tmp_path, capsys) -> None:
+    """-l en-zh: TER's Asian support is on (asian:yes) and, with --ter-normalized, CJK characters
+    are split as sacreBLEU's TER(normalized=True, asian_support=True) splits them; without it a
+    note says plain TER counts space-separated words only (issue 24)."""
+    from sacrebleu.metrics import TER as SacreTER
+
+    from mtscore.cli import main
+
+    ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
+    ref.write_text("我们今天去公园散步。\n天气很好。\n", encoding="utf-8")
+    hyp.write_text("我们今天去公园走路。\n天气非常好。\n", encoding="utf-8")
+    assert main(["score", "-r", str(ref), "-i", str(hyp), "-m", "ter", "-l", "en-zh", "-f", "json"]) == 0
+    out = capsys.readouterr()
+    assert '"asian:yes' in out.out or "asian:yes" in out.out
+    assert "--ter-normalized" in out.err and len(out.err.strip().splitlines()) == 1
+    assert main(["score", "-r", str(ref), "-i", str(hyp), "-m", "ter", "-l", "en-zh",
+                 "--ter-normalized", "-f", "json"]) == 0
+    import json
+
+    score = json.loads(capsys.readouterr().out)[0]["score"]
+    theirs = SacreTER(normalized=True, asian_support=True).corpus_score(
+        hyp.read_text(encoding="utf-8").splitlines(), [ref.read_text(encoding="utf-8").splitlines()])
+    assert score == theirs.score

@@ -21,8 +21,25 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                        help="tercom's normalization (punctuation split off, XML entities, ...)")
 
 
-def from_args(args: argparse.Namespace) -> TER:
-    from ...metrics.ter import TER
+#: target languages written without spaces between words: TER's Asian support is on for them
+ASIAN_TARGETS = frozenset({"zh", "ja", "ko"})
 
+
+def from_args(args: argparse.Namespace) -> TER:
+    """TER from the options; a Chinese, Japanese or Korean target (``-l en-zh``) turns on Asian
+    support (CJK characters split or removed with ``--ter-normalized`` / ``--ter-no-punct``; the
+    signature says ``asian:yes``), with a note on standard error when neither is given, since
+    plain TER then counts space-separated words only."""
+    import sys
+
+    from ...metrics.ter import TER
+    from . import target_of
+
+    target = target_of(args)
+    asian = bool(args.ter_asian_support) or target in ASIAN_TARGETS
+    if target in ASIAN_TARGETS and not (args.ter_normalized or args.ter_no_punct):
+        print(f"mtscore: note: TER of a {target} target without --ter-normalized counts "
+              "space-separated words only; add --ter-normalized to split CJK characters",
+              file=sys.stderr)
     return TER(normalized=args.ter_normalized, no_punct=args.ter_no_punct,
-               asian_support=args.ter_asian_support, case_sensitive=args.ter_case_sensitive)
+               asian_support=asian, case_sensitive=args.ter_case_sensitive)
