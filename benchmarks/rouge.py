@@ -14,6 +14,11 @@ rouge-score's (1e-12) before its time is kept.
 Ratios are other / mtscore (above 1: mtscore is faster).
 
     python benchmarks/rouge.py [--data ../shared/data/wmt22] [--pair de-en] [--runs 3]
+    python benchmarks/rouge.py --check-all   # every system of every pair: P, R, F = rouge-score (1e-12)
+
+``--check-all`` is the full parity check the test suite runs on a sample (``tests/test_rouge.py``):
+every system of every WMT22 pair against its first reference, segments and documents, all four
+types, without and with the stemmer; it prints the number of values compared and any mismatch.
 """
 
 from __future__ import annotations
@@ -142,6 +147,39 @@ def documents(lines: list[str], size: int) -> list[str]:
     return ["\n".join(lines[i:i + size]) for i in range(0, len(lines), size)]
 
 
+def check_all(data: Path, doc_size: int) -> int:
+    """Every per-segment P, R and F of mtscore against rouge-score 0.1.2 (1e-12): mismatches."""
+    from rouge_score.rouge_scorer import RougeScorer
+
+    from mtscore.metrics.rouge import ROUGE, extract_types
+
+    compared, bad = 0, 0
+    for pair in sorted(p for p in data.iterdir() if (p / "meta.json").is_file()):
+        first = json.loads((pair / "meta.json").read_text(encoding="utf-8"))["references"][0]
+        ref = (pair / "references" / f"{first}.txt").read_text(encoding="utf-8").splitlines()
+        for path in sorted((pair / "systems").glob("*.txt")):
+            hyp = path.read_text(encoding="utf-8").splitlines()
+            for h, r in ((hyp, ref), (documents(hyp, doc_size), documents(ref, doc_size))):
+                for stem in (False, True):
+                    stats = extract_types([ROUGE(t, stemmer=stem) for t in TYPES], h, [r])
+                    peer = RougeScorer(list(TYPES), use_stemmer=stem)
+                    rows = [peer.score(b, a) for a, b in zip(h, r)]
+                    for t, st in zip(TYPES, stats):
+                        for column, field in (("precision", "precision"), ("recall", "recall"),
+                                              ("fmeasure", "fmeasure")):
+                            ours = st.column(column)
+                            theirs = [getattr(row[t], field) for row in rows]
+                            diff = [i for i, (x, y) in enumerate(zip(ours, theirs)) if abs(x - y) > 1e-12]
+                            compared += len(theirs)
+                            bad += len(diff)
+                            if diff:
+                                print(f"MISMATCH {pair.name} {path.name} {t} {column} stem={stem}: "
+                                      f"{len(diff)} values, first at {diff[0]}")
+            print(f"{pair.name} {path.name}: checked", flush=True)
+    print(f"{compared:,} values compared, {bad} mismatches")
+    return bad
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--data", default=str(REPO.parent / "shared" / "data" / "wmt22"))
@@ -151,7 +189,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--rs-threads", default="1", help="RAYON_NUM_THREADS of rouge-score-rs")
     p.add_argument("--no-process", action="store_true", help="skip the whole-process runs")
+    p.add_argument("--check-all", action="store_true",
+                   help="compare every system of every pair with rouge-score instead of timing")
     args = p.parse_args(argv)
+    if args.check_all:
+        sys.exit(1 if check_all(Path(args.data), args.doc_size) else 0)
     os.environ["RAYON_NUM_THREADS"] = args.rs_threads
     pair = Path(args.data) / args.pair
     first = json.loads((pair / "meta.json").read_text(encoding="utf-8"))["references"][0]

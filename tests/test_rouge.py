@@ -77,11 +77,15 @@ def documents(lines, size=5):
 @pytest.mark.slow
 @pytest.mark.parametrize("pair", wmt22_pairs() or ["none"])
 @pytest.mark.parametrize("stem", [False, True], ids=["nostem", "stem"])
-def test_parity_every_wmt22_system(pair, stem) -> None:
+def test_parity_wmt22_sample(pair, stem) -> None:
+    """rouge-score itself is slow (seconds per system and type): the suite compares a sample of
+    every pair, its first and last systems on their first 500 segments; ``python
+    benchmarks/rouge.py --check-all`` compares every system of every pair in full."""
     first = pair_meta(pair)["references"][0]
-    ref = (WMT22 / pair / "references" / f"{first}.txt").read_text(encoding="utf-8").splitlines()
-    for path in sorted((WMT22 / pair / "systems").glob("*.txt")):
-        hyp = path.read_text(encoding="utf-8").splitlines()
+    ref = (WMT22 / pair / "references" / f"{first}.txt").read_text(encoding="utf-8").splitlines()[:500]
+    systems = sorted((WMT22 / pair / "systems").glob("*.txt"))
+    for path in (systems[0], systems[-1]):
+        hyp = path.read_text(encoding="utf-8").splitlines()[:500]
         for hyps, refs in ((hyp, ref), (documents(hyp), documents(ref))):
             for rouge_type in TYPES:
                 got = ours(hyps, [refs], stem, rouge_type)
