@@ -96,3 +96,20 @@ def test_bit_parallel_distances(pairs: list, rnd) -> None:  # type: ignore[no-un
     got = shifted_distances(masks, prefix_states(masks), n, m, job, first, src)
     for c, j in enumerate(job):
         assert got[c] == _distance(H[j, src[c, :n[j]]].tolist(), R[j, :m[j]].tolist())
+
+
+def test_a_very_short_hypothesis_against_a_long_reference() -> None:
+    """The last row of the beam starts at its own lo (3 words against 130: its first 105 columns
+    are outside); the numpy search's suffix costs once let a shift candidate through them and
+    oscillated between two shifts (272 edits instead of sacreBLEU's 129)."""
+    from mtscore.metrics import ter_fast
+    from mtscore.metrics.ter_shift import translation_edit_rate
+
+    ref = [1, 10, 4, 4, 2, 5, 0, 1, 8, 5, 5, 2, 8, 8, 6, 1, 8, 4, 8, 9, 1, 7, 1, 1, 0, 11, 0, 1, 10, 0,
+           2, 3, 6, 10, 4, 10, 8, 8, 11, 3, 4, 10, 1, 8, 1, 9, 4, 8, 4, 7, 7, 9, 4, 6, 6, 3, 0, 5, 1,
+           11, 2, 10, 10, 9, 11, 2, 8, 11, 2, 7, 2, 9, 0, 9, 0, 6, 6, 5, 8, 7, 9, 9, 4, 0, 11, 0, 0,
+           1, 11, 2, 11, 3, 11, 7, 3, 1, 1, 4, 1, 3, 11, 2, 4, 2, 5, 2, 8, 2, 11, 1, 9, 11, 6, 7, 3,
+           0, 7, 3, 8, 8, 11, 8, 7, 9, 3, 11, 4, 3, 5, 4]
+    hyp = [4, 5, 3]
+    assert int(ter_fast.edit_counts([np.array(hyp)], [np.array(ref)])[0]) == \
+        translation_edit_rate(hyp, ref)[0]

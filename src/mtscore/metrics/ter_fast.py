@@ -138,7 +138,11 @@ def _suffix_rows(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray,
     suffix = np.full((C, rows, W), INF, dtype=np.int32)
     jidx = np.arange(W, dtype=np.int32)
     items = np.arange(C)
-    suffix[items, n] = np.where(jidx <= m[:, None], m[:, None] - jidx, INF)
+    # the last row: insertions to (n, m) from the cells of its beam (it reaches column m, but
+    # starts at its own lo, as :func:`.ter_shift.beam` has it: a very short hypothesis against a
+    # long reference leaves the first columns of the last row out)
+    last_lo = lo_all[items, n][:, None]
+    suffix[items, n] = np.where((jidx <= m[:, None]) & (jidx >= last_lo), m[:, None] - jidx, INF)
     for back in range(1, int((n - stop).max(initial=0)) + 1):
         at = np.flatnonzero(n - back >= stop)
         k, i = len(at), n[at] - back
