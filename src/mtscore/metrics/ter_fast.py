@@ -304,6 +304,26 @@ def _candidates(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray, 
     return g[sel], a[sel], length[sel], target[keep], new_checked
 
 
+def _passed_words(start: np.ndarray, length: np.ndarray, target: np.ndarray, n: np.ndarray
+                  ) -> np.ndarray:
+    """For a shift to the right, how many words after the block come before it afterwards, as
+    :func:`.ter_shift.perform_shift`'s slices give it: ``target - start - length`` past the block,
+    and ``min(n, length + target) - start - length`` for a target inside the block."""
+    return np.where(target > start + length, target - start - length,
+                    np.minimum(n, length + target) - start - length)
+
+
+def changed_span(start: np.ndarray, length: np.ndarray, target: np.ndarray, n: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """(first, end): the positions ``first .. end - 1`` are the only ones a shift changes (a
+    target inside the block moves the block past ``length + target - start - length`` words, so
+    the change can end after ``start + length`` and after ``target``)."""
+    to_left = target < start
+    first = np.where(to_left, target, start)
+    end = np.where(to_left, start + length, start + _passed_words(start, length, target, n) + length)
+    return first, end
+
+
 def _shift_positions(start: np.ndarray, length: np.ndarray, target: np.ndarray, n: np.ndarray,
                      N: int) -> np.ndarray:
     """For each shift and output position q < N, the position of the word that lands there
@@ -311,12 +331,9 @@ def _shift_positions(start: np.ndarray, length: np.ndarray, target: np.ndarray, 
     two runs of positions (the block and the words it passes), as a cumulative sum of three
     steps per shift."""
     to_left = target < start
-    # to the right: the d words after the block come first (d as sacreBLEU's slices give it)
-    d = np.where(target > start + length, target - start - length,
-                 np.minimum(n, length + target) - start - length)
-    first = np.where(to_left, target, start)
+    d = _passed_words(start, length, target, n)  # to the right: these words come first
+    first, end = changed_span(start, length, target, n)
     middle = first + np.where(to_left, length, d)
-    end = np.where(to_left, start + length, start + d + length)
     off1 = np.where(to_left, start - target, length)
     off2 = np.where(to_left, -length, -d)
     steps = np.zeros((len(start), N + 1), dtype=np.int64)
@@ -390,7 +407,7 @@ def _ranking_distances(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.nd
     gets its beam distance, and so does every candidate of its item whose bound still ranks
     before the best found."""
     start, length, target = cands
-    first, settle = np.minimum(start, target), np.maximum(start + length, target)
+    first, settle = changed_span(start, length, target, n[g])  # rows after settle: the item's own
     masks = match_masks(hyp, ref, m)
     states = prefix_states(masks[:, :int(first.max())])  # columns 0 .. the last first needed
     found = shifted_distances(masks, states, n, m, g, first, src)
