@@ -43,7 +43,7 @@ def _clear_sacrebleu_caches() -> None:
 
 
 def _clear_mtscore_cache() -> None:
-    from mtscore.metrics import bleu
+    from mtscore.metrics.bleu import metric as bleu
 
     bleu._words.cache_clear()
 

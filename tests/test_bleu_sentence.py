@@ -1,7 +1,7 @@
 """Sentence BLEU one call at a time (``sentence_bleu``, ``BLEU.sentence_score``, tiny corpora) and
 the rules' ``compute`` of one row: equal to sacreBLEU 2.6.0 on every segment of WMT22 systems,
 and identical (statistics, scores, precisions, brevity penalties) to the vectorized numpy path
-(:mod:`mtscore.metrics.bleu_vectorized`, the fast path of :mod:`mtscore.metrics.bleu_rules`)."""
+(:mod:`mtscore.metrics.bleu.fast`, the fast path of :mod:`mtscore.metrics.bleu.rules`)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 import mtscore
 from mtscore import BLEU, InputError, corpus_bleu, sentence_bleu
 from mtscore.io.text import read_lines
-from mtscore.metrics import bleu as bleu_module
 from mtscore.metrics import clipping
-from mtscore.metrics.bleu_vectorized import bleu_of_rows
+from mtscore.metrics.bleu import metric as bleu_module
+from mtscore.metrics.bleu.fast import bleu_of_rows
 from mtscore.text import span_encoder
 
 from .conftest import WMT22, needs_wmt22

@@ -10,7 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtscore import CHRF, InputError, OptionError, corpus_chrf, sentence_chrf
-from mtscore.metrics import char_ngrams, chrf, chrf_fast, clipping
+from mtscore.metrics import clipping
+from mtscore.metrics.chrf import fast as chrf_fast
+from mtscore.metrics.chrf import metric as chrf
+from mtscore.metrics.chrf import rules as char_ngrams
 
 sacrebleu = pytest.importorskip("sacrebleu")
 from sacrebleu.metrics import CHRF as SacreCHRF  # noqa: E402

@@ -13,7 +13,7 @@ import pytest
 
 from mtscore import BLEU, OptionError
 from mtscore.cli import main
-from mtscore.metrics.chrf import CHRF, MAX_BETA, MAX_ORDER
+from mtscore.metrics.chrf.metric import CHRF, MAX_BETA, MAX_ORDER
 from mtscore.report.tables import MAX_DECIMALS, Table, render
 from mtscore.stats import paired_bootstrap, rater_z, segment_means
 from mtscore.stats.defaults import MAX_SEED, check_seed

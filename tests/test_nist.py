@@ -17,7 +17,7 @@ from mtscore.data import sample_path
 from mtscore.errors import InputError, OptionError
 from mtscore.io.dataset import load_dataset
 from mtscore.io.text import read_lines
-from mtscore.metrics.nist import NIST, brevity_factor, corpus_nist
+from mtscore.metrics.nist.metric import NIST, brevity_factor, corpus_nist
 from mtscore.text.span_encoder import LineEncoder
 from mtscore.text.tokenizers import get_tokenizer
 
@@ -259,7 +259,7 @@ TEXT = st.lists(PIECES, max_size=25).map("".join)
         tokenize=st.sampled_from(["13a", "intl", "zh", "char", "none"]), lowercase=st.booleans(),
         order=st.integers(1, 6))
 def test_encoder_statistics_identical_to_line_tokenizer_random(hyps, data, tokenize, lowercase, order):
-    from mtscore.metrics import nist
+    from mtscore.metrics.nist import metric as nist
 
     streams = [[data.draw(TEXT if k == 0 else st.none() | TEXT) for _ in hyps] for k in range(2)]
     metric = NIST(tokenize=tokenize, lowercase=lowercase, max_order=order)
@@ -270,7 +270,7 @@ def test_encoder_statistics_identical_to_line_tokenizer_random(hyps, data, token
 @pytest.mark.parametrize("pair,tokenize", [("zh-en", "13a"), ("de-en", "13a"), ("zh-en", "none"),
                                             ("de-en", "intl")])
 def test_encoder_statistics_identical_to_line_tokenizer_wmt22(pair, tokenize):
-    from mtscore.metrics import nist
+    from mtscore.metrics.nist import metric as nist
 
     folder = WMT22 / pair
     refs = [read_lines(folder / "references" / f"{r}.txt") for r in ("A", "B")]

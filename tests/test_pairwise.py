@@ -243,7 +243,7 @@ def _mean_counts(counters: list[Counter]) -> dict:
 
 def test_chrf_aggregate_by_definition() -> None:
     """Per order: matches Σ min(h_g, mean r_g), reference count the mean count (chrF's compute)."""
-    from mtscore.metrics.char_ngrams import string_ngrams
+    from mtscore.metrics.chrf.rules import string_ngrams
 
     metric = CHRF(word_order=2)
     hyps, refs = CANDIDATES[:6], CANDIDATES[2:]

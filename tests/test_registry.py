@@ -63,8 +63,8 @@ def test_study_defaults_and_minor_metrics() -> None:
 def test_every_metric_has_its_pair_kernel_by_hook() -> None:
     """The kernel is the metric's ``pair_kernel()``, not a type test: a subclass that does not
     keep its parent's counting says so by overriding the hook."""
-    from mtscore.metrics import pairwise_bleu
     from mtscore.metrics.bleu import BLEU
+    from mtscore.metrics.bleu import pairwise as pairwise_bleu
 
     class Custom(BLEU):
         def pair_kernel(self):

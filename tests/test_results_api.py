@@ -13,7 +13,7 @@ import pytest
 from mtscore import CHRF, TER
 from mtscore.errors import MissingExtraError
 from mtscore.metrics.base import SegmentStats
-from mtscore.metrics.segment_mean import SegmentMean
+from mtscore.metrics.mean import SegmentMean
 from mtscore.stats import paired_bootstrap
 from mtscore.stats.blocks import block_test
 from mtscore.stats.correlation import system_correlation

@@ -1,4 +1,4 @@
-"""TER's numpy search (ter_fast) equals the rule (ter_shift) pair by pair on the paths the search
+"""TER's numpy search (ter.fast) equals the rule (ter.rules) pair by pair on the paths the search
 takes: references of more than 64 words (multi-word bit vectors), beams that leave cells out
 (beam distances measured for the candidates that could win), many candidates (few distinct
 words), and items at sacreBLEU's limit of 1000 candidates."""
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtscore.metrics import ter_fast
-from mtscore.metrics.ter_bitparallel import match_masks, prefix_states, shifted_distances
-from mtscore.metrics.ter_shift import translation_edit_rate
+from mtscore.metrics.ter import fast as ter_fast
+from mtscore.metrics.ter.bitparallel import match_masks, prefix_states, shifted_distances
+from mtscore.metrics.ter.rules import translation_edit_rate
 
 
 def _distance(hyp: list[int], ref: list[int]) -> int:
@@ -102,8 +102,8 @@ def test_a_very_short_hypothesis_against_a_long_reference() -> None:
     """The last row of the beam starts at its own lo (3 words against 130: its first 105 columns
     are outside); the numpy search's suffix costs once let a shift candidate through them and
     oscillated between two shifts (272 edits instead of sacreBLEU's 129)."""
-    from mtscore.metrics import ter_fast
-    from mtscore.metrics.ter_shift import translation_edit_rate
+    from mtscore.metrics.ter import fast as ter_fast
+    from mtscore.metrics.ter.rules import translation_edit_rate
 
     ref = [1, 10, 4, 4, 2, 5, 0, 1, 8, 5, 5, 2, 8, 8, 6, 1, 8, 4, 8, 9, 1, 7, 1, 1, 0, 11, 0, 1, 10, 0,
            2, 3, 6, 10, 4, 10, 8, 8, 11, 3, 4, 10, 1, 8, 1, 9, 4, 8, 4, 7, 7, 9, 4, 6, 6, 3, 0, 5, 1,

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtscore import TER, InputError, corpus_ter, sentence_ter
-from mtscore.metrics import ter_fast
-from mtscore.metrics.ter_shift import translation_edit_rate
+from mtscore.metrics.ter import fast as ter_fast
+from mtscore.metrics.ter.rules import translation_edit_rate
 from mtscore.text.ter_tokenizer import ter_words
 
 sacrebleu = pytest.importorskip("sacrebleu")

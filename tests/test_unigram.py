@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from mtscore.data import sample_path
 from mtscore.errors import OptionError
 from mtscore.io.dataset import load_dataset
-from mtscore.metrics.unigram import MEASURES, Unigram, corpus_unigram, unigram_measures
+from mtscore.metrics.unigram.metric import MEASURES, Unigram, corpus_unigram, unigram_measures
 from mtscore.text.tokenizers import get_tokenizer
 
 from .conftest import WMT22 as _WMT22
@@ -129,7 +129,8 @@ def test_random_corpora_brute_force(measure, lower, corpus):
         tokenize=_st.sampled_from(["13a", "intl", "zh", "char", "none"]), lowercase=_st.booleans(),
         measure=_st.sampled_from(["precision", "recall", "f1", "fmean"]))
 def test_encoder_statistics_identical_to_line_tokenizer_random(hyps, data, tokenize, lowercase, measure):
-    from mtscore.metrics import clipping, unigram
+    from mtscore.metrics import clipping
+    from mtscore.metrics.unigram import metric as unigram
 
     streams = [[data.draw(_TEXT if k == 0 else _st.none() | _TEXT) for _ in hyps] for k in range(3)]
     metric = unigram.Unigram(measure, tokenize=tokenize, lowercase=lowercase)
@@ -139,7 +140,8 @@ def test_encoder_statistics_identical_to_line_tokenizer_random(hyps, data, token
 @_needs_wmt22
 def test_encoder_statistics_identical_to_line_tokenizer_wmt22():
     from mtscore.io.text import read_lines
-    from mtscore.metrics import clipping, unigram
+    from mtscore.metrics import clipping
+    from mtscore.metrics.unigram import metric as unigram
 
     for pair in ("zh-en", "de-en"):
         folder = _WMT22 / pair

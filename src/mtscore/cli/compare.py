@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import InputError, OptionError
 from ..io.scores import LongScores, format_table, read_scores
 from ..metrics.base import Metric, SegmentStats
-from ..metrics.segment_mean import SegmentMean
+from ..metrics.mean import SegmentMean
 from ..report.stats_tables import block_table, significance_tables
 from ..report.tables import Table
 from ..stats.blocks import block_test

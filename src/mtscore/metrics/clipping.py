@@ -1,5 +1,5 @@
 """Clipped n-gram counts of a whole corpus at once, with numpy sorts: the fast path of
-:func:`.bleu_rules.modified_precision` (tested equal to it), used by BLEU and the unigram metrics.
+:func:`.bleu.rules.modified_precision` (tested equal to it), used by BLEU and the unigram metrics.
 
 Papineni et al. (2002) §2.1: a hypothesis n-gram count is clipped by the largest count of that
 n-gram in any single reference of the same segment. Every token of the hypothesis (source 0) and of
@@ -30,7 +30,6 @@ import numpy as np
 
 from ..text.span_encoder import encode_streams, make_encoder
 from .base import PreparedBase
-from .bleu_rules import modified_precision
 
 
 class EncodedReferences(PreparedBase):
@@ -112,7 +111,10 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
 def _clipped_counts_small(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
                           refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
                           max_order: int) -> np.ndarray:
-    """:func:`clipped_counts` by :func:`.bleu_rules.modified_precision` (for a few segments)."""
+    """:func:`clipped_counts` by :func:`.bleu.rules.modified_precision` (for a few segments)."""
+    # imported here: the bleu package's metric imports this module
+    from .bleu.rules import modified_precision
+
     S = len(hyp_lengths)
     hyp_ends = np.cumsum(hyp_lengths).tolist()
     hyps = [hyp_ids[end - n:end].tolist() for end, n in zip(hyp_ends, hyp_lengths.tolist())]

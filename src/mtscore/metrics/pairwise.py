@@ -8,8 +8,8 @@ pair by pair (tests, to 1e-9). Uses: minimum-Bayes-risk decoding (:mod:`.mbr`), 
 
 How: the distinct strings of a source are scored once (sampled candidates repeat); each string is
 tokenized and its n-grams counted once, and only the pair step — clipped matches, for all pairs
-of a source at once with a matrix product — is done per pair (:mod:`.pairwise_bleu`,
-:mod:`.pairwise_chrf`); METEOR aligns each pair with its corpus aligner (:mod:`.pairwise_meteor`);
+of a source at once with a matrix product — is done per pair (:mod:`.bleu.pairwise`,
+:mod:`.chrf.pairwise`); METEOR aligns each pair with its corpus aligner (:mod:`.meteor.pairwise`);
 any other metric takes :func:`pair_scores_by_extract`, the definition itself. Work goes in chunks
 of at most ``PAIR_BUDGET`` pairs, so memory stays bounded whatever the number of sources or
 candidates.

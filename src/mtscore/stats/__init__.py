@@ -8,11 +8,11 @@ mask matrices applied to ``SegmentStats.values`` followed by the metric's vector
 :mod:`.correlation_ci` and :mod:`.metric_difference`), :mod:`.human` (WMT human scores),
 :mod:`.references` (reference subsets), :mod:`.defaults` (seed, resample rule, limits),
 :mod:`.display` (repr, HTML, pandas); :class:`SegmentMean` (scores given as numbers) is a metric,
-:mod:`mtscore.metrics.segment_mean`, re-exported here. Nothing here imports the report, study or
+:mod:`mtscore.metrics.mean`, re-exported here. Nothing here imports the report, study or
 command-line layers.
 """
 
-from ..metrics.segment_mean import SegmentMean
+from ..metrics.mean import SegmentMean
 from .blocks import BlockRow, BlockTestResult, block_scores, block_test
 from .correlation import (
                           GROUPINGS,

@@ -34,7 +34,7 @@ import scipy.stats
 
 from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
-from ..metrics.segment_mean import SegmentMean  # importable from here as before
+from ..metrics.mean import SegmentMean  # importable from here as before
 from .defaults import DEFAULT_SEED
 from .display import ResultDisplay, StatisticResult
 from .resampling import (

@@ -1,5 +1,5 @@
 """Correlations with bootstrap intervals from matrices of segment scores (files, external metrics):
-system level through :class:`~mtscore.metrics.segment_mean.SegmentMean` (the joint segment bootstrap of
+system level through :class:`~mtscore.metrics.mean.SegmentMean` (the joint segment bootstrap of
 :func:`~.correlation.system_correlation_ci`), segment level by resampling segments, and system
 level from system scores alone (resampling systems)."""
 
@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..errors import InputError
-from ..metrics.segment_mean import SegmentMean
+from ..metrics.mean import SegmentMean
 from .correlation import (
     CorrelationResult,
     _aligned,

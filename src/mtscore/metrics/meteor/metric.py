@@ -352,11 +352,11 @@ class METEOR(Metric[METEORResult]):
         return tuple(segments)
 
     def pair_kernel(self) -> tuple[Any, Any] | None:
-        """Pairwise scores by :mod:`mtscore.metrics.pairwise_meteor` (tested equal to the definition);
+        """Pairwise scores by :mod:`mtscore.metrics.meteor.pairwise` (tested equal to the definition);
         none with the paraphrase module (the definition is used)."""
         if self.two_sided:
             return None
-        from .. import pairwise_meteor
+        from . import pairwise as pairwise_meteor
 
         return pairwise_meteor.pair_scores, None
 

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..text.span_encoder import make_encoder
-from .ngrams import Encoded
-from .pairwise_counts import Counts, aggregate_matches, order_counts, pair_index, pair_matches
+from ...text.span_encoder import make_encoder
+from ..ngrams import Encoded
+from ..pairwise_counts import Counts, aggregate_matches, order_counts, pair_index, pair_matches
 
 if TYPE_CHECKING:  # BLEU.pair_kernel imports this module
-    from .bleu import BLEU
+    from .metric import BLEU
 
 
 def ngram_counts(metric: BLEU, hyps: Sequence[str], refs: Sequence[str], same: bool

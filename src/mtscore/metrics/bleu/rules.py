@@ -4,7 +4,7 @@ These are the definitions: the corpus, sentence and tiny-corpus paths of :class:
 all score one summed row with :func:`bleu_of_row` and count tiny inputs with
 :func:`modified_precision` and :func:`closest_ref_length`. The numpy kernels that do the same for
 whole corpora and for many rows at once are fast paths, documented and tested as equal to these
-functions: :mod:`.clipping` (clipped counts of a corpus) and :mod:`.bleu_vectorized` (closest
+functions: :mod:`..clipping` (clipped counts of a corpus) and :mod:`.fast` (closest
 reference lengths of a corpus, scores of many rows).
 
 Floating point: logarithms and exponentials are numpy's, applied to arrays as the vectorized path

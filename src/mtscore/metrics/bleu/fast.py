@@ -1,6 +1,6 @@
-"""BLEU's rules over many rows at once with numpy: the fast path of :mod:`.bleu_rules`.
+"""BLEU's rules over many rows at once with numpy: the fast path of :mod:`.rules`.
 
-Each function here equals the rule of the same name in :mod:`.bleu_rules` applied row by row (bit
+Each function here equals the rule of the same name in :mod:`.rules` applied row by row (bit
 for bit: tests/test_bleu_sentence.py and tests/test_bleu_properties.py); it exists because
 resampling and blocks score thousands of summed rows, and a corpus has thousands of segments.
 """
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bleu_rules import LOG_ZERO
+from .rules import LOG_ZERO
 
 
 def closest_ref_lengths(hyp_lens: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
-    """:func:`.bleu_rules.closest_ref_length` of every segment (§2.2.2). ``ref_lens`` is
+    """:func:`.rules.closest_ref_length` of every segment (§2.2.2). ``ref_lens`` is
     (references × segments) with -1 where a reference is missing."""
     diff = np.abs(ref_lens - hyp_lens[None, :]).astype(np.float64)
     diff[ref_lens < 0] = np.inf
@@ -24,7 +24,7 @@ def closest_ref_lengths(hyp_lens: np.ndarray, ref_lens: np.ndarray) -> np.ndarra
 
 
 def brevity_penalties(hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
-    """:func:`.bleu_rules.brevity_penalty` of every row (§2.2.2)."""
+    """:func:`.rules.brevity_penalty` of every row (§2.2.2)."""
     with np.errstate(divide="ignore", invalid="ignore"):
         shorter = np.exp(1 - ref_len / np.where(hyp_len > 0, hyp_len, 1))
     return np.where(hyp_len < ref_len, np.where(hyp_len > 0, shorter, 0.0), 1.0)
@@ -32,7 +32,7 @@ def brevity_penalties(hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
 
 def smoothed_precision_rows(correct: np.ndarray, total: np.ndarray, smooth: str,
                             value: float | None) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`.bleu_rules.smoothed_precisions` of every row: (precisions, active orders mask)."""
+    """:func:`.rules.smoothed_precisions` of every row: (precisions, active orders mask)."""
     correct, total = correct.copy(), total.copy()
     if smooth == "add-k":
         correct[:, 1:] += value
@@ -54,7 +54,7 @@ def smoothed_precision_rows(correct: np.ndarray, total: np.ndarray, smooth: str,
 
 
 def geometric_means(prec: np.ndarray, eff: np.ndarray) -> np.ndarray:
-    """:func:`.bleu_rules.geometric_mean` of the first ``eff[i]`` precisions of every row i."""
+    """:func:`.rules.geometric_mean` of the first ``eff[i]`` precisions of every row i."""
     log_sum = np.zeros(len(prec))
     for n in range(prec.shape[1]):
         positive = prec[:, n] > 0
@@ -65,7 +65,7 @@ def geometric_means(prec: np.ndarray, eff: np.ndarray) -> np.ndarray:
 
 def bleu_of_rows(rows: np.ndarray, max_order: int, smooth: str, smooth_value: float | None,
                  effective_order: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`.bleu_rules.bleu_of_row` of every row: (scores, precisions, brevity penalties)."""
+    """:func:`.rules.bleu_of_row` of every row: (scores, precisions, brevity penalties)."""
     t = np.atleast_2d(np.asarray(rows, dtype=np.float64))
     N = max_order
     if t.shape[1] != 2 + 2 * N:

@@ -10,7 +10,7 @@ a few numpy passes over its rows instead of one per cell. References longer than
 several uint64 words per vector (carries passed on word by word). The distance is
 D[m][n] = n + #VP - #VN.
 
-:mod:`.ter_fast` uses these distances for TER's shift candidates: they equal the beam edit
+:mod:`.fast` uses these distances for TER's shift candidates: they equal the beam edit
 distance whenever the beam leaves no cell out, and bound it from below otherwise (the beam only
 removes paths).
 """

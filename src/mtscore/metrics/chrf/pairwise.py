@@ -1,10 +1,10 @@
 """chrF / chrF++ of every (hypothesis, reference) pair: a fast path equal to ``sentence_chrf``.
 
-The rule is the metric's (:mod:`.char_ngrams`, :class:`.chrf.CHRF`): a pair's row holds, per
+The rule is the metric's (:mod:`.rules`, :class:`.metric.CHRF`): a pair's row holds, per
 order, (hypothesis n-grams, reference n-grams, matches Σ_g min(h_g, r_g)) — the hypothesis count 0
-where the reference has no n-gram of that order (:func:`.char_ngrams.match_statistics`) — and its
+where the reference has no n-gram of that order (:func:`.rules.match_statistics`) — and its
 score is ``CHRF.compute_many`` of that row. Here each string's characters (white space removed,
-code points) and chrF++ words are encoded once (:mod:`.chrf_fast`), its n-grams of every order
+code points) and chrF++ words are encoded once (:mod:`.fast`), its n-grams of every order
 numbered once (:class:`.ngrams.NgramSpace`), and only the matches are made per pair, for all pairs
 of a source at once (:func:`.pairwise_counts.pair_matches`).
 
@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..text.interning import TokenInterner
-from . import chrf_fast
-from .ngrams import Encoded
-from .pairwise_counts import Counts, aggregate_matches, order_counts, pair_index, pair_matches
+from ...text.interning import TokenInterner
+from ..ngrams import Encoded
+from ..pairwise_counts import Counts, aggregate_matches, order_counts, pair_index, pair_matches
+from . import fast as chrf_fast
 
 if TYPE_CHECKING:  # CHRF.pair_kernel imports this module
-    from .chrf import CHRF
+    from .metric import CHRF
 
 __all__ = ["aggregate_scores", "ngram_counts", "pair_scores"]
 

@@ -1,6 +1,6 @@
 """chrF's rules for one string, as sacreBLEU 2.6.0 applies them (Popović 2015, 2017).
 
-These functions are the specification the whole-corpus kernels (:mod:`.chrf_fast`) are tested
+These functions are the specification the whole-corpus kernels (:mod:`.fast`) are tested
 against, and the reusable per-string counting: to compare many strings pairwise (a pairwise chrF
 matrix), count each string **once** with :func:`string_ngrams` and score every pair with
 :func:`pair_statistics`, which gives exactly the row :meth:`CHRF.extract

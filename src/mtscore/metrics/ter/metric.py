@@ -1,7 +1,7 @@
 """TER, translation edit rate (Snover et al., 2006), computed exactly as sacreBLEU 2.6.0 does.
 
 * §2: TER = (insertions + deletions + substitutions + shifts) / average number of reference words,
-  all edits costing 1, the shifts found by tercom's greedy search (:mod:`.ter_shift`);
+  all edits costing 1, the shifts found by tercom's greedy search (:mod:`.rules`);
 * several references: the edits against the reference needing the fewest, over the average length
   of all the segment's references (§2; sacreBLEU);
 * corpus level: edits and reference lengths are summed before dividing (as sacreBLEU and tercom);
@@ -11,8 +11,8 @@
 
 Lower is better. Statistics per segment: ``edits`` and ``ref_len`` (the average reference
 length, a float). Every input, a single sentence included, is searched with numpy
-(:mod:`.ter_fast`: faster than the rule on one short pair too, and by far on long repetitive ones);
-``fast=False`` searches pair by pair with the rule (:mod:`.ter_shift`). Both give identical edits.
+(:mod:`.fast`: faster than the rule on one short pair too, and by far on long repetitive ones);
+``fast=False`` searches pair by pair with the rule (:mod:`.rules`). Both give identical edits.
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from typing import ClassVar
 
 import numpy as np
 
-from ..io.references import check_hypotheses, check_reference_streams
-from ..text.ter_tokenizer import ter_words
-from . import ter_fast
-from .base import (
+from ...io.references import check_hypotheses, check_reference_streams
+from ...text.ter_tokenizer import ter_words
+from ..base import (
     Metric,
     PreparedBase,
     Score,
@@ -35,8 +34,9 @@ from .base import (
     checked_inputs,
     sentence_references,
 )
-from .settings import Settings, setting, shared_metric, yes_no
-from .ter_shift import translation_edit_rate
+from ..settings import Settings, setting, shared_metric, yes_no
+from . import fast as ter_fast
+from .rules import translation_edit_rate
 
 #: the cache of edits of a metric object is emptied when it would grow past this many pairs
 MAX_CACHED = 1 << 20
@@ -109,7 +109,7 @@ class TERSettings(Settings):
                                   references=True)
     case_sensitive: bool = setting(False, key="case", show=yes_no("case_sensitive", "mixed", "lc"),
                                    references=True)
-    #: search whole corpora with numpy (:mod:`.ter_fast`); False: pair by pair with the rule
+    #: search whole corpora with numpy (:mod:`.fast`); False: pair by pair with the rule
     fast: bool = setting(True, speed=True)
 
     def validate(self) -> None:

@@ -1,6 +1,6 @@
 """TER's edit count for one (hypothesis, reference) pair: tercom's algorithm as sacreBLEU 2.6.0
 ports it (Snover et al., 2006, §2; tercom's ``TERcalc.java``). The rule, segment by segment in plain
-Python; :mod:`.ter_fast` runs the same rule for a whole corpus at once and is tested against it.
+Python; :mod:`.fast` runs the same rule for a whole corpus at once and is tested against it.
 
 TER = (insertions + deletions + substitutions + shifts) / reference words. Snover et al. §2: the
 minimum is approximated greedily:

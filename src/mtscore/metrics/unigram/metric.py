@@ -24,11 +24,11 @@ from typing import ClassVar
 
 import numpy as np
 
-from ..errors import OptionError
-from ..text.tokenizers import Tokenizer, get_tokenizer, preprocess
-from .base import Metric, Score, SegmentStats, checked_inputs
-from .clipping import EncodedReferences, clipped_counts
-from .settings import Settings, check_tokenizer, setting, show_tokenizer, yes_no
+from ...errors import OptionError
+from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
+from ..base import Metric, Score, SegmentStats, checked_inputs
+from ..clipping import EncodedReferences, clipped_counts
+from ..settings import Settings, check_tokenizer, setting, show_tokenizer, yes_no
 
 MEASURES = ("precision", "recall", "f1", "fmean")
 _LABEL = {"precision": "P", "recall": "R", "f1": "F1", "fmean": "Fmean"}

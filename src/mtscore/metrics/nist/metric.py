@@ -35,12 +35,12 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..errors import OptionError
-from ..text.span_encoder import LineEncoder, encode_streams, make_encoder
-from ..text.tokenizers import Tokenizer, get_tokenizer
-from .base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
-from .ngrams import Encoded, NgramSpace, lookup_counts, max_counts, segment_counts
-from .settings import Settings, check_tokenizer, setting, show_tokenizer, yes_no
+from ...errors import OptionError
+from ...text.span_encoder import LineEncoder, encode_streams, make_encoder
+from ...text.tokenizers import Tokenizer, get_tokenizer
+from ..base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
+from ..ngrams import Encoded, NgramSpace, lookup_counts, max_counts, segment_counts
+from ..settings import Settings, check_tokenizer, setting, show_tokenizer, yes_no
 
 #: brevity factor calibration (Doddington 2002 §2; mteval ``nist_length_penalty``)
 BP_RATIO_X = 1.5
@@ -247,9 +247,9 @@ class NIST(Metric[NISTResult]):
         return self.settings.key()
 
     def pair_kernel(self) -> tuple[Any, Any] | None:
-        """Pairwise NIST by :mod:`mtscore.metrics.pairwise_nist`: each pair with the information
+        """Pairwise NIST by :mod:`mtscore.metrics.nist.pairwise`: each pair with the information
         weights of its own reference (tested equal to the definition, each pair scored alone)."""
-        from . import pairwise_nist
+        from . import pairwise as pairwise_nist
 
         return pairwise_nist.pair_scores, None
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError
-from .base import Metric, Score, SegmentStats
-from .settings import Settings, setting
+from ...errors import InputError
+from ..base import Metric, Score, SegmentStats
+from ..settings import Settings, setting
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .meteor.results import PreparedReferences
-from .pairwise_counts import pair_index
+from ..pairwise_counts import pair_index
+from .results import PreparedReferences
 
 if TYPE_CHECKING:  # METEOR.pair_kernel imports this module
-    from .meteor import METEOR
+    from .metric import METEOR
 
 
 def pair_scores(metric: METEOR, hyps: Sequence[str], refs: Sequence[str], hyp_bounds: np.ndarray,

@@ -1,6 +1,6 @@
 """BLEU (Papineni et al., 2002), computed exactly as sacreBLEU 2.6.0 does.
 
-The rules are written once, in :mod:`.bleu_rules`: §2.1 :func:`modified_precision` (clipping by
+The rules are written once, in :mod:`.rules`: §2.1 :func:`modified_precision` (clipping by
 the largest count in any single reference), §2.1.1 corpus :func:`pool` ing, §2.2.2
 :func:`closest_ref_length` and :func:`brevity_penalty`, §2.3 :func:`geometric_mean` (uniform
 weights 1/N, N = 4), with the sentence-level smoothings of Chen & Cherry (2014)
@@ -8,7 +8,7 @@ weights 1/N, N = 4), with the sentence-level smoothings of Chen & Cherry (2014)
 the orders that have no n-grams at all. Every path scores one summed row with
 :func:`bleu_of_row`.
 
-Speed: whole corpora are counted with numpy (:mod:`.clipping`, :mod:`.bleu_vectorized`: fast paths
+Speed: whole corpora are counted with numpy (:mod:`..clipping`, :mod:`.fast`: fast paths
 tested equal to the rules); a tiny corpus (``sentence_bleu``, ``BLEU.sentence_score``, a corpus of
 a few segments) is counted segment by segment with the rules themselves, where numpy's cost per
 call would dominate; ``BLEU(fast=False)`` counts every corpus that way (the specification of the
@@ -26,31 +26,31 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..errors import OptionError
-from ..io.references import (
+from ...errors import OptionError
+from ...io.references import (
     check_hypotheses,
     check_reference_streams,
     reference_count_label,
 )
-from ..text.tokenizers import Tokenizer, get_tokenizer
-from .base import (
+from ...text.tokenizers import Tokenizer, get_tokenizer
+from ..base import (
     Metric,
     Score,
     SegmentStats,
     checked_inputs,
     sentence_references,
 )
-from .bleu_rules import (
+from ..clipping import EncodedReferences, clipped_counts
+from ..ngrams import Encoded
+from ..settings import Settings, check_tokenizer, setting, shared_metric, show_tokenizer, yes_no
+from .fast import bleu_of_rows, closest_ref_lengths
+from .rules import (
     SMOOTH_DEFAULTS,
     bleu_of_row,
     closest_ref_length,
     modified_precision,
     pool,
 )
-from .bleu_vectorized import bleu_of_rows, closest_ref_lengths
-from .clipping import EncodedReferences, clipped_counts
-from .ngrams import Encoded
-from .settings import Settings, check_tokenizer, setting, shared_metric, show_tokenizer, yes_no
 
 #: corpora (hypotheses and references) of fewer characters are counted segment by segment with
 #: the rules themselves, where numpy's cost per call would dominate
@@ -91,12 +91,12 @@ class BLEUSettings(Settings):
     lowercase: bool = setting(False, key="case", show=yes_no("lowercase", "lc", "mixed"),
                               references=True)
     smooth: str = setting("exp", key="smooth", show=lambda s: s.smooth_label())
-    #: the smoothing's value (None: the method's default, :data:`.bleu_rules.SMOOTH_DEFAULTS`)
+    #: the smoothing's value (None: the method's default, :data:`.rules.SMOOTH_DEFAULTS`)
     smooth_value: float | None = setting(None)
     max_order: int = setting(4, key="order", show=lambda s: s.max_order if s.max_order != 4 else None,
                              references=True)
     effective_order: bool = setting(False, key="eff", show=yes_no("effective_order"))
-    #: count whole corpora with numpy (:mod:`.clipping`); False: segment by segment with the rules
+    #: count whole corpora with numpy (:mod:`..clipping`); False: segment by segment with the rules
     fast: bool = setting(True, speed=True)
 
     def validate(self) -> None:
@@ -153,7 +153,7 @@ class BLEU(Metric[BLEUResult]):
     smooth_value: float | None
     max_order: int
     effective_order: bool
-    #: count whole corpora with numpy (:mod:`.clipping`); False: segment by segment with the rules
+    #: count whole corpora with numpy (:mod:`..clipping`); False: segment by segment with the rules
     fast: bool
 
     def __init__(self, *, tokenize: str = "13a", lowercase: bool = False, smooth: str = "exp",
@@ -259,13 +259,13 @@ class BLEU(Metric[BLEUResult]):
     # ---- the score: a pure function of summed statistics ---------------------------------
 
     def compute_many(self, totals: np.ndarray) -> np.ndarray:
-        """BLEU (0–100) for each row of summed statistics (:func:`.bleu_vectorized.bleu_of_rows`)."""
+        """BLEU (0–100) for each row of summed statistics (:func:`.fast.bleu_of_rows`)."""
         return bleu_of_rows(totals, self.max_order, self.smooth, self.smooth_value,
                             self.effective_order)[0]
 
     def compute(self, totals: np.ndarray | Sequence[float],
                 meta: Mapping[str, str] | None = None) -> BLEUResult:
-        """The BLEU result of one summed row of statistics (:func:`.bleu_rules.bleu_of_row`)."""
+        """The BLEU result of one summed row of statistics (:func:`.rules.bleu_of_row`)."""
         row = totals.tolist() if isinstance(totals, np.ndarray) else list(totals)
         N = self.max_order
         if isinstance(totals, np.ndarray) and totals.ndim != 1:
@@ -280,8 +280,8 @@ class BLEU(Metric[BLEUResult]):
             bp=bp, ratio=hyp_len / ref_len if ref_len else 0.0, hyp_len=hyp_len, ref_len=ref_len)
 
     def pair_kernel(self) -> tuple[Any, Any] | None:
-        """Pairwise scores by :mod:`mtscore.metrics.pairwise_bleu` (tested equal to the definition)."""
-        from . import pairwise_bleu
+        """Pairwise scores by :mod:`mtscore.metrics.bleu.pairwise` (tested equal to the definition)."""
+        from . import pairwise as pairwise_bleu
 
         return pairwise_bleu.pair_scores, pairwise_bleu.aggregate_scores
 

@@ -1,8 +1,8 @@
 """TER's greedy shift search for many (hypothesis, reference) pairs at once with numpy: equals
-:func:`.ter_shift.translation_edit_rate` pair by pair (tests compare the two, and both with
+:func:`.rules.translation_edit_rate` pair by pair (tests compare the two, and both with
 sacreBLEU).
 
-The search runs in rounds; each round takes one greedy step (:func:`.ter_shift.best_shift`) for
+The search runs in rounds; each round takes one greedy step (:func:`.rules.best_shift`) for
 every pair still searching, in groups of pairs of similar reference length:
 
 1. the beam edit distance of every current hypothesis, row by row over the whole group
@@ -12,7 +12,7 @@ every pair still searching, in groups of pairs of similar reference length:
 3. the shift candidates (:func:`_candidates`): the matching word pairs of each pair's hypothesis
    and reference, their diagonal runs (block lengths), tercom's filters and targets, and
    sacreBLEU's limit of 1000 candidates per pair, all as arrays;
-4. the edit distance without a beam of every candidate (:mod:`.ter_bitparallel`, Myers' bit
+4. the edit distance without a beam of every candidate (:mod:`.bitparallel`, Myers' bit
    vectors, started from the current hypothesis's column where the two first differ); it is the
    beam distance when it is below the cost of any path through a cell the beam leaves out
    (:func:`_outside_cost`), and a lower bound otherwise: then the beam distance is measured
@@ -32,8 +32,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .ter_bitparallel import match_masks, prefix_states, shifted_distances
-from .ter_shift import (
+from .bitparallel import match_masks, prefix_states, shifted_distances
+from .rules import (
     BEAM_WIDTH,
     DEL,
     INS,
@@ -63,7 +63,7 @@ def _beam_params(n: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _window(i: np.ndarray, n: np.ndarray, m: np.ndarray, ratio: np.ndarray, width: np.ndarray
             ) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`.ter_shift.beam` of row i of every item: its columns lo .. hi - 1."""
+    """:func:`.rules.beam` of row i of every item: its columns lo .. hi - 1."""
     diag = np.floor(i * ratio).astype(np.int64)
     hi = np.where(i == n, m + 1, np.minimum(m + 1, diag + width))
     return np.maximum(diag - width, 0), hi
@@ -139,7 +139,7 @@ def _suffix_rows(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray,
     jidx = np.arange(W, dtype=np.int32)
     items = np.arange(C)
     # the last row: insertions to (n, m) from the cells of its beam (it reaches column m, but
-    # starts at its own lo, as :func:`.ter_shift.beam` has it: a very short hypothesis against a
+    # starts at its own lo, as :func:`.rules.beam` has it: a very short hypothesis against a
     # long reference leaves the first columns of the last row out)
     last_lo = lo_all[items, n][:, None]
     suffix[items, n] = np.where((jidx <= m[:, None]) & (jidx >= last_lo), m[:, None] - jidx, INF)
@@ -206,7 +206,7 @@ def _operations(out: np.ndarray, row: np.ndarray, sub: np.ndarray, dele: np.ndar
 
 def _alignments(ops: np.ndarray, n: np.ndarray, m: np.ndarray, M: int
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`.ter_shift.alignment` of every item: (align, hypothesis errors, reference errors),
+    """:func:`.rules.alignment` of every item: (align, hypothesis errors, reference errors),
     as items × M (reference) and items × N (hypothesis) arrays; the paths of all items are read
     back together, one step of each per numpy pass (a few items: one by one in Python)."""
     G = len(n)
@@ -266,7 +266,7 @@ def _runs(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray
 def _candidates(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray, align: np.ndarray,
                 hyp_err: np.ndarray, ref_err: np.ndarray, checked: np.ndarray
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`.ter_shift.shift_candidates` of every item, cut where sacreBLEU's limit stops the
+    """:func:`.rules.shift_candidates` of every item, cut where sacreBLEU's limit stops the
     search: (item, start, length, target) of every candidate tried, and each item's new count."""
     G = len(n)
     g, a, b, runs = _runs(hyp, ref, n, m)
@@ -327,7 +327,7 @@ def changed_span(start: np.ndarray, length: np.ndarray, target: np.ndarray, n: n
 def _shift_positions(start: np.ndarray, length: np.ndarray, target: np.ndarray, n: np.ndarray,
                      N: int) -> np.ndarray:
     """For each shift and output position q < N, the position of the word that lands there
-    (:func:`.ter_shift.perform_shift`, its slicing included): q plus an offset that is constant on
+    (:func:`.rules.perform_shift`, its slicing included): q plus an offset that is constant on
     two runs of positions (the block and the words it passes), as a cumulative sum of three
     steps per shift."""
     to_left = target < start
@@ -367,14 +367,14 @@ def _outside_cost(n: np.ndarray, m: np.ndarray, beams: tuple[np.ndarray, ...]) -
 def _winners(g: np.ndarray, found: np.ndarray, length: np.ndarray, start: np.ndarray,
              target: np.ndarray) -> np.ndarray:
     """Per item (``g`` sorted) the index of its best candidate: the lowest distance, then the
-    longer block, the earlier start, the earlier target (:func:`.ter_shift.best_shift`)."""
+    longer block, the earlier start, the earlier target (:func:`.rules.best_shift`)."""
     order = _ranking(g, found, length, start, target)
     return order[np.flatnonzero(np.diff(g[order], prepend=-1) != 0)]
 
 
 def _ranking(g: np.ndarray, found: np.ndarray, length: np.ndarray, start: np.ndarray,
              target: np.ndarray) -> np.ndarray:
-    """The candidates in :func:`.ter_shift.best_shift`'s order of preference, item by item."""
+    """The candidates in :func:`.rules.best_shift`'s order of preference, item by item."""
     return np.lexsort((target, start, -length, found, g))
 
 
@@ -401,7 +401,7 @@ def _ranking_distances(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.nd
     """Every candidate's distance where it could be its item's best candidate, and a lower bound
     that ranks it behind the best where it cannot (so :func:`_winners` picks the same one).
 
-    The distance without a beam (:func:`.ter_bitparallel.shifted_distances`) bounds the beam
+    The distance without a beam (:func:`.bitparallel.shifted_distances`) bounds the beam
     distance from below, and equals it when it is below :func:`_outside_cost` (its best path then
     stays inside the beam). Where the candidate first by (bound, ranking) is not that low, it
     gets its beam distance, and so does every candidate of its item whose bound still ranks

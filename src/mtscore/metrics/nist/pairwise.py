@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .pairwise_counts import pair_index
+from ..pairwise_counts import pair_index
 
 if TYPE_CHECKING:  # the metric imports this module (its pair kernel), not the reverse
-    from .nist import NIST
+    from .metric import NIST
 
 
 def pair_scores(metric: NIST, hyps: Sequence[str], refs: Sequence[str], hyp_bounds: np.ndarray,

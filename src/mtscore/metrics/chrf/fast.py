@@ -1,4 +1,4 @@
-"""chrF's statistics for a whole corpus at once with numpy: equals :mod:`.char_ngrams` segment by
+"""chrF's statistics for a whole corpus at once with numpy: equals :mod:`.rules` segment by
 segment (tests compare the two on WMT22 and on random text).
 
 * characters: the corpus as one array of code points (UTF-32), white space removed by a mask of
@@ -6,7 +6,7 @@ segment (tests compare the two on WMT22 and on random text).
   a character's id is its code point;
 * words (chrF++): the corpus's UTF-8 bytes split on white space by the span kernel
   (:func:`..text.spans.token_spans`, tokenizer ``none``), then one cut per word before a final, or
-  else after a first, ASCII punctuation byte (:func:`.char_ngrams.chrf_words`), ids from
+  else after a first, ASCII punctuation byte (:func:`.rules.chrf_words`), ids from
   :class:`..text.interning.TokenInterner`;
 * matches per order, one reference stream at a time (with a single reference, BLEU's "clipped by
   the largest reference count" is Popović's min(hypothesis count, reference count)): characters by
@@ -20,10 +20,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..text.interning import TokenInterner
-from ..text.spans import UNICODE_SPACES, corpus_bytes, token_spans
-from .char_ngrams import PUNCTUATION
-from .clipping import SMALL_CORPUS_TOKENS, _bits, _unigrams_and_local_ids, clipped_counts
+from ...text.interning import TokenInterner
+from ...text.spans import UNICODE_SPACES, corpus_bytes, token_spans
+from ..clipping import SMALL_CORPUS_TOKENS, _bits, _unigrams_and_local_ids, clipped_counts
+from .rules import PUNCTUATION
 
 #: code points are the character ids
 CODE_POINTS = 0x110000
@@ -70,7 +70,7 @@ def encode_chars(lines: Sequence[str], whitespace: bool) -> tuple[np.ndarray, np
 
 
 def word_spans(lines: Sequence[str]) -> tuple[bytes, np.ndarray, np.ndarray, np.ndarray]:
-    """chrF++'s words (:func:`.char_ngrams.chrf_words`) as byte spans of the corpus's UTF-8 bytes:
+    """chrF++'s words (:func:`.rules.chrf_words`) as byte spans of the corpus's UTF-8 bytes:
     (bytes, starts, ends, words per segment)."""
     if any("\n" in line for line in lines):  # a line break inside a segment is white space too
         lines = [line.replace("\n", " ") for line in lines]
@@ -111,7 +111,7 @@ def order_statistics(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, ref: Stream, 
     """(segments × 3·max_order): per order (hypothesis n-grams, reference n-grams, matches) of
     every segment against one reference stream (zeros where it has no reference); the
     hypothesis count is 0 where the reference has no n-gram of the order
-    (:func:`.char_ngrams.match_statistics`)."""
+    (:func:`.rules.match_statistics`)."""
     S = len(hyp_lengths)
     _, ref_present_lengths, present = ref
     ref_lengths = np.zeros(S, dtype=np.int64)

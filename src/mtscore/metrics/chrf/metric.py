@@ -2,7 +2,7 @@
 
 * Popović (2015) §2: for each character n-gram order n = 1..6, precision chrP_n and recall chrR_n
   of the hypothesis's n-grams against the reference's (white space removed); Popović (2017) §2,
-  chrF++: word n-gram orders 1..2 as well (:mod:`.char_ngrams` has the counting rules);
+  chrF++: word n-gram orders 1..2 as well (:mod:`.rules` has the counting rules);
 * sacreBLEU's averaging (:func:`chrf_score`): the precisions and recalls of the orders where both
   the hypothesis and the reference have n-grams ("effective order") are averaged, then
   chrF_β = (1 + β²) · P · R / (β² · P + R), β = 2 (recall counts β times as much). With
@@ -13,8 +13,8 @@
 * corpus level: the statistics of all segments are summed before the score (as sacreBLEU).
 
 Statistics per order (characters first, then words): hypothesis n-grams, reference n-grams,
-matches. Whole corpora are counted with numpy (:mod:`.chrf_fast`); tiny ones, and ``fast=False``,
-segment by segment with the rules of :mod:`.char_ngrams`. Both give identical statistics.
+matches. Whole corpora are counted with numpy (:mod:`.fast`); tiny ones, and ``fast=False``,
+segment by segment with the rules of :mod:`.rules`. Both give identical statistics.
 """
 
 from __future__ import annotations
@@ -25,12 +25,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..errors import OptionError
-from ..io.references import check_hypotheses, check_reference_streams
-from ..text.interning import TokenInterner
-from ..text.span_encoder import split_streams
-from . import chrf_fast
-from .base import (
+from ...errors import OptionError
+from ...io.references import check_hypotheses, check_reference_streams
+from ...text.interning import TokenInterner
+from ...text.span_encoder import split_streams
+from ..base import (
     Metric,
     PreparedBase,
     Score,
@@ -38,8 +37,9 @@ from .base import (
     checked_inputs,
     sentence_references,
 )
-from .char_ngrams import pair_statistics, string_ngrams
-from .settings import Settings, setting, shared_metric, yes_no
+from ..settings import Settings, setting, shared_metric, yes_no
+from . import fast as chrf_fast
+from .rules import pair_statistics, string_ngrams
 
 #: chrF++.py's ε for an empty precision or recall
 EPSILON = 1e-16
@@ -180,7 +180,7 @@ class CHRFSettings(Settings):
                               references=True)
     whitespace: bool = setting(False, key="space", show=yes_no("whitespace"), references=True)
     eps_smoothing: bool = setting(False, key="eff", show=yes_no("eps_smoothing", "no", "yes"))
-    #: count whole corpora with numpy (:mod:`.chrf_fast`); False: segment by segment with the rules
+    #: count whole corpora with numpy (:mod:`.fast`); False: segment by segment with the rules
     fast: bool = setting(True, speed=True)
 
     def validate(self) -> None:
@@ -263,7 +263,7 @@ class CHRF(Metric[CHRFResult]):
         return SegmentStats(self.columns, self._fast_rows(lines, prep), meta)
 
     def _fast_rows(self, lines: list[str], prep: PreparedReferences) -> np.ndarray:
-        """The statistics of the whole corpus with :mod:`.chrf_fast`, best reference by score."""
+        """The statistics of the whole corpus with :mod:`.fast`, best reference by score."""
         chars, words = prep.encoded()
         per_ref = [[] for _ in chars]  # type: list[list[np.ndarray]]
         if self.char_order:
@@ -326,8 +326,8 @@ class CHRF(Metric[CHRFResult]):
         return self.settings.signature_name()
 
     def pair_kernel(self) -> tuple[Any, Any] | None:
-        """Pairwise scores by :mod:`mtscore.metrics.pairwise_chrf` (tested equal to the definition)."""
-        from . import pairwise_chrf
+        """Pairwise scores by :mod:`mtscore.metrics.chrf.pairwise` (tested equal to the definition)."""
+        from . import pairwise as pairwise_chrf
 
         return pairwise_chrf.pair_scores, pairwise_chrf.aggregate_scores
 
