@@ -118,9 +118,9 @@ def test_a_very_short_hypothesis_against_a_long_reference() -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 3), min_size=1, max_size=12), st.data())
 def test_changed_span_covers_every_moved_word(words: list, data) -> None:  # type: ignore[no-untyped-def]
-    """:func:`.ter_fast.changed_span` holds every position :func:`.ter_shift.perform_shift`
+    """:func:`.ter.fast.changed_span` holds every position :func:`.ter.rules.perform_shift`
     changes, for a target before, after or inside the block (sacreBLEU's slicing)."""
-    from mtscore.metrics.ter_shift import perform_shift
+    from mtscore.metrics.ter.rules import perform_shift
 
     n = len(words)
     start = data.draw(st.integers(0, n - 1))
