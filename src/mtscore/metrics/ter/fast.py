@@ -307,7 +307,7 @@ def _candidates(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray, 
 def _passed_words(start: np.ndarray, length: np.ndarray, target: np.ndarray, n: np.ndarray
                   ) -> np.ndarray:
     """For a shift to the right, how many words after the block come before it afterwards, as
-    :func:`.ter_shift.perform_shift`'s slices give it: ``target - start - length`` past the block,
+    :func:`.rules.perform_shift`'s slices give it: ``target - start - length`` past the block,
     and ``min(n, length + target) - start - length`` for a target inside the block."""
     return np.where(target > start + length, target - start - length,
                     np.minimum(n, length + target) - start - length)
