@@ -132,7 +132,7 @@ def test_human_translations_are_apart_from_the_ranking(study):
     for m, res in study.significance.items():
         assert "HUMAN-B" not in res.systems
         ci = study.intervals_apart[m]["HUMAN-B"]
-        assert ci.low <= study.corpus_scores[m]["HUMAN-B"] <= ci.high
+        assert ci.ci_low <= study.corpus_scores[m]["HUMAN-B"] <= ci.ci_high
         assert ci.resamples == res.resamples and ci.seed == res.seed
     row = next(r for r in key_table(study).rows if r[0] == "HUMAN-B")
     cluster_cells = [row[k] for k, c in enumerate(key_table(study).columns) if c == "cluster"]

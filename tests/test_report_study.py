@@ -100,7 +100,7 @@ def test_key_table_is_the_studys_numbers(judged_study):
         assert row[2] == pytest.approx(human[s])
         assert row[3] == judged_study.corpus_scores["BLEU"][s]
         ci = judged_study.interval("BLEU", s)
-        assert ci is not None and (row[4], row[5]) == (ci.low, ci.high)
+        assert ci is not None and (row[4], row[5]) == (ci.ci_low, ci.ci_high)
         if s in res.systems:
             assert ci is res.intervals[res.systems.index(s)]
     assert t.columns[4:7] == ("BLEU low", "BLEU high", "cluster")

@@ -300,7 +300,7 @@ def test_statistics_on_top() -> None:
     m = ROUGE("rouge2")
     sg, sb = m.extract(good, [refs]), m.extract(bad, [refs])
     ci = bootstrap_ci(m, sg, resamples=200, seed=7)
-    assert ci.low <= m.compute(sg.total()).score <= ci.high  # type: ignore[attr-defined]
+    assert ci.ci_low <= m.compute(sg.total()).score <= ci.ci_high  # type: ignore[attr-defined]
     assert bootstrap_ci(m, sg, resamples=200, seed=7) == ci
     test = paired_bootstrap(m, {"good": sg, "bad": sb}, baseline="bad", resamples=200, seed=1)
     assert test.comparisons[0].pvalue < 0.05

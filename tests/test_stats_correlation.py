@@ -238,7 +238,7 @@ def test_system_correlation_ci_brute_force():
         h = [np.nanmean(human[n][idx]) for n in names]
         samples.append(scipy.stats.pearsonr(m, h).statistic)
     samples = np.sort(samples)
-    assert res.low == pytest.approx(samples[1]) and res.high == pytest.approx(samples[38])
+    assert res.ci_low == pytest.approx(samples[1]) and res.ci_high == pytest.approx(samples[38])
     assert res.resamples == 40 and res.seed == 5 and res.confidence == 0.95
     assert "jointly" in res.ci_method
     with pytest.raises(InputError, match="no human scores for e"):
@@ -317,8 +317,8 @@ def test_segment_correlation_ci_brute_force(grouping):
     samples = np.sort(samples)
     assert res.statistic == pytest.approx(segment_correlation(metric, human, "pearson",
                                                               grouping).statistic)
-    assert res.low == pytest.approx(samples[0]) and res.high == pytest.approx(samples[29])
-    assert res.low <= res.statistic <= res.high
+    assert res.ci_low == pytest.approx(samples[0]) and res.ci_high == pytest.approx(samples[29])
+    assert res.ci_low <= res.statistic <= res.ci_high
 
 
 def test_system_ci_from_segments_and_over_systems():
@@ -330,14 +330,14 @@ def test_system_ci_from_segments_and_over_systems():
     samples = np.sort([scipy.stats.spearmanr(metric[:, idx].mean(axis=1),
                                              np.nanmean(human[:, idx], axis=1)).statistic
                        for idx in bootstrap_indices(metric.shape[1], 40, 1)])
-    assert res.low == pytest.approx(samples[1]) and res.high == pytest.approx(samples[38])
+    assert res.ci_low == pytest.approx(samples[1]) and res.ci_high == pytest.approx(samples[38])
     x, y = metric.mean(axis=1), np.nanmean(human, axis=1)
     over = system_correlation_ci_over_systems(x, y, resamples=25, seed=0)
     samples = [scipy.stats.pearsonr(x[i], y[i]).statistic if len(set(i)) > 1 else np.nan
                for i in bootstrap_indices(5, 25, 0)]
     valid = np.sort([s for s in samples if not np.isnan(s)])
     k = int(len(valid) * 0.025)
-    assert over.low == pytest.approx(valid[k]) and over.high == pytest.approx(valid[-k - 1])
+    assert over.ci_low == pytest.approx(valid[k]) and over.ci_high == pytest.approx(valid[-k - 1])
     assert "over systems" in over.ci_method
 
 

@@ -135,8 +135,8 @@ def test_resamples_equal_brute_force():
     for k in range(len(names)):
         ordered = np.sort(samples[:, k])
         kk = int(50 * 0.05 / 2)
-        assert result.intervals[k].low == pytest.approx(ordered[kk])
-        assert result.intervals[k].high == pytest.approx(ordered[50 - kk - 1])
+        assert result.intervals[k].ci_low == pytest.approx(ordered[kk])
+        assert result.intervals[k].ci_high == pytest.approx(ordered[50 - kk - 1])
         assert result.intervals[k].mean == pytest.approx(samples[:, k].mean())
     for c in result.comparisons:
         a, b = names.index(c.system), names.index(c.other)
@@ -173,7 +173,7 @@ def test_seed_reproducible_and_zero_is_a_seed():
     b = paired_bootstrap(metric, systems, resamples=200, seed=0)
     c = paired_bootstrap(metric, systems, resamples=200, seed=1)
     assert a == b
-    assert [x.low for x in a.intervals] != [x.low for x in c.intervals]
+    assert [x.ci_low for x in a.intervals] != [x.ci_low for x in c.intervals]
     r1 = approximate_randomization(metric, systems, trials=300, seed=0)
     r2 = approximate_randomization(metric, systems, trials=300, seed=0)
     assert [x.pvalue for x in r1.comparisons] == [x.pvalue for x in r2.comparisons]
@@ -182,7 +182,7 @@ def test_seed_reproducible_and_zero_is_a_seed():
 def test_bootstrap_ci_single_system():
     systems = _random_systems(5)
     ci = bootstrap_ci(Ratio(), systems["sys1"], resamples=500, seed=0, confidence=0.9)
-    assert ci.low <= ci.score <= ci.high
+    assert ci.ci_low <= ci.score <= ci.ci_high
     assert ci.resamples == 500 and ci.seed == 0 and ci.confidence == 0.9
     assert "percentile" in ci.method
     from mtscore.report.stats_tables import interval_table
@@ -270,7 +270,7 @@ def test_constant_rows_give_degenerate_interval(n, m, extra, seed):
     """Every segment with the same statistics: every resample has the corpus score."""
     stats = _stats([[m, m + extra]] * n)
     ci = bootstrap_ci(Ratio(), stats, resamples=20, seed=seed)
-    assert ci.low == pytest.approx(ci.score) and ci.high == pytest.approx(ci.score)
+    assert ci.ci_low == pytest.approx(ci.score) and ci.ci_high == pytest.approx(ci.score)
 
 
 @settings(max_examples=25, deadline=None)

@@ -154,7 +154,7 @@ def _print_text(systems: list[tuple[str, list[str]]], evaluations: list[Any], ci
         print({m: _rounded(v, decimals) for m, v in ev.eval.items()})
         if cis is not None:
             for metric, ci in cis[k].items():
-                print(f"{metric}: {ci.score:.4f} [{ci.low:.4f}, {ci.high:.4f}] "
+                print(f"{metric}: {ci.score:.4f} [{ci.ci_low:.4f}, {ci.ci_high:.4f}] "
                       f"({ci.confidence:.0%} bootstrap, {ci.resamples} resamples, seed {ci.seed})")
         if per_image:
             names = list(ev.eval)

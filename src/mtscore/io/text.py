@@ -18,7 +18,8 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import BinaryIO, cast
+from collections.abc import Callable
+from typing import BinaryIO, TypeVar, cast
 
 from ..errors import InputError
 
@@ -26,6 +27,8 @@ _BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = {b"\xff\xfe": "FF FE (UTF-16 little-endian)", b"\xfe\xff": "FE FF (UTF-16 big-endian)"}
 #: the first bytes of each compressed format read transparently, and its name
 _MAGIC = ((b"\x1f\x8b", "gzip"), (b"\xfd7zXZ\x00", "xz"), (b"BZh", "bzip2"))
+
+T = TypeVar("T")
 
 
 def compression(head: bytes) -> str | None:
@@ -66,6 +69,21 @@ def read_error(err: Exception, source: str) -> InputError | None:
         reason = err.strerror or str(err)
         return InputError(f"cannot be read: {reason}", source=source)
     return None
+
+
+def checked_read(read: Callable[[], T], source: str, expected: str | None = None) -> T:
+    """``read()``, a failure of it raised as the :class:`InputError` naming ``source``
+    (:func:`read_error`; with ``expected``, an OS error with an errno as :func:`os_input_error`);
+    any other exception propagates unchanged."""
+    try:
+        return read()
+    except Exception as err:  # e.g. EIO, EISDIR from read() on some systems, corrupt gzip data
+        if expected is not None and isinstance(err, OSError) and err.errno is not None:
+            raise os_input_error(err, source, expected) from None
+        error = read_error(err, source)
+        if error is None:
+            raise
+        raise error from None
 
 
 def check_not_utf16(head: bytes, source: str) -> None:
@@ -115,15 +133,7 @@ def read_bytes(path: str | os.PathLike[str], expected: str = "a text file with o
     """The whole content of ``path``; failures as :func:`open_binary`."""
     name = os.fspath(path)
     with open_binary(name, expected) as handle:
-        try:
-            return handle.read()
-        except Exception as err:  # e.g. EIO, EISDIR from read() on some systems, corrupt gzip data
-            if isinstance(err, OSError) and err.errno is not None:
-                raise os_input_error(err, name, expected) from None
-            error = read_error(err, name)
-            if error is None:
-                raise
-            raise error from None
+        return checked_read(handle.read, name, expected)
 
 
 def _special_kind(name: str) -> str | None:
@@ -182,13 +192,7 @@ def read_lines(path: str | os.PathLike[str], *, allow_empty: bool = False) -> li
 def read_stream(stream: BinaryIO, source: str, *, allow_empty: bool = False) -> list[str]:
     """Read segments from a binary stream (e.g. ``sys.stdin.buffer``; compressed data is
     decompressed, as from a file)."""
-    try:
-        data = decompressed(stream).read()
-    except Exception as err:
-        error = read_error(err, source)
-        if error is None:
-            raise
-        raise error from None
+    data = checked_read(lambda: decompressed(stream).read(), source)
     lines = decode_lines(data, source)
     if not lines and not allow_empty:
         raise InputError("empty input: no segments", source=source)

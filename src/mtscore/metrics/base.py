@@ -178,11 +178,11 @@ def sentence_references(hyp: Any, refs: Any, what: str) -> list[list[str]]:
 class Metric(ABC, Generic[R]):
     """A configured metric: the whole contract every metric implements (DESIGN.md).
 
-    Subclasses define ``columns``, ``prepare_references``, ``extract``, ``compute``,
-    ``compute_many`` and ``settings_key``, and keep their settings in ``settings`` (a frozen
+    Subclasses define ``columns``, ``prepare_references``, ``extract``, ``compute`` and
+    ``compute_many``, and keep their settings in ``settings`` (a frozen
     :class:`~.settings.Settings` dataclass, set by :meth:`_configure`), from which ``signature``
-    is derived; everything else (corpus scores, resampling, blocks, streaming, distributed runs)
-    is built on these alone. Settings are frozen: assigning one raises
+    and ``settings_key`` are derived; everything else (corpus scores, resampling, blocks,
+    streaming, distributed runs) is built on these alone. Settings are frozen: assigning one raises
     :class:`~.settings.FrozenSettingError`; :meth:`replace` makes a metric with other settings.
     """
 
@@ -246,11 +246,12 @@ class Metric(ABC, Generic[R]):
     def compute_many(self, totals: np.ndarray) -> np.ndarray:
         """Vectorized: one score (float) per row of a 2-D array of summed statistics."""
 
-    @abstractmethod
     def settings_key(self) -> tuple[object, ...]:
         """What prepared references depend on, which they record (``checked_inputs`` refuses
-        references prepared with another key); settings applied only in ``compute``, such as
-        BLEU's smoothing, are left out. Usually ``self.settings.key()``."""
+        references prepared with another key): derived from the settings, the fields declared
+        ``references=True`` (:meth:`.Settings.key`); settings applied only in ``compute``, such as
+        BLEU's smoothing, are left out. Override it only for a key the settings cannot give."""
+        return self.settings.key()
 
     def signature(self, meta: Mapping[str, str] | None = None) -> Signature | str:
         """The signature of this configuration (and of the data facts in ``meta``, if given),

@@ -18,11 +18,12 @@ score -m meteor`` never loads BLEU's code.
 Adding a metric
 ---------------
 
-1. Write its package or module under ``metrics/`` (``extract``/``compute``/``compute_many``/
-   ``settings_key``, as :mod:`.base` says, with its settings a frozen dataclass from which the
-   signature is derived, as :mod:`.settings` says; ``pair_kernel()`` if it has a faster pair
-   kernel than the definition), and its option module under ``cli/options/`` (``add_options``,
-   ``from_args``; literal choices, no heavy import).
+1. Write its family package under ``metrics/`` (``rules.py``, ``fast.py``, ``pairwise.py``,
+   ``metric.py``, as ``docs/contributing.md`` lays out; ``extract``/``compute``/``compute_many``
+   as :mod:`.base` says, with its settings a frozen dataclass from which the signature and
+   ``settings_key`` are derived, as :mod:`.settings` says; ``pair_kernel()`` if it has a faster
+   pair kernel than the definition), and its option module under ``cli/options/``
+   (``add_options``, ``from_args``; literal choices, no heavy import).
 2. Add one :class:`MetricEntry` to :data:`ENTRIES` below: its command-line ``name`` (and
    ``aliases``: the ``name`` its objects report, if different), ``module`` and ``cls``, the
    public names it ``exports``, its ``options`` module, ``decimals`` for ``-b``,

@@ -55,7 +55,7 @@ def significance_tables(result: SignificanceResult, alpha: float | None = None,
 def interval_table(ci: BootstrapCI, name: str = "score") -> Table:
     level = _level(ci.confidence)
     return Table(("name", "score", "mean", f"{level} low", f"{level} high"),
-                 ((name, ci.score, ci.mean, ci.low, ci.high),),
+                 ((name, ci.score, ci.mean, ci.ci_low, ci.ci_high),),
                  notes=(ci.describe(), ci.test_signature))
 
 
@@ -67,10 +67,10 @@ def correlation_row(result: CorrelationResult, name: str, decimals: int | None =
     row: list[object] = [name, result.level, result.method, result.grouping, result.n,
                          result.statistic, None if math.isnan(result.pvalue) else
                          result.pvalue if decimals is None else p_text(result.pvalue, None, decimals)]
-    if result.low is not None:
+    if result.ci_low is not None:
         level = _level(result.confidence)
         columns += [f"{level} low", f"{level} high"]
-        row += [result.low, result.high]
+        row += [result.ci_low, result.ci_high]
     return tuple(columns), tuple(row)
 
 

@@ -128,7 +128,7 @@ def key_table(study: Study) -> Table:
             res = study.significance.get(m)
             if res is not None:
                 ci = study.interval(m, s)
-                row += [None if ci is None else ci.low, None if ci is None else ci.high,
+                row += [None if ci is None else ci.ci_low, None if ci is None else ci.ci_high,
                         cluster_of[m].get(s)]
         rows.append(tuple(row))
     notes = []
@@ -182,7 +182,7 @@ def correlation_summary(study: Study) -> Table | None:
             continue
         c = corr[m]
         s = seg.get(m, {}).get("mean")
-        rows.append((m, c.statistic, c.low, c.high, *([machine.get(m)] if machine else []),
+        rows.append((m, c.statistic, c.ci_low, c.ci_high, *([machine.get(m)] if machine else []),
                      None if s is None else s.statistic))
     first = next(iter(corr.values()))
     level = f"{100 * (first.confidence or 0.95):g}%"
@@ -217,7 +217,7 @@ def _correlation_lines(study: Study) -> list[str]:
         text = ", ".join(f"{m} {corr[m].statistic:.2f}" for m in main)
         out.append(f"System-level Pearson r with human {kind} scores over {best.n} systems: {text}. "
                    f"The {100 * (best.confidence or 0.95):g}% interval of the best, {main[0]}, is "
-                   f"[{best.low:.2f}, {best.high:.2f}].")
+                   f"[{best.ci_low:.2f}, {best.ci_high:.2f}].")
         machine = {m: r for m, r in study.machine_correlations.items() if math.isfinite(r)}
         if machine:
             text = ", ".join(f"{m} {machine[m]:.2f}" for m in main if m in machine)
@@ -309,8 +309,8 @@ def _intervals(study: Study, metric: str) -> tuple[list[float], list[float]] | N
     if metric not in study.significance:
         return None
     by = {s: ci for s in study.systems if (ci := study.interval(metric, s)) is not None}
-    return ([by[s].low if s in by else math.nan for s in study.systems],
-            [by[s].high if s in by else math.nan for s in study.systems])
+    return ([by[s].ci_low if s in by else math.nan for s in study.systems],
+            [by[s].ci_high if s in by else math.nan for s in study.systems])
 
 
 def _scores_section(study: Study) -> Section:

@@ -117,7 +117,7 @@ def system_table(study: Study, kind: str, labels: Sequence[str], title: str) -> 
     for m in labels:
         c = study.system_correlations[kind][m]
         rk = study.system_rank_correlations[kind][m]
-        rows.append((m, c.statistic, c.low, c.high, rk["spearman"], rk["kendall"], c.n))
+        rows.append((m, c.statistic, c.ci_low, c.ci_high, rk["spearman"], rk["kendall"], c.n))
         describe = c.describe()
     notes = (f"Pearson r between corpus metric scores and human {kind} system scores over "
              f"{len(study.judged_systems)} systems ({', '.join(study.judged_systems)}); {describe}",
@@ -156,7 +156,7 @@ def modules_table(study: Study, kind: str) -> Table:
         seg = study.segment_correlations.get(kind, {}).get(m, {}).get("mean")
         if c is None:
             continue
-        rows.append((m, c.statistic, c.low, c.high, _stat(seg)))
+        rows.append((m, c.statistic, c.ci_low, c.ci_high, _stat(seg)))
         describe = c.describe()
     notes = (f"system level: {describe}", "segment level: Pearson within each system, mean over systems",
              *(f"{m}: {study.signatures[m]}" for m in study.module_metrics))
@@ -232,8 +232,8 @@ def significance_table(study: Study) -> Table:
             score, ci = by_name[s]
             nxt = ranking[rank] if rank < len(ranking) else None
             p_next = float(pmat[index[s], index[nxt]]) if nxt else None
-            rows.append((m, rank, s, score, ci.low, ci.high, cluster_of[s], p_next))
-        rows += [(m, None, s, ci.score, ci.low, ci.high, None, None)
+            rows.append((m, rank, s, score, ci.ci_low, ci.ci_high, cluster_of[s], p_next))
+        rows += [(m, None, s, ci.score, ci.ci_low, ci.ci_high, None, None)
                  for s, ci in study.intervals_apart.get(m, {}).items()]
         note = inside_note(m, res, clusters, ALPHA)
         if note:

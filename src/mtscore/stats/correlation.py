@@ -36,7 +36,7 @@ from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
 from ..metrics.mean import SegmentMean  # importable from here as before
 from .defaults import DEFAULT_SEED
-from .display import ResultDisplay, StatisticResult
+from .display import ResultDisplay, StatisticResult, renamed
 from .resampling import (
     bootstrap_index_chunks,
     check_resampling,
@@ -231,12 +231,16 @@ class CorrelationResult(StatisticResult):
     groups: int = 1
     #: tie threshold of segment-level accuracy (tie calibration), else None
     epsilon: float | None = None
-    low: float | None = None
-    high: float | None = None
+    #: the interval's ends (None without an interval): read them with ``confidence_interval()``
+    ci_low: float | None = None
+    ci_high: float | None = None
     confidence: float | None = None
     resamples: int | None = None
     seed: int | None = None
     ci_method: str | None = None
+
+    low = renamed("ci_low", use="confidence_interval()[0]")
+    high = renamed("ci_high", use="confidence_interval()[1]")
 
     def describe(self) -> str:
         text = f"{self.level}-level {self.method}, grouping {self.grouping}, n = {self.n}"
@@ -244,7 +248,7 @@ class CorrelationResult(StatisticResult):
             text += f", mean over {self.groups} groups"
         if self.epsilon is not None:
             text += f", tie threshold ε = {self.epsilon:.6g}"
-        if self.low is not None:
+        if self.ci_low is not None:
             text += (f"; {100 * (self.confidence or 0):g}% interval: {self.ci_method}, "
                      f"{self.resamples} resamples, seed {self.seed}")
         return text
@@ -254,9 +258,6 @@ class CorrelationResult(StatisticResult):
         """What the statistic is called in a table: ``r`` (Pearson), ``rho`` (Spearman), ``tau``
         (Kendall) or ``accuracy``."""
         return STATISTIC_NAMES[self.method]
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
 
 
 # ---- system level -------------------------------------------------------------------------------
@@ -374,7 +375,7 @@ def system_correlation_ci(metric: Metric[Any], stats_by_system: Mapping[str, Seg
         "percentile bootstrap over segments, resampled jointly for metric and human")
     return CorrelationResult(
         statistic=point.statistic, pvalue=point.pvalue, method=method, level="system",
-        grouping="none", n=len(names), low=low, high=high, confidence=confidence,
+        grouping="none", n=len(names), ci_low=low, ci_high=high, confidence=confidence,
         resamples=resamples, seed=seed, ci_method=ci_method)
 
 

@@ -77,8 +77,8 @@ def segment_correlation_ci(metric_2d: np.ndarray, human_2d: np.ndarray, method: 
         samples, confidence, "percentile bootstrap over segments (same ids for every system)")
     return CorrelationResult(
         statistic=point.statistic, pvalue=point.pvalue, method=method, level="segment",
-        grouping=grouping, n=point.n, groups=point.groups, epsilon=point.epsilon, low=low,
-        high=high, confidence=confidence, resamples=resamples, seed=seed, ci_method=ci_method)
+        grouping=grouping, n=point.n, groups=point.groups, epsilon=point.epsilon, ci_low=low,
+        ci_high=high, confidence=confidence, resamples=resamples, seed=seed, ci_method=ci_method)
 
 
 def system_correlation_ci_over_systems(metric_scores: Mapping[str, float] | Sequence[float],
@@ -98,5 +98,5 @@ def system_correlation_ci_over_systems(metric_scores: Mapping[str, float] | Sequ
                                                 "percentile bootstrap over systems")
     return CorrelationResult(
         statistic=point.statistic, pvalue=point.pvalue, method=method, level="system",
-        grouping="none", n=point.n, low=low, high=high, confidence=confidence,
+        grouping="none", n=point.n, ci_low=low, ci_high=high, confidence=confidence,
         resamples=resamples, seed=seed, ci_method=ci_method)

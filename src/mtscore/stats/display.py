@@ -74,20 +74,31 @@ class StatisticResult(ResultDisplay):
     OUTPUT_KEYS: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
     def to_dict(self) -> dict[str, Any]:
-        """Every field, under its key in the written formats (:attr:`OUTPUT_KEYS`)."""
-        return {self.OUTPUT_KEYS.get(k, k): v for k, v in self.__dict__.items()}
+        """Every field, under its key in the written formats (:attr:`OUTPUT_KEYS`; an interval's
+        ends as ``low`` and ``high``)."""
+        return {self.OUTPUT_KEYS.get(k, _INTERVAL_KEYS.get(k, k)): v for k, v in self.__dict__.items()}
+
+    def records(self) -> list[dict[str, Any]]:
+        """As :meth:`ResultDisplay.records`, an interval's ends as ``low`` and ``high``."""
+        return [{_INTERVAL_KEYS.get(k, k): v for k, v in row.items()} for row in super().records()]
 
     def confidence_interval(self) -> tuple[float, float]:
         """The interval ``(low, high)`` (NaN, NaN when none was computed)."""
-        low, high = getattr(self, "low", None), getattr(self, "high", None)
+        low, high = getattr(self, "ci_low", None), getattr(self, "ci_high", None)
         return (math.nan if low is None else float(low), math.nan if high is None else float(high))
+
+
+#: the fields that hold an interval's ends (read with ``confidence_interval()``) -> their names in
+#: the written formats and tables (the fields' names before ``confidence_interval()``)
+_INTERVAL_KEYS = MappingProxyType({"ci_low": "low", "ci_high": "high"})
 
 
 class _Renamed:
     """A field's old name: reads it, with a :class:`DeprecationWarning`."""
 
-    def __init__(self, new: str):
+    def __init__(self, new: str, use: str | None = None):
         self.new = new
+        self.use = use or new
         self.old = ""
 
     def __set_name__(self, owner: type, name: str) -> None:
@@ -97,10 +108,11 @@ class _Renamed:
         if obj is None:
             return self
         warnings.warn(f"{type(obj).__name__}.{self.old} is deprecated (removed in the next "
-                      f"release): use .{self.new}", DeprecationWarning, stacklevel=2)
+                      f"release): use .{self.use}", DeprecationWarning, stacklevel=2)
         return getattr(obj, self.new)
 
 
-def renamed(new: str) -> Any:
-    """The old name of field ``new`` (a class attribute: ``p_value = renamed("pvalue")``)."""
-    return _Renamed(new)
+def renamed(new: str, use: str | None = None) -> Any:
+    """The old name of field ``new`` (a class attribute: ``p_value = renamed("pvalue")``); ``use``:
+    what the warning tells to use instead, if not ``new`` itself."""
+    return _Renamed(new, use)

@@ -26,7 +26,7 @@ from ..errors import InputError, OptionError
 from ..metrics.base import Metric, SegmentStats
 from ..progress import track
 from .defaults import DEFAULT_SEED, MAX_RESAMPLES, check_seed
-from .display import StatisticResult
+from .display import StatisticResult, renamed
 
 #: what ``BootstrapCI.method`` says
 PERCENTILE_METHOD = "percentile bootstrap over segments"
@@ -135,8 +135,9 @@ class BootstrapCI(StatisticResult):
     high)``), and how the interval was obtained."""
 
     score: float
-    low: float
-    high: float
+    #: the interval's ends: read them with ``confidence_interval()``
+    ci_low: float
+    ci_high: float
     #: mean of the resampled scores (what sacreBLEU prints as ``μ``)
     mean: float
     confidence: float
@@ -144,6 +145,9 @@ class BootstrapCI(StatisticResult):
     seed: int
     method: str = PERCENTILE_METHOD
     signature: str = ""
+
+    low = renamed("ci_low", use="confidence_interval()[0]")
+    high = renamed("ci_high", use="confidence_interval()[1]")
 
     @property
     def statistic(self) -> float:
@@ -158,16 +162,13 @@ class BootstrapCI(StatisticResult):
     @property
     def half_width(self) -> float:
         """Half the interval's width (sacreBLEU's ``± ci``)."""
-        return 0.5 * (self.high - self.low)
+        return 0.5 * (self.ci_high - self.ci_low)
 
     @property
     def test_signature(self) -> str:
         """The metric's signature plus ``|bs:N|seed:S|ci:L%``."""
         return (f"{self.signature}|bs:{self.resamples}|seed:{self.seed}"
                 f"|ci:{100 * self.confidence:g}%")
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
 
     def describe(self) -> str:
         return (f"{self.method}, {self.resamples} resamples, seed {self.seed}, "
@@ -178,7 +179,7 @@ def interval_from_samples(score: float, samples: np.ndarray, confidence: float, 
                           seed: int, signature: str = "",
                           method: str = PERCENTILE_METHOD) -> BootstrapCI:
     low, high = percentile_bounds(samples, confidence)
-    return BootstrapCI(score=float(score), low=low, high=high, mean=float(np.mean(samples)),
+    return BootstrapCI(score=float(score), ci_low=low, ci_high=high, mean=float(np.mean(samples)),
                        confidence=confidence, resamples=resamples, seed=seed, method=method,
                        signature=signature)
 

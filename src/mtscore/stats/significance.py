@@ -166,8 +166,8 @@ class SignificanceResult(ResultDisplay):
         """One row per system, in rank order: score and interval."""
         by_name = dict(zip(self.systems, zip(self.scores, self.intervals)))
         return [{"system": name, "metric": self.metric, "score": by_name[name][0],
-                 "mean": by_name[name][1].mean, "low": by_name[name][1].low,
-                 "high": by_name[name][1].high} for name in self.ranking()]
+                 "mean": by_name[name][1].mean, "low": by_name[name][1].ci_low,
+                 "high": by_name[name][1].ci_high} for name in self.ranking()]
 
     def comparison_records(self) -> list[dict[str, Any]]:
         """One row per paired test."""

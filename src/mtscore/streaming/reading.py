@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from ..errors import InputError
-from ..io.text import check_not_utf16, decode_lines, decompressed, read_bytes, read_error
+from ..io.text import check_not_utf16, checked_read, decode_lines, decompressed, read_bytes
 from ..metrics.chunked import Chunk, iter_chunks
 
 __all__ = ["BLOCK_BYTES", "Chunk", "Inputs", "LineReader", "TabSeparated", "iter_chunks", "open_inputs",
@@ -98,13 +98,8 @@ class LineReader:
     def _read(self) -> bytes:
         # read1: what one read gives (a pipe's lines as they come), not a full block
         read = getattr(self._handle, "read1", self._handle.read)
-        try:
-            data: bytes = read(self._block)
-        except Exception as err:  # an OS error, or corrupt or truncated compressed data
-            error = read_error(err, self.name)
-            if error is None:
-                raise
-            raise error from None
+        # an OS error, or corrupt or truncated compressed data, is an InputError naming the file
+        data: bytes = checked_read(lambda: read(self._block), self.name)
         return data
 
     def _fill(self) -> None:

@@ -165,10 +165,6 @@ class BLEU(Metric[BLEUResult]):
         self._configure(settings, tokenizer=get_tokenizer(tokenize),
                         smooth_value=settings.smoothing_value())
 
-    def settings_key(self) -> tuple[object, ...]:
-        """What the extracted statistics depend on (not the smoothing, which is applied in compute)."""
-        return self.settings.key()
-
     @property
     def columns(self) -> tuple[str, ...]:
         N = range(1, self.max_order + 1)

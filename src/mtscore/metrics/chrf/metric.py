@@ -224,10 +224,6 @@ class CHRF(Metric[CHRFResult]):
         # the command line's names: chrf, chrf++
         self._configure(settings, name="chrf" + "+" * word_order)
 
-    def settings_key(self) -> tuple[object, ...]:
-        """What the statistics depend on (β and the smoothing are applied in ``compute``)."""
-        return self.settings.key()
-
     @property
     def columns(self) -> tuple[str, ...]:
         orders = [f"char{n}" for n in range(1, self.char_order + 1)]

@@ -24,9 +24,9 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import OptionError
-from ..base import Metric, Score, SegmentStats, checked_inputs
+from ..base import Score, SegmentStats, checked_inputs
 from ..settings import Settings, setting
-from .common import CocoReferences, check_tokenizer, show_coco_tokenizer, tokenized
+from .common import CocoMetric, CocoReferences, check_tokenizer, show_coco_tokenizer, tokenized
 
 #: the highest order coco-caption's ``Bleu(4)`` counts: BLEU-1..4 share its statistics' layout
 COCO_ORDER = 4
@@ -143,7 +143,7 @@ class CocoBLEUSettings(Settings):
         self._set("fast", bool(self.fast))
 
 
-class CocoBLEU(Metric[CocoBLEUResult]):
+class CocoBLEU(CocoMetric[CocoBLEUResult]):
     """coco-caption's BLEU-``order`` (cumulative; 0–1 scale)."""
 
     name = "coco-bleu"
@@ -161,14 +161,6 @@ class CocoBLEU(Metric[CocoBLEUResult]):
     def columns(self) -> tuple[str, ...]:
         n = range(1, self.max_order + 1)
         return ("testlen", "reflen", *(f"guess_{k}" for k in n), *(f"correct_{k}" for k in n))
-
-    def settings_key(self) -> tuple[object, ...]:
-        """The tokenizer (prepared references are the tokenized captions)."""
-        return self.settings.key()
-
-    def prepare_references(self, refs: Sequence[Sequence[str | None]],
-                           names: Sequence[str] | None = None) -> CocoReferences:
-        return CocoReferences(self, refs, names)
 
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:

@@ -200,10 +200,6 @@ class CIDErD(Metric[CIDErResult]):
         as :mod:`mtscore.metrics.pairwise` defines it)."""
         return self.df is not None
 
-    def settings_key(self) -> tuple[object, ...]:
-        """:meth:`CIDErSettings.reference_key` (σ acts on scoring)."""
-        return self.settings.key()
-
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> CIDErReferences:
         prep = CIDErReferences(self, refs, names)

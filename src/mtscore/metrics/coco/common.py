@@ -11,10 +11,12 @@ are tokenized already (e.g. by coco-caption itself), as the scorers of ``pycocoe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ...errors import InputError, OptionError
-from ..base import PreparedBase
+from ..base import Metric, PreparedBase, Score
+
+R = TypeVar("R", bound=Score)
 
 #: the tokenizers a coco metric reads text with
 COCO_TOKENIZERS = ("coco", "none")
@@ -81,3 +83,14 @@ class CocoReferences(PreparedBase):
         if key not in cache:
             cache[key] = build()
         return cache[key]
+
+
+class CocoMetric(Metric[R]):
+    """A coco-caption metric: its references are the captions tokenized once
+    (:class:`CocoReferences`)."""
+
+    tokenize: str
+
+    def prepare_references(self, refs: Sequence[Sequence[str | None]],
+                           names: Sequence[str] | None = None) -> CocoReferences:
+        return CocoReferences(self, refs, names)

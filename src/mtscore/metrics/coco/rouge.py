@@ -23,9 +23,9 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import OptionError
-from ..base import Metric, Score, SegmentStats, checked_inputs
+from ..base import Score, SegmentStats, checked_inputs
 from ..settings import Settings, setting
-from .common import CocoReferences, check_tokenizer, show_coco_tokenizer, tokenized
+from .common import CocoMetric, CocoReferences, check_tokenizer, show_coco_tokenizer, tokenized
 from .lcs_bits import lcs_length_bits
 
 BETA = 1.2  # coco-caption's β ("updated ... based on discussion with Hovey")
@@ -95,7 +95,7 @@ class CocoRougeLSettings(Settings):
         self._set("beta", float(beta))
 
 
-class CocoRougeL(Metric[CocoRougeResult]):
+class CocoRougeL(CocoMetric[CocoRougeResult]):
     """coco-caption's ROUGE-L (β = 1.2; P and R maxed over the references)."""
 
     name = "coco-rouge-l"
@@ -107,14 +107,6 @@ class CocoRougeL(Metric[CocoRougeResult]):
 
     def __init__(self, *, beta: float = BETA, tokenize: str = "coco", fast: bool = True):
         self._configure(CocoRougeLSettings(beta=beta, tokenize=tokenize, fast=fast))
-
-    def settings_key(self) -> tuple[object, ...]:
-        """The tokenizer (prepared references are the tokenized captions; β acts on scoring)."""
-        return self.settings.key()
-
-    def prepare_references(self, refs: Sequence[Sequence[str | None]],
-                           names: Sequence[str] | None = None) -> CocoReferences:
-        return CocoReferences(self, refs, names)
 
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:

@@ -49,9 +49,6 @@ class SegmentMean(Metric[Any]):
         settings = MeanSettings(label=label, given=signature, higher_is_better=higher_is_better)
         self._configure(settings, given_signature=signature, higher_is_better=higher_is_better)
 
-    def settings_key(self) -> tuple[object, ...]:
-        return self.settings.key()
-
     @property
     def columns(self) -> tuple[str, ...]:
         return ("sum", "count")

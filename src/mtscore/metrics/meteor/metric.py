@@ -131,9 +131,6 @@ class METEOR(Metric[METEORResult]):
     def columns(self) -> tuple[str, ...]:
         return self._columns
 
-    def settings_key(self) -> tuple[object, ...]:
-        return self.settings.key()
-
     def matchers(self) -> list[Matcher]:
         """The module matchers (WordNet is loaded here, on first use, if a module needs it)."""
         if self._matchers is None:

@@ -243,9 +243,6 @@ class NIST(Metric[NISTResult]):
                                      mteval_zero_quirk=mteval_zero_quirk, fast=fast),
                         tokenizer=get_tokenizer(tokenize))
 
-    def settings_key(self) -> tuple[object, ...]:
-        return self.settings.key()
-
     def pair_kernel(self) -> tuple[Any, Any] | None:
         """Pairwise NIST by :mod:`mtscore.metrics.nist.pairwise`: each pair with the information
         weights of its own reference (tested equal to the definition, each pair scored alone)."""

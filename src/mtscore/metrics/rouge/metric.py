@@ -94,10 +94,6 @@ class ROUGE(Metric[ROUGEResult]):
     def __init__(self, rouge_type: str = "rougeL", *, fast: bool = True, **settings: Any):
         self._configure(ROUGESettings(rouge_type=rouge_type, fast=fast, **settings), name=rouge_type)
 
-    def settings_key(self) -> tuple[object, ...]:
-        """The statistics' settings (:meth:`.ROUGESettings.reference_key`)."""
-        return self.settings.key()
-
     def encode(self, vocabulary: Vocabulary, texts: Sequence[str | None],
                sentences: bool | None = None) -> EncodedTexts:
         """Token ids of ``texts`` (sentence by sentence for ROUGE-Lsum, or if ``sentences``)."""

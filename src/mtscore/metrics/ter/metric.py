@@ -147,9 +147,6 @@ class TER(Metric[TERResult]):
         self.__dict__.update(state)
         self._edits = {}
 
-    def settings_key(self) -> tuple[object, ...]:
-        return self.settings.key()
-
     @property
     def columns(self) -> tuple[str, ...]:
         return ("edits", "ref_len")

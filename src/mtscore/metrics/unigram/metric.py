@@ -138,10 +138,6 @@ class Unigram(Metric[UnigramResult]):
                                         fast=fast),
                         name=measure, tokenizer=get_tokenizer(tokenize))
 
-    def settings_key(self) -> tuple[object, ...]:
-        """What prepared references depend on (not the measure: they serve all four)."""
-        return self.settings.key()
-
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> UnigramReferences:
         return UnigramReferences(self, refs, names)
