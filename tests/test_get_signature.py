@@ -29,7 +29,7 @@ def test_before_any_score_the_facts_are_unknown(name: str) -> None:
     metric = registry.get(name).create()
     signature = metric.get_signature()
     assert signature == metric.signature()
-    assert signature.fields["nrefs"] == "?"  # type: ignore[union-attr]
+    assert signature.fields["nrefs"] == "?"
 
 
 @pytest.mark.parametrize("name", NAMES)
