@@ -40,7 +40,7 @@ from ..stats.significance import (
     metric_label,
     paired_bootstrap,
 )
-from . import options
+from . import metric_help, options
 from .common import (
     add_output_options,
     check_distinct_files,
@@ -90,7 +90,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     external.add_argument("--lower-is-better", nargs="+", default=[], metavar="METRIC",
                        help="external metrics whose lower scores are better (e.g. an error rate)")
     add_output_options(p)
-    options.add_all_options(p)
+    metric_help.add_all_options(p)
     p.set_defaults(func=run)
 
 

@@ -115,6 +115,13 @@ class _HelpMetric(argparse.Action):
         parser.exit()
 
 
+def add_all_options(parser: argparse.ArgumentParser) -> MetricOptions:
+    """``--language-pair``, then every metric's option group, grouped for ``--help`` (as
+    :func:`add_metric_options`): what ``score`` and ``compare`` offer."""
+    options.add_language_option(parser)
+    return add_metric_options(parser)
+
+
 def add_metric_options(parser: argparse.ArgumentParser) -> MetricOptions:
     """Every registry metric's option group on ``parser``, sacreBLEU's shown by ``--help`` and the
     others behind ``--help-metric METRIC`` and ``--help-all``."""

@@ -33,6 +33,7 @@ from ..streaming import (
     read_chunks,
 )
 from ..streaming import reread_references as reread
+from . import metric_help
 from . import options as registry
 from .common import emit, system_name
 
@@ -88,7 +89,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                              "on 0–1 scales and NIST; -b: 1 and 4)")
     output.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     _add_scale_options(p)
-    registry.add_all_options(p)
+    metric_help.add_all_options(p)
     p.set_defaults(func=run)
 
 

@@ -59,12 +59,10 @@ def tokenizer_of(args: argparse.Namespace) -> str:
 
 
 def add_all_options(parser: argparse.ArgumentParser) -> None:
-    """``--language-pair``, then every metric's option group (``--help`` shows sacreBLEU's metrics'
-    groups; the others behind ``--help-metric METRIC``: :mod:`mtscore.cli.metric_help`)."""
-    from ..metric_help import add_metric_options
-
+    """``--language-pair``, then every metric's option group."""
     add_language_option(parser)
-    add_metric_options(parser)
+    for name in _ENTRIES:
+        module(name).add_options(parser)
 
 
 def from_args(name: str, args: argparse.Namespace) -> Metric[Any]:
