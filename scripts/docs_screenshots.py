@@ -17,8 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PIL import Image
-from screenshots import find_chromium, shoot
+from screenshots import find_chromium, optimize, shoot
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,13 +26,6 @@ PAGES = (("home", "index.html"), ("metric-bleu", "metrics/bleu/index.html"),
          ("api-mtscore", "api/mtscore/index.html"))
 #: (suffix, window width, window height)
 SIZES = (("390", 390, 1400), ("1400", 1400, 1000))
-
-
-def optimize(png: Path) -> None:
-    """Rewrite ``png`` as a 256-colour palette image (text and flat colours survive this unharmed)."""
-    with Image.open(png) as image:
-        palette = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=0)
-    palette.save(png, optimize=True)
 
 
 def main(argv: list[str] | None = None) -> int:

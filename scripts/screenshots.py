@@ -4,13 +4,17 @@
 
 Writes the report of the data set (default: the embedded WMT22 de-en sample) to a temporary folder,
 then asks headless Chromium for a screenshot of it at 390 px (a phone) and at 1,400 px (a wide
-screen): ``docs/report-390.png`` and ``docs/report-1400.png``. Chromium runs with a throw-away
-profile, no network, no GPU and no sandbox (it runs as root in CI containers).
+screen): ``docs/report-390.png`` and ``docs/report-1400.png``; and of each figure of
+:data:`FIGURES` alone, in the report's own page and stylesheet, at both widths:
+``docs/screenshots/report-figure-<name>-<width>.png`` (the phone gets the figure's phone variant,
+as in the report). Chromium runs with a throw-away profile, no network, no GPU and no sandbox (it
+runs as root in CI containers). PNG files are stored as palette images (Pillow), so they stay small.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -19,6 +23,10 @@ from pathlib import Path
 
 #: (file stem, window width, window height) of each screenshot
 SHOTS = (("report-390", 390, 2600), ("report-1400", 1400, 1800))
+#: figures shot alone (their ids in the report, without ``fig-``), and the widths
+FIGURES = ("scores", "fig2-precision-by-order", "fig5-6-bleu-vs-human",
+           "fig7-normalized-comparison", "significance-chrf-plus-plus", "blocks")
+FIGURE_WIDTHS = ((390, 1500), (1400, 1300))
 
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -42,6 +50,38 @@ def shoot(chromium: str, page: Path, out: Path, width: int, height: int) -> None
         sys.exit(f"screenshots: chromium failed ({proc.returncode}): {proc.stderr[-2000:]}")
 
 
+def optimize(png: Path, trim: bool = False) -> None:
+    """Rewrite ``png`` as a 256-colour palette image (text and flat colours survive this unharmed);
+    ``trim``: without the empty page under the content (rows of the bottom row's colour), 16 px
+    kept."""
+    from PIL import Image, ImageChops
+
+    with Image.open(png) as image:
+        rgb = image.convert("RGB")
+    if trim:
+        background = Image.new("RGB", rgb.size, rgb.getpixel((0, rgb.height - 1)))
+        box = ImageChops.difference(rgb, background).getbbox()
+        if box is not None:
+            rgb = rgb.crop((0, 0, rgb.width, min(rgb.height, box[3] + 16)))
+    palette = rgb.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=0)
+    palette.save(png, optimize=True)
+
+
+def figure_pages(report: Path, folder: Path) -> dict[str, Path]:
+    """Each figure of :data:`FIGURES` alone in a page with the report's head (its stylesheet) and
+    the report's section box around it."""
+    html = report.read_text(encoding="utf-8")
+    head = html[:html.index("<body>")]
+    pages = {}
+    for found in re.finditer(r'<figure id="fig-([^"]*)".*?</figure>', html, re.S):
+        if found[1] in FIGURES:
+            page = folder / f"figure-{found[1]}.html"
+            page.write_text(f"{head}<body><main><section>{found[0]}</section></main></body></html>",
+                            encoding="utf-8")
+            pages[found[1]] = page
+    return pages
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dataset", default="sample", help="data-set folder (default: the sample)")
@@ -60,6 +100,13 @@ def main(argv: list[str] | None = None) -> int:
             target = out / f"{stem}.png"
             shoot(chromium, page, target, width, height)
             print(f"{target} ({width} × {height})")
+        (out / "screenshots").mkdir(exist_ok=True)
+        for name, figure_page in figure_pages(page, Path(tmp)).items():
+            for width, height in FIGURE_WIDTHS:
+                target = out / "screenshots" / f"report-figure-{name}-{width}.png"
+                shoot(chromium, figure_page, target, width, height)
+                optimize(target, trim=True)
+                print(f"{target} ({width} px)")
     return 0
 
 

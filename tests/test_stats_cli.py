@@ -115,7 +115,11 @@ def test_correlate_errors(tmp_path, scores, capsys):
     human = _write(tmp_path / "h.tsv", [("a", 1), ("b", 2), ("d", 3)])
     code, _, err = _run(capsys, "correlate", "--metric", good, "--human", human, "--systems", "all")
     assert code == 1 and "m.tsv" in err and "no metric score for system(s) d" in err
-    code, out, _ = _run(capsys, "correlate", "--metric", good, "--human", human)  # common: a note
+    # common (the default): each file has a system the other lacks: refused, naming both
+    code, _, err = _run(capsys, "correlate", "--metric", good, "--human", human)
+    assert code == 1 and len(err.splitlines()) == 1 and "h.tsv" in err
+    assert "only in the human file: d; only in the metric file: c" in err
+    code, out, _ = _run(capsys, "correlate", "--metric", good, "--human", human, "--systems", "overlap")
     assert code == 0 and "left out (no human scores): c" in out and "left out (no metric scores): d" in out
     bad = _write(tmp_path / "bad.tsv", [("a", 1), ("b", "x1"), ("c", 3)])
     code, _, err = _run(capsys, "correlate", "--metric", bad, "--human", good)
@@ -123,7 +127,8 @@ def test_correlate_errors(tmp_path, scores, capsys):
     seg = _write(tmp_path / "seg.tsv", [("a", 1, 0.5), ("a", 2, 0.1), ("b", 1, 0.2), ("b", 2, 0.3)])
     hseg = _write(tmp_path / "hseg.tsv", [("a", 1, 0.5), ("b", 7, 0.1)])
     code, _, err = _run(capsys, "correlate", "--metric", seg, "--human", hseg, "--level", "segment")
-    assert code == 1 and "seg.tsv" in err and "no metric score for system 'b', seg_id 7" in err
+    assert code == 1 and "hseg.tsv" in err and "seg_id 7 (system 'b') is beyond the metric " \
+        "scores' segments (1..2 in" in err
     code, _, err = _run(capsys, "correlate", "--metric", seg, "--human", good)
     assert code == 1 and "give human scores per segment too" in err
     code, _, err = _run(capsys, "correlate", "--metric", str(tmp_path / "none.tsv"), "--human", good)

@@ -27,8 +27,9 @@ OUTPUT_FORMATS: tuple[str, ...] = (*FORMATS, *(f for f in ("csv", "jsonl") if f 
 def add_output_options(parser: argparse.ArgumentParser, default_width: int = DEFAULT_DECIMALS
                        ) -> None:
     group = parser.add_argument_group("output")
-    group.add_argument("--format", "-f", default="text", choices=OUTPUT_FORMATS,
-                       help="output format (default text; json, jsonl and csv keep full precision)")
+    group.add_argument("--format", "-f", default="text", choices=OUTPUT_FORMATS, metavar="FORMAT",
+                       help=f"output format: {', '.join(OUTPUT_FORMATS)} (default text; json, "
+                            "jsonl and csv keep full precision)")
     group.add_argument("--width", "-w", type=int, default=default_width,
                        help=f"decimals shown (default {default_width}; not applied to json, jsonl "
                             "and csv)")

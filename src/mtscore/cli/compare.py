@@ -40,7 +40,7 @@ from ..stats.significance import (
     metric_label,
     paired_bootstrap,
 )
-from . import options
+from . import metric_help, options
 from .common import (
     add_output_options,
     check_distinct_files,
@@ -55,6 +55,7 @@ Entry = tuple[Metric[Any], dict[str, SegmentStats]]
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "compare", help="significance of differences between systems",
+        usage="%(prog)s [-h] [REF ...] [-r REF ...] [-i SYS ...] [-m METRIC ...] [options]",
         description="Scores of several systems with bootstrap confidence intervals, and paired tests "
                     "between them: every system against --baseline (as sacreBLEU), or all pairs "
                     "(then also the clusters: the ranking cut where every system above is "
@@ -74,39 +75,50 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--input", "-i", nargs="+", metavar="SYS",
                    help="system outputs, one file per system (at least two)")
     p.add_argument("--metric", "--metrics", "-m", nargs="+", default=None,
-                   choices=(*options.names(), "none"), dest="metrics",
-                   help="built-in metrics (default bleu, or none when only --scores are given)")
-    p.add_argument("--scores", nargs="+", default=[], metavar="FILE",
-                   help="external scores in the long format (system, seg_id, metric, score, "
-                        "signature; TSV, CSV or JSON Lines), compared like built-in metrics")
-    p.add_argument("--scores-signature", metavar="SIG",
-                   help="signature of the --scores metrics (default: the file's signature column)")
-    p.add_argument("--lower-is-better", nargs="+", default=[], metavar="METRIC",
-                   help="external metrics whose lower scores are better (e.g. an error rate)")
+                   choices=(*options.names(), "none"), dest="metrics", metavar="METRIC",
+                   help="built-in metrics (default bleu, or none when only --scores are given): "
+                        f"{', '.join(options.names())}")
     p.add_argument("--lowercase", "-lc", action="store_true", help="lowercase before scoring (BLEU)")
-    p.add_argument("--baseline", metavar="NAME",
-                   help="compare every system with this one (a file name without .txt); default: "
-                        "all pairs")
-    p.add_argument("--method", choices=tuple(MIN_RESAMPLES), default="bootstrap",
-                   help="bootstrap: paired bootstrap resampling (Koehn 2004; sacreBLEU -pbs); ar: "
-                        "approximate randomization (sacreBLEU -par). Default bootstrap")
-    p.add_argument("--resamples", type=int, default=None,
-                   help=f"bootstrap resamples or randomization trials (default: enough for the "
-                        f"Holm correction, R + 1 >= 10 m / alpha; at most {MAX_RESAMPLES:,})")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                   help=f"random seed (default {DEFAULT_SEED}, sacreBLEU's; 0 is a seed)")
-    p.add_argument("--confidence", type=float, default=DEFAULT_CONFIDENCE,
-                   help="level of the confidence intervals (default 0.95)")
-    p.add_argument("--alpha", type=float, default=DEFAULT_ALPHA,
-                   help="significance level of the clusters, on Holm-corrected p-values "
-                        "(default 0.05)")
-    p.add_argument("--blocks", type=int, default=None,
-                   help="block test: number of blocks K (default 20 when --block-size is given)")
-    p.add_argument("--block-size", type=int, default=None,
-                   help="block test: segments per block B (default 25 when --blocks is given)")
-    options.add_all_options(p)
+    _add_test_options(p)
+    external = p.add_argument_group("external scores")
+    external.add_argument("--scores", nargs="+", default=[], metavar="FILE",
+                       help="external scores in the long format (system, seg_id, metric, score, "
+                            "signature; TSV, CSV or JSON Lines), compared like built-in metrics")
+    external.add_argument("--scores-signature", metavar="SIG",
+                       help="signature of the --scores metrics (default: the file's signature "
+                            "column)")
+    external.add_argument("--lower-is-better", nargs="+", default=[], metavar="METRIC",
+                       help="external metrics whose lower scores are better (e.g. an error rate)")
     add_output_options(p)
+    metric_help.add_all_options(p)
     p.set_defaults(func=run)
+
+
+def _add_test_options(p: argparse.ArgumentParser) -> None:
+    """The paired tests' options."""
+    tests = p.add_argument_group("significance")
+    tests.add_argument("--baseline", metavar="NAME",
+                       help="compare every system with this one (a file name without .txt); "
+                            "default: all pairs")
+    tests.add_argument("--method", choices=tuple(MIN_RESAMPLES), default="bootstrap",
+                       help="bootstrap: paired bootstrap resampling (Koehn 2004; sacreBLEU -pbs); "
+                            "ar: approximate randomization (sacreBLEU -par). Default bootstrap")
+    tests.add_argument("--resamples", type=int, default=None, metavar="R",
+                       help=f"bootstrap resamples or randomization trials (default: enough for the "
+                            f"Holm correction, R + 1 >= 10 m / alpha; at most {MAX_RESAMPLES:,})")
+    tests.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",
+                       help=f"random seed (default {DEFAULT_SEED}, sacreBLEU's; 0 is a seed)")
+    tests.add_argument("--confidence", type=float, default=DEFAULT_CONFIDENCE, metavar="C",
+                       help="level of the confidence intervals (default 0.95)")
+    tests.add_argument("--alpha", type=float, default=DEFAULT_ALPHA, metavar="A",
+                       help="significance level of the clusters, on Holm-corrected p-values "
+                            "(default 0.05)")
+    tests.add_argument("--blocks", type=int, default=None, metavar="K",
+                       help="block test: number of blocks K (default 20 when --block-size is "
+                            "given)")
+    tests.add_argument("--block-size", type=int, default=None, metavar="B",
+                       help="block test: segments per block B (default 25 when --blocks is "
+                            "given)")
 
 
 def _check_options(args: argparse.Namespace) -> None:

@@ -17,6 +17,7 @@ import numpy as np
 from ..errors import InputError
 from ..io.score_files import (
     HumanScores,
+    check_same_data,
     choose_systems,
     read_human_file,
     read_metric_file,
@@ -71,9 +72,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--human-column", metavar="NAME",
                    help="the human file's score column (default z, else score, else the only "
                         "numeric one)")
-    p.add_argument("--systems", choices=("common", "all"), default="common",
+    p.add_argument("--systems", choices=("common", "overlap", "all"), default="common",
                    help="common: correlate the systems with both metric and human scores, naming "
-                        "the others (default); all: every system must have both")
+                        "the others, when one file's systems are all in the other (default; two "
+                        "files that each have systems the other lacks are refused: another "
+                        "language pair's human file); overlap: the common systems whatever the "
+                        "rest; all: every system must have both")
     p.add_argument("--versus", metavar="FILE",
                    help="a second metric's scores: also test whether the two metrics' "
                         "correlations differ (Williams test for Pearson; paired permutation test "
@@ -306,11 +310,14 @@ def run(args: argparse.Namespace) -> int:
     if not [*args.metric, *args.files, *args.scores]:
         raise InputError("no metric scores: give metric score files before the human file")
     args.metric_scores = _read_all(args)
+    for scores in args.metric_scores:
+        check_same_data(scores, human, args.systems)
     table = _table(args, human, grouping)
     tables = [table]
     if args.versus:
         level_args = argparse.Namespace(**{**vars(args), "level": args.level or "system"})
         versus = read_metric_file(args.versus)
+        check_same_data(versus, human, args.systems)
         b = [_align(level_args, m, args.versus, versus.segment_scores(m), versus.system_scores(m),
                     human) for m in versus.metrics()]
         a = _load(level_args, human)

@@ -43,8 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="pseudo-references in the same layout (default: the candidates themselves)")
     p.add_argument("--num-references", type=int, metavar="M",
                    help="pseudo-references per source with --num-candidates (default N)")
-    p.add_argument("--metric", "-m", default="chrf", choices=UTILITIES,
-                   help="the utility (default chrf; bleu: sentence BLEU with effective order)")
+    p.add_argument("--metric", "-m", default="chrf", choices=UTILITIES, metavar="METRIC",
+                   help=f"the utility: {', '.join(UTILITIES)} (default chrf; bleu: sentence BLEU "
+                        "with effective order)")
     p.add_argument("--aggregate", action="store_true",
                    help="reference aggregation (bleu, chrf, chrf++): linear time, not the mean of "
                         "pairwise scores")

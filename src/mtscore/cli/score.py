@@ -33,6 +33,7 @@ from ..streaming import (
     read_chunks,
 )
 from ..streaming import reread_references as reread
+from . import metric_help
 from . import options as registry
 from .common import emit, system_name
 
@@ -50,6 +51,7 @@ HUMAN_FORMATS = ("text", "markdown", "latex")
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "score", help="score systems against references",
+        usage="%(prog)s [-h] [REF ...] [-r REF ...] [-i HYP ...] [-m METRIC ...] [options]",
         description="Corpus scores of one or more systems (several -i files print as one table). "
                     "Hypotheses are read from standard input when -i is not given (tab-separated "
                     "fields: one system each, as sacreBLEU). Files of any size are read in chunks, "
@@ -64,20 +66,34 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--input", "-i", nargs="+", metavar="HYP",
                    help="system outputs, one file per system (default: standard input)")
     p.add_argument("--metrics", "-m", nargs="+", default=["bleu"], choices=registry.names(),
-                   help="metrics to compute (default bleu)")
+                   metavar="METRIC",
+                   help=f"metrics to compute (default bleu): {', '.join(registry.names())}")
     p.add_argument("--lowercase", "-lc", action="store_true", help="lowercase before scoring (BLEU)")
     p.add_argument("--segments", "--sentence-level", "-sl", action="store_true",
-                   help="one score per segment (the long format: system, seg_id, metric, score, "
-                        "signature; -f tsv, csv and jsonl keep full precision), written as the "
-                        "segments are scored")
+                   help="one score per segment, written as the segments are scored (the long "
+                        "format with -f tsv, csv, jsonl)")
     p.add_argument("--score-only", "-b", action="store_true",
-                   help="print only the scores, one per line (with --segments, one per segment), "
-                        "as sacreBLEU -b: 1 decimal for sacreBLEU's metrics (BLEU, chrF, TER), 4 "
-                        "for the others, unless -w is given; with several systems each line starts "
-                        "with the system (and the metric, with several metrics), tab-separated")
+                   help="only the scores, one per line, as sacreBLEU -b (1 decimal for BLEU, "
+                        "chrF, TER, 4 for the others, unless -w); several systems or metrics: each "
+                        "line starts with them")
     p.add_argument("--layout", choices=LAYOUTS, default="long",
                    help="corpus scores one row per system and metric (long, default) or systems × "
                         "metrics (wide)")
+    output = p.add_argument_group("output")
+    output.add_argument("--format", "-f", default="text", choices=FORMATS, metavar="FORMAT",
+                        help="text (default), markdown, latex; for programs, at full precision: "
+                             "json, and tsv, csv, jsonl in the long format (system, seg_id, "
+                             "metric, score, signature)")
+    output.add_argument("--width", "-w", type=int, default=None,
+                        help="decimals of text, markdown and latex (default: 2 on 0–100 scales, 4 "
+                             "on 0–1 scales and NIST; -b: 1 and 4)")
+    output.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    _add_scale_options(p)
+    metric_help.add_all_options(p)
+    p.set_defaults(func=run)
+
+
+def _add_scale_options(p: argparse.ArgumentParser) -> None:
     scale = p.add_argument_group("scale")
     scale.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
                        help="worker processes that extract chunks (default: the cores available; "
@@ -87,18 +103,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     scale.add_argument("--scheduler", metavar="ADDRESS",
                        help="extract the chunks on a running Dask cluster, e.g. tcp://host:8786 "
                             "(needs mtscore[dask]; the files are read here)")
-    registry.add_all_options(p)
-    output = p.add_argument_group("output")
-    output.add_argument("--format", "-f", default="text", choices=FORMATS,
-                        help="output format (default text); json, tsv, csv and jsonl are for "
-                             "programs: full precision, tsv/csv/jsonl in the long format (system, "
-                             "seg_id, metric, score, signature; seg_id empty for corpus scores)")
-    output.add_argument("--width", "-w", type=int, default=None,
-                        help="decimals of text, markdown and latex (default: 2 on the 0–100 scales "
-                             "of BLEU, chrF and TER, 4 for 0–1 scores and NIST; -b: 1 and 4); "
-                             "json, tsv, csv and jsonl always keep every digit")
-    output.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
-    p.set_defaults(func=run)
 
 
 def _system_names(paths: Sequence[str] | None) -> list[str] | None:

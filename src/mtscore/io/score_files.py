@@ -181,3 +181,64 @@ def segment_matrices(metric: dict[str, dict[int, float]], human: HumanScores, sy
         raise InputError(f"no metric score for system {systems[k]!r}, seg_id {ids[i]} ({why})",
                          source=source)
     return m, h
+
+
+def check_same_data(metric: LongScores, human: HumanScores, systems: str = "common") -> None:
+    """Refuse a human file that is not about the metric file's data: as the study refuses a human
+    row of a system or segment its data set does not have (:mod:`.human`), here the metric file
+    stands for the data set. Refused, naming the file and what did not match:
+
+    * systems that only partly overlap: each file has systems the other lacks (``systems``
+      ``common``, the default; ``overlap`` correlates the common ones anyway). One file's systems
+      all in the other (human scores of a subset of the systems, or metric scores of a subset) is
+      fine;
+    * a human segment id beyond the metric file's segments (both with segment scores);
+    * metric scores of more segments than the data set the human file belongs to (its folder's
+      ``meta.json`` ``"segments"``: ``<data set>/human/segments.tsv``).
+
+    A zh-en human file against de-en metric scores fails all three."""
+    names = {s for m in metric.metrics() for s in metric.systems(m)}
+    only_metric = sorted(names - set(human.names()))
+    only_human = sorted(set(human.names()) - names)
+    if systems == "common" and only_metric and only_human:
+        raise InputError(
+            f"its systems only partly match the metric scores' ({metric.source}): "
+            f"{len(names) - len(only_metric)} in common; only in the human file: "
+            f"{_listed(only_human)}; only in the metric file: {_listed(only_metric)} (a human file "
+            "of another language pair or test set? --systems overlap correlates the common ones)",
+            source=human.source)
+    last = max((seg for m in metric.metrics() for by_seg in metric.segment_scores(m).values()
+                for seg in by_seg), default=None)
+    if last is None:
+        return
+    beyond = [(seg, s) for s, by_seg in human.segments.items() for seg in by_seg if seg > last]
+    if beyond:
+        seg, system = max(beyond)
+        raise InputError(f"seg_id {seg} (system {system!r}) is beyond the metric scores' segments "
+                         f"(1..{last} in {metric.source}): a human file of another test set?",
+                         source=human.source)
+    size, name = _dataset_size(human.source)
+    if size is not None and last > size:
+        raise InputError(f"scores segments 1..{last}, but the human file {human.source} belongs to "
+                         f"the data set {name} of {size} segments (its meta.json): a human file of "
+                         "another language pair or test set?", source=metric.source)
+
+
+def _listed(names: list[str], most: int = 6) -> str:
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def _dataset_size(path: str) -> tuple[int | None, str]:
+    """The segment count (``meta.json`` ``"segments"``) and name (its ``"pair"``, else the folder)
+    of the data set a human file ``<data set>/human/<file>`` belongs to; (None, "") elsewhere."""
+    from pathlib import Path
+
+    from .meta import read_meta
+
+    folder = Path(path).resolve().parent
+    if folder.name != "human":
+        return None, ""
+    root = folder.parent
+    meta = read_meta(root / "meta.json")
+    size = meta.get("segments")
+    return (size if isinstance(size, int) else None), str(meta.get("pair") or root.name)

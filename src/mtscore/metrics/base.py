@@ -257,7 +257,18 @@ class Metric(ABC, Generic[R]):
         """The signature of this configuration (and of the data facts in ``meta``, if given),
         a :class:`Signature` derived from the metric's settings (:meth:`.Settings.signature`)."""
         signature: Signature = self.settings.signature(meta)
+        if meta is not None:  # a result's: what get_signature() returns from now on
+            self.__dict__["_last_signature"] = signature
         return signature
+
+    def get_signature(self) -> Signature | str:
+        """sacreBLEU's ``metric.get_signature()``: the signature of the last score this metric
+        computed (``corpus_score``, ``sentence_score``, ``compute`` with the statistics' ``meta``):
+        the same :class:`Signature` that result carries, ``nrefs`` included. Before any score the
+        data's facts are not known yet: they show as ``?`` (``nrefs:?``), where sacreBLEU raises
+        ``ValueError``; every setting is already there."""
+        last: Signature | None = self.__dict__.get("_last_signature")
+        return last if last is not None else self.signature()
 
     #: the statistics of a segment depend on that segment alone (False: on the whole reference
     #: corpus too, as NIST's information weights do; a pairwise entry then scores its pair alone)

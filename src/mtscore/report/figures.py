@@ -19,141 +19,49 @@ its object API on the Agg canvas, so no display and no global pyplot state are i
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..errors import MissingExtraError, OptionError, one_line
-
-#: what to install when matplotlib is missing
-EXTRA_HINT = "pip install 'mtscore[report]'"
-#: formats a figure can be saved in
-FIGURE_FORMATS = ("svg", "png")
-#: resolution of PNG files (sharp on a projector, small enough to embed)
-PNG_DPI = 160
-
-#: colours (colour-blind safe, Okabe & Ito) used for series in every figure
-PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#882255",
-           "#44AA99", "#999933", "#AA4499", "#117733", "#888888")
-#: colour of human scores (always the same, so they are recognisable across figures)
-HUMAN_COLOUR = "#222222"
-
-_RC = {
-    "font.size": 10.5,
-    "axes.titlesize": 12,
-    "axes.titleweight": "bold",
-    "axes.labelsize": 10.5,
-    "axes.spines.top": False,
-    "axes.spines.right": False,
-    "axes.grid": True,
-    "grid.color": "#e3e3e3",
-    "grid.linewidth": 0.8,
-    "legend.frameon": False,
-    "svg.fonttype": "path",      # glyphs as paths: the SVG needs no font on the viewing machine
-    "svg.hashsalt": "mtscore",   # deterministic ids: the same data gives the same SVG
-    "text.parse_math": False,    # names are drawn literally: "$\\frac{x$", "cost $5 or $6"
-    "text.usetex": False,
-}
-
-
-def require_matplotlib() -> Any:
-    """Import matplotlib (Agg backend) or raise :class:`MissingExtraError` naming the extra."""
-    try:
-        import matplotlib
-    except ImportError:  # pragma: no cover - exercised by simulating the absence
-        raise MissingExtraError(
-            f"figures and HTML reports need matplotlib, which is not installed: {EXTRA_HINT}") from None
-    return matplotlib
-
-
-@dataclass(frozen=True)
-class Figure:
-    """A drawn figure: ``name`` is its file stem (``fig2-precision-by-order``).
-
-    The SVG and PNG bytes are rendered on first use (drawing is the slow part of a report) and
-    kept; the same data gives the same bytes.
-    """
-
-    name: str
-    title: str
-    caption: str
-    mpl: Any = field(repr=False, compare=False)
-
-    @cached_property
-    def svg(self) -> bytes:
-        out = io.BytesIO()
-        with _style():
-            self.mpl.savefig(out, format="svg", metadata={"Date": None})
-        return out.getvalue()
-
-    @cached_property
-    def png(self) -> bytes:
-        out = io.BytesIO()
-        with _style():
-            self.mpl.savefig(out, format="png", dpi=PNG_DPI, metadata={"Software": None})
-        return out.getvalue()
-
-    def data(self, fmt: str) -> bytes:
-        """The figure as ``svg`` or ``png`` bytes."""
-        if fmt not in FIGURE_FORMATS:
-            raise OptionError("figure format", fmt, FIGURE_FORMATS)
-        return self.svg if fmt == "svg" else self.png
-
-
-def _new_figure(width: float, height: float) -> Any:
-    require_matplotlib()
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure as MplFigure
-
-    fig = MplFigure(figsize=(width, height), layout="constrained")
-    FigureCanvasAgg(fig)
-    return fig
-
-
-def _render(fig: Any, name: str, title: str, caption: str) -> Figure:
-    return Figure(name, title, caption, fig)
-
-
-def _style() -> Any:
-    matplotlib = require_matplotlib()
-    return matplotlib.rc_context(_RC)
-
-
-def _names(names: Sequence[str]) -> list[str]:
-    """Names as drawn: control characters and bytes that were not UTF-8 (surrogate escapes in file
-    names the OS gives) shown escaped (``\\n``, ``\\udcff``), as in error messages; the font
-    cannot draw a lone surrogate."""
-    return [one_line(str(n)) for n in names]
-
-
-def _colour(i: int) -> str:
-    return PALETTE[i % len(PALETTE)]
-
-
-def _finite(values: Any) -> np.ndarray:
-    return np.asarray(values, dtype=np.float64)
-
+from ..errors import MissingExtraError as MissingExtraError
+from ..errors import one_line
+from .figure_base import EXTRA_HINT as EXTRA_HINT
+from .figure_base import FIGURE_FORMATS as FIGURE_FORMATS
+from .figure_base import HUMAN_COLOUR as HUMAN_COLOUR
+from .figure_base import PALETTE as PALETTE
+from .figure_base import PHONE_MIN_FONT as PHONE_MIN_FONT
+from .figure_base import PHONE_WIDTH as PHONE_WIDTH
+from .figure_base import PNG_DPI as PNG_DPI
+from .figure_base import Figure as Figure
+from .figure_base import colour as _colour
+from .figure_base import finite as _finite
+from .figure_base import names_drawn as _names
+from .figure_base import new_figure as _new_figure
+from .figure_base import phone_title, with_phone_variant
+from .figure_base import render as _render
+from .figure_base import require_matplotlib as require_matplotlib
+from .figure_base import style as _style
 
 # ---- corpus scores with confidence intervals ---------------------------------------------------
 
 
+@with_phone_variant
 def system_scores_figure(systems: Sequence[str], panels: Mapping[str, Sequence[float]],
                          low: Mapping[str, Sequence[float]] | None = None,
                          high: Mapping[str, Sequence[float]] | None = None, *,
                          order: Sequence[str] | None = None, confidence: float | None = None,
                          highlight: Sequence[str] = (), max_columns: int = 4, name: str = "scores",
-                         title: str = "System scores") -> Figure:
+                         title: str = "System scores", phone: bool = False) -> Figure:
     """One panel per metric (or human score): each system's score and its confidence interval.
 
     ``panels[label][i]`` is the score of ``systems[i]``; ``low``/``high`` the interval bounds of
     the same panels (missing panels or NaN bounds draw no interval). Systems are listed top-down
     in ``order`` (default: by the first panel, best first); ``highlight`` systems (human
-    references judged as systems) are drawn hollow. Panels wrap after ``max_columns``.
+    references judged as systems) are drawn hollow. Panels wrap after ``max_columns`` (two on a
+    phone: ``phone`` draws that variant alone; without it the result carries both).
     """
     labels = list(panels)
     if not labels:
@@ -163,10 +71,11 @@ def system_scores_figure(systems: Sequence[str], panels: Mapping[str, Sequence[f
     pos = {s: i for i, s in enumerate(systems)}
     idx = np.asarray([pos[s] for s in order])
     y = np.arange(len(order))[::-1]
-    ncols = min(len(labels), max_columns)
+    ncols = min(len(labels), 2 if phone else max_columns)
     nrows = math.ceil(len(labels) / ncols)
     with _style():
-        fig = _new_figure(min(3.0 * ncols + 1.7, 15.0), (0.3 * len(order) + 1.1) * nrows + 0.4)
+        fig = _new_figure(PHONE_WIDTH if phone else min(3.0 * ncols + 1.7, 15.0),
+                          (0.28 if phone else 0.3) * len(order) * nrows + 1.1 * nrows + 0.4)
         grid = fig.subplots(nrows, ncols, sharey=True, squeeze=False)
         axes = grid.ravel()
         for ax in axes[len(labels):]:
@@ -185,6 +94,11 @@ def system_scores_figure(systems: Sequence[str], panels: Mapping[str, Sequence[f
                 ax.plot(x[hollow], y[hollow], "o", markerfacecolor="white", color=colour,
                         markersize=6.5, markeredgewidth=1.6)
             ax.set_title(one_line(label))
+            if phone:  # at most three ticks fit a panel of 1.4 inches
+                from matplotlib.ticker import MaxNLocator
+
+                ax.xaxis.set_major_locator(MaxNLocator(2))
+                ax.tick_params(axis="x", labelsize=9)
             ax.grid(axis="y", visible=False)
             ax.tick_params(axis="y", length=0)
         for row in grid:
@@ -192,8 +106,8 @@ def system_scores_figure(systems: Sequence[str], panels: Mapping[str, Sequence[f
         axes[0].set_yticks(y, _names(order))
         axes[0].set_ylim(-0.7, len(order) - 0.3)
         if confidence is not None:
-            fig.supxlabel(f"bars: {confidence:.0%} confidence interval (bootstrap over segments)",
-                          fontsize=9, color="#555555")
+            fig.supxlabel(phone_title(f"bars: {confidence:.0%} confidence interval (bootstrap over "
+                                      "segments)", phone, 50), fontsize=9, color="#555555")
         caption = (f"Corpus scores of every system; the bars are {confidence:.0%} confidence intervals "
                    "from the bootstrap over segments." if confidence is not None else
                    "Corpus scores of every system.")
@@ -205,16 +119,19 @@ def system_scores_figure(systems: Sequence[str], panels: Mapping[str, Sequence[f
 # ---- BLEU Fig. 2: n-gram precision by order ----------------------------------------------------
 
 
+@with_phone_variant
 def precision_by_order_figure(systems: Sequence[str], precisions: np.ndarray | Sequence[Sequence[float]],
                               *, highlight: Sequence[str] = (), notes: Mapping[str, str] | None = None,
                               name: str = "fig2-precision-by-order",
-                              title: str = "Modified n-gram precision by order (BLEU Fig. 2)") -> Figure:
+                              title: str = "Modified n-gram precision by order (BLEU Fig. 2)",
+                              phone: bool = False) -> Figure:
     """Corpus modified n-gram precision (%) of each system for n = 1..N (one line per system).
 
     Papineni et al. (2002), §2.1 and Fig. 2: the precision of every system falls with n, and the
     distance between human and machine translations grows with n. ``precisions[i][n-1]`` is
     system ``systems[i]``'s precision of order n; ``highlight`` systems (human) are dashed;
     ``notes`` adds a remark to a system's legend entry (e.g. the references it is scored against).
+    ``phone``: the phone variant alone (legend under the axes).
     """
     p = np.atleast_2d(_finite(precisions))
     if p.shape[0] != len(systems):
@@ -222,7 +139,7 @@ def precision_by_order_figure(systems: Sequence[str], precisions: np.ndarray | S
     orders = np.arange(1, p.shape[1] + 1)
     ranking = np.argsort(-p.mean(axis=1), kind="stable")
     with _style():
-        fig = _new_figure(8.2, 4.6)
+        fig = _new_figure(PHONE_WIDTH, 4.0 + 0.2 * len(systems)) if phone else _new_figure(8.2, 4.6)
         ax = fig.subplots()
         for rank, i in enumerate(ranking):
             human = systems[i] in highlight
@@ -233,8 +150,8 @@ def precision_by_order_figure(systems: Sequence[str], precisions: np.ndarray | S
         ax.set_xticks(orders, [f"{n}-gram" for n in orders])
         ax.set_xlabel("n-gram order")
         ax.set_ylabel("modified n-gram precision (%)")
-        ax.set_title(title)
-        ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9)
+        ax.set_title(phone_title(title, phone))
+        _legend(fig, ax, phone, fontsize=9)
         caption = ("Corpus-level modified n-gram precision (clipped n-gram matches / hypothesis n-grams, "
                    "BLEU §2.1) for each order; legend ordered by mean precision.")
         return _render(fig, name, title, caption)
@@ -267,10 +184,12 @@ def linear_fit(x: Sequence[float] | np.ndarray, y: Sequence[float] | np.ndarray)
     return LinearFit(float(res.slope), float(res.intercept), r, len(xa))
 
 
+@with_phone_variant
 def metric_human_figure(systems: Sequence[str], metric_scores: Sequence[float],
                         human_scores: Sequence[float], *, metric: str, human: str = "human (z)",
                         highlight: Sequence[str] = (), colour_index: int = 0,
-                        name: str | None = None, title: str | None = None) -> Figure:
+                        name: str | None = None, title: str | None = None,
+                        phone: bool = False) -> Figure:
     """Scatter of human scores (y) against a metric (x), one labelled point per system, with the
     least-squares line and Pearson's r (Papineni et al. 2002, §5.3, Figs. 5–6).
 
@@ -284,7 +203,7 @@ def metric_human_figure(systems: Sequence[str], metric_scores: Sequence[float],
     title = title or f"{metric} predicts human judgments?"
     colour = _colour(colour_index)
     with _style():
-        fig = _new_figure(5.6, 4.3)
+        fig = _new_figure(PHONE_WIDTH, 4.1) if phone else _new_figure(5.6, 4.3)
         ax = fig.subplots()
         hollow = np.asarray([s in highlight for s in systems])
         solid = keep & ~hollow
@@ -298,17 +217,20 @@ def metric_human_figure(systems: Sequence[str], metric_scores: Sequence[float],
                     zorder=0)
         ax.set_xlabel(one_line(metric))
         ax.set_ylabel(human)
-        _label_points(ax, x[keep], y[keep], _names([systems[int(i)] for i in np.flatnonzero(keep)]))
+        _label_points(ax, x[keep], y[keep], _names([systems[int(i)] for i in np.flatnonzero(keep)]),
+                      fontsize=PHONE_MIN_FONT + 0.5 if phone else 8.0)
         r_text = f"r = {fit.r:.3f}" if math.isfinite(fit.r) else "r undefined"
-        ax.text(0.0, 1.045, f"{r_text}   (n = {fit.n} systems)", transform=ax.transAxes,
-                va="bottom", fontsize=10.5, fontweight="bold")
+        above = {"xy": (0.0, 1.0), "xycoords": "axes fraction", "textcoords": "offset points",
+                 "va": "bottom"}  # lines above the axes, in points: apart at any axes height
+        ax.annotate(f"{r_text}   (n = {fit.n} systems)", xytext=(0, 14), fontsize=10.5,
+                    fontweight="bold", **above)
         machine = keep & ~hollow
         if (keep & hollow).any() and machine.sum() >= 3:
             without = linear_fit(x[machine], y[machine])
             w_text = f"r = {without.r:.3f}" if math.isfinite(without.r) else "r undefined"
-            ax.text(0.0, 1.01, f"without human translations: {w_text} (n = {without.n})",
-                    transform=ax.transAxes, va="bottom", fontsize=8.5, color="#444444")
-        ax.set_title(one_line(title), pad=30)
+            ax.annotate(f"without human translations: {w_text} (n = {without.n})",
+                        xytext=(0, 2), fontsize=8.5, color="#444444", **above)
+        ax.set_title(phone_title(one_line(title), phone), pad=30)
         caption = (f"Each point is a system: its corpus {metric} (x) and its mean human score (y). "
                    f"Line: least-squares fit; r: Pearson correlation over {fit.n} systems.")
         return _render(fig, name, title, caption)
@@ -347,6 +269,17 @@ def _label_points(ax: Any, x: np.ndarray, y: np.ndarray, labels: Sequence[str],
                     fontsize=fontsize, color="#333333", va="bottom", arrowprops=arrow)
 
 
+def _legend(fig: Any, ax: Any, phone: bool, fontsize: float | None = None) -> None:
+    """The legend right of the axes, or on a phone under them (two columns when the entries are
+    short)."""
+    if not phone:
+        ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=fontsize)
+        return
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", fontsize=PHONE_MIN_FONT + 1,
+               ncol=2 if max(map(len, labels), default=0) <= 22 else 1)
+
+
 # ---- BLEU Fig. 7: normalized comparison --------------------------------------------------------
 
 
@@ -363,10 +296,12 @@ def range_normalize(values: Sequence[float] | np.ndarray) -> np.ndarray:
     return (v - lo) / (hi - lo)
 
 
+@with_phone_variant
 def normalized_comparison_figure(systems: Sequence[str], series: Mapping[str, Sequence[float]], *,
                                  order: Sequence[str] | None = None,
                                  name: str = "fig7-normalized-comparison",
-                                 title: str = "Metrics and human scores, normalized (BLEU Fig. 7)") -> Figure:
+                                 title: str = "Metrics and human scores, normalized (BLEU Fig. 7)",
+                                 phone: bool = False) -> Figure:
     """Every series range-normalized (:func:`range_normalize`) and drawn over the same systems.
 
     Series whose label starts with "human" are drawn in black with thick lines. Systems are on
@@ -378,7 +313,8 @@ def normalized_comparison_figure(systems: Sequence[str], series: Mapping[str, Se
     idx = np.asarray([pos[s] for s in order])
     xs = np.arange(len(order))
     with _style():
-        fig = _new_figure(max(7.5, 0.62 * len(order) + 3.2), 4.5)
+        fig = _new_figure(PHONE_WIDTH, 5.2 + 0.12 * len(series)) if phone else \
+            _new_figure(max(7.5, 0.62 * len(order) + 3.2), 4.5)
         ax = fig.subplots()
         k = 0
         dashes = ("-", "--", ":", "-.")
@@ -393,11 +329,12 @@ def normalized_comparison_figure(systems: Sequence[str], series: Mapping[str, Se
                 ax.plot(xs, norm, "-", marker="o", color=_colour(k), linewidth=1.7, markersize=5,
                         label=one_line(label))
                 k += 1
-        ax.set_xticks(xs, _names(order), rotation=35, ha="right")
-        ax.set_ylabel("normalized score (0 = worst, 1 = best system)")
+        ax.set_xticks(xs, _names(order), rotation=60 if phone else 35, ha="right")
+        ax.set_ylabel("normalized score\n(0 = worst, 1 = best system)" if phone else
+                      "normalized score (0 = worst, 1 = best system)")
         ax.set_ylim(-0.06, 1.06)
-        ax.set_title(title)
-        ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5))
+        ax.set_title(phone_title(title, phone))
+        _legend(fig, ax, phone)
         caption = ("Each series linearly normalized by its range over the systems, (x − min)/(max − min), "
                    "as in BLEU §5.3; systems ordered by the first human score.")
         return _render(fig, name, title, caption)
@@ -406,9 +343,11 @@ def normalized_comparison_figure(systems: Sequence[str], series: Mapping[str, Se
 # ---- BLEU §4.1: scores on blocks -----------------------------------------------------------------
 
 
+@with_phone_variant
 def block_scores_figure(systems: Sequence[str], block_scores: np.ndarray | Sequence[Sequence[float]], *,
                         metric: str = "BLEU", block_size: int = 25, highlight: Sequence[str] = (),
-                        name: str = "blocks", title: str | None = None) -> Figure:
+                        name: str = "blocks", title: str | None = None,
+                        phone: bool = False) -> Figure:
     """Each system's scores on the blocks of the test set: one dot per block, the mean as a bar,
     ±1 sample standard deviation as a line (Papineni et al. 2002, §4.1, Table 1). Systems are
     listed in the given order, top-down."""
@@ -418,7 +357,7 @@ def block_scores_figure(systems: Sequence[str], block_scores: np.ndarray | Seque
     title = title or f"{metric} on {b.shape[1]} blocks of {block_size} segments (BLEU Table 1)"
     y = np.arange(len(systems))[::-1]
     with _style():
-        fig = _new_figure(8.2, 0.36 * len(systems) + 1.5)
+        fig = _new_figure(PHONE_WIDTH if phone else 8.2, 0.36 * len(systems) + 1.5)
         ax = fig.subplots()
         jitter = np.linspace(-0.18, 0.18, b.shape[1]) if b.shape[1] > 1 else np.zeros(1)
         for i, s in enumerate(systems):
@@ -431,7 +370,10 @@ def block_scores_figure(systems: Sequence[str], block_scores: np.ndarray | Seque
         ax.grid(axis="y", visible=False)
         ax.tick_params(axis="y", length=0)
         ax.set_xlabel(f"{metric} of a block")
-        ax.set_title(title)
+        if phone:  # over the whole figure: the names take half of its width
+            fig.suptitle(phone_title(title, phone), fontsize=12, fontweight="bold")
+        else:
+            ax.set_title(title)
         caption = (f"Dots: {metric} of each block of {block_size} segments; tick: mean over blocks; "
                    "line: ± one sample standard deviation. Overlapping spreads are why the paired "
                    "t-test below is needed.")
@@ -441,10 +383,12 @@ def block_scores_figure(systems: Sequence[str], block_scores: np.ndarray | Seque
 # ---- pairwise significance matrix --------------------------------------------------------------
 
 
+@with_phone_variant
 def significance_figure(systems: Sequence[str], pvalues: np.ndarray | Sequence[Sequence[float]],
                         deltas: np.ndarray | Sequence[Sequence[float]], *, alpha: float = 0.05,
                         clusters: Sequence[Sequence[str]] = (), metric: str = "",
-                        test: str = "", name: str | None = None, title: str | None = None) -> Figure:
+                        test: str = "", name: str | None = None, title: str | None = None,
+                        phone: bool = False) -> Figure:
     """The significance matrix of all system pairs: cell (i, j) says whether row system i scores
     significantly higher (green) or lower (red) than column system j at level ``alpha``, with the
     p-value written in the cell; grey cells are not significant.
@@ -452,6 +396,7 @@ def significance_figure(systems: Sequence[str], pvalues: np.ndarray | Sequence[S
     ``systems`` are drawn in the given order (best first); ``pvalues[i][j]`` and ``deltas[i][j]``
     (score of i minus score of j) are indexed in that order. ``clusters`` (consecutive runs of ``systems``,
     cut where every system above is significantly better than every system below) are outlined.
+    ``phone``: the phone variant alone (columns numbered by rank, p-values to two decimals).
     """
     P, D = _finite(pvalues), _finite(deltas)
     n = len(systems)
@@ -468,20 +413,25 @@ def significance_figure(systems: Sequence[str], pvalues: np.ndarray | Sequence[S
     colours[diag] = 1.0
     with _style():
         size = 0.66 * n + 2.4
-        fig = _new_figure(size + 0.8, size)
+        fig = _new_figure(PHONE_WIDTH, PHONE_WIDTH + 0.8 + 0.19 * math.ceil(n / 2)) if phone else \
+            _new_figure(size + 0.8, size)
         ax = fig.subplots()
         ax.imshow(colours, interpolation="nearest")
         ax.grid(False)
-        fs = 9.5 if n <= 10 else 8.5 if n <= 14 else 7
+        fs = _cell_font(n) if phone else 9.5 if n <= 10 else 8.5 if n <= 14 else 7
         for i in range(n):
             for j in range(n):
-                if i == j or not np.isfinite(P[i, j]):
+                if i == j or not np.isfinite(P[i, j]) or fs is None:
                     continue
-                text = "<.001" if P[i, j] < 0.001 else f"{P[i, j]:.3f}".lstrip("0")
-                ax.text(j, i, text, ha="center", va="center", fontsize=fs,
+                ax.text(j, i, _p_cell(P[i, j], phone), ha="center", va="center", fontsize=fs,
                         fontweight="bold" if sig[i, j] else "normal", color="#222222")
-        ax.set_xticks(range(n), _names(systems), rotation=45, ha="right")
-        ax.set_yticks(range(n), _names(systems))
+        if phone:  # rows and columns by rank number, the names in a key under the matrix
+            ax.set_xticks(range(n), [str(k + 1) for k in range(n)])
+            ax.set_yticks(range(n), [str(k + 1) for k in range(n)])
+            _rank_key(fig, _names(systems))
+        else:
+            ax.set_xticks(range(n), _names(systems), rotation=45, ha="right")
+            ax.set_yticks(range(n), _names(systems))
         ax.tick_params(length=0)
         for spine in ax.spines.values():
             spine.set_visible(False)
@@ -495,15 +445,40 @@ def significance_figure(systems: Sequence[str], pvalues: np.ndarray | Sequence[S
 
             ax.add_patch(Rectangle((lo - 0.5, lo - 0.5), hi - lo + 1, hi - lo + 1, fill=False,
                                    edgecolor=_colour(c), linewidth=2.4))
-        ax.set_title(title)
+        ax.set_title(phone_title(title, phone))
         note = f"row vs column, α = {alpha:g}{'; ' + test if test else ''}"
-        ax.set_xlabel(note, fontsize=9, color="#555555")
+        ax.set_xlabel(phone_title(note, phone, 48), fontsize=9, color="#555555")
         caption = (f"Green: the row system scores significantly higher than the column system "
                    f"(p < {alpha:g}); red: significantly lower; grey: not significant. Numbers are "
                    "p-values. Framed squares: clusters - the systems in rank order, cut where "
                    "every system above is significantly better than every system below; a "
                    "coloured cell inside a frame is a significant pair within a cluster.")
         return _render(fig, name, title, caption)
+
+
+def _p_cell(p: float, phone: bool) -> str:
+    """A p-value in a cell: three decimals (``<.001``), two on a phone (``<.01``)."""
+    if phone:
+        return "<.01" if p < 0.01 else "1" if p >= 0.995 else f"{p:.2f}".lstrip("0")
+    return "<.001" if p < 0.001 else f"{p:.3f}".lstrip("0")
+
+
+def _cell_font(n: int) -> float | None:
+    """The font (pt) of the p-values in the phone variant's cells: as large as four characters
+    (``<.01``) fit a cell with room to spare, at most 9.5; None (no numbers, the colours only)
+    when that is under :data:`PHONE_MIN_FONT` (the report's table lists every p-value)."""
+    cell = (PHONE_WIDTH * 72 - 30) / max(n, 1)  # 30 pt: the rank numbers and the margins
+    size = min(9.5, cell / (4 * 0.72))
+    return size if size >= PHONE_MIN_FONT else None
+
+
+def _rank_key(fig: Any, names: Sequence[str]) -> None:
+    """The key of the phone matrix's rank numbers, ``1 Online-Y``, in two columns under it."""
+    from matplotlib.patches import Rectangle
+
+    blank = [Rectangle((0, 0), 0, 0, visible=False) for _ in names]
+    fig.legend(blank, [f"{k + 1}  {name}" for k, name in enumerate(names)], loc="outside lower center",
+               ncol=2, fontsize=PHONE_MIN_FONT + 1, handlelength=0, handletextpad=0, columnspacing=1.5)
 
 
 def _slug(text: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import InputError, OptionError
 from ..version import __version__
+from .figure_base import PHONE_MEDIA
 from .figures import FIGURE_FORMATS, Figure
 from .table_html import FOLD_ROWS as FOLD_ROWS
 from .table_html import _esc, _sig, table_html
@@ -166,8 +167,12 @@ def figure_html(figure: Figure, fmt: str = "svg", caption: bool = True) -> str:
     mime = "image/svg+xml" if fmt == "svg" else "image/png"
     data = base64.b64encode(figure.data(fmt)).decode("ascii")
     wide = figure.mpl is not None and figure.mpl.get_figwidth() > 7.0
-    return (f'<figure id="fig-{_esc(figure.name)}"{" class=wide" if wide else ""}>'
-            f'<img src="data:{mime};base64,{data}" alt="{_esc(figure.title)}">'
+    image = f'<img src="data:{mime};base64,{data}" alt="{_esc(figure.title)}">'
+    if figure.narrow is not None:  # a phone gets the variant drawn for it (no script)
+        phone = base64.b64encode(figure.data(fmt, narrow=True)).decode("ascii")
+        image = (f'<picture><source media="{PHONE_MEDIA}" srcset="data:{mime};base64,{phone}">'
+                 f"{image}</picture>")
+    return (f'<figure id="fig-{_esc(figure.name)}"{" class=wide" if wide else ""}>{image}'
             + (f"<figcaption>{_esc(figure.caption)}</figcaption>" if caption else "") + "</figure>")
 
 

@@ -173,11 +173,65 @@ class SignificanceResult(ResultDisplay):
         """One row per paired test."""
         return [c.to_dict() for c in self.comparisons]
 
+    def cluster_of(self, alpha: float = 0.05) -> dict[str, int]:
+        """Each system's cluster number (1: the best), by :func:`significance_clusters`; empty
+        with a baseline (clusters need every pair tested)."""
+        if self.baseline is not None:
+            return {}
+        return {name: k + 1 for k, group in enumerate(self.clusters(alpha)) for name in group}
+
+    def system_records(self, alpha: float = 0.05) -> list[dict[str, Any]]:
+        """One row per system, in rank order: ``rank, system, metric, score, mean, low, high,
+        cluster`` (None with a baseline), and the test against the baseline when there is one:
+        ``vs, difference, p_value, p_holm`` (None on the baseline's own row)."""
+        clusters = self.cluster_of(alpha)
+        tests = {c.system: c for c in self.comparisons} if self.baseline is not None else {}
+        rows = []
+        for rank, row in enumerate(self.records(), start=1):
+            out = {"rank": rank, **row, "cluster": clusters.get(row["system"])}
+            if self.baseline is not None:
+                test = tests.get(row["system"])
+                out.update(zip(("vs", "difference", "p_value", "p_holm"),
+                               (None,) * 4 if test is None else
+                               (test.other, test.difference, test.pvalue, test.p_holm)))
+            rows.append(out)
+        return rows
+
+    def pair_records(self, alpha: float = 0.05) -> list[dict[str, Any]]:
+        """One row per paired test: ``system, other, score, other_score, difference, p_value,
+        p_holm``, ``significant`` (``p_holm < alpha``) and ``same_cluster`` (None with a baseline):
+        a significant pair in the same cluster is one the cluster rule does not cut."""
+        clusters = self.cluster_of(alpha)
+        return [{"system": c.system, "other": c.other, "score": c.score,
+                 "other_score": c.other_score, "difference": c.difference, "p_value": c.pvalue,
+                 "p_holm": c.p_holm, "significant": bool(c.p_holm < alpha),
+                 "same_cluster": (clusters[c.system] == clusters[c.other]) if clusters else None}
+                for c in self.comparisons]
+
+    def to_pandas(self, alpha: float = 0.05) -> Any:
+        """One row per system, in rank order, with its interval and cluster (and, with a
+        baseline, its test): :meth:`system_records` as a :class:`pandas.DataFrame`. The p-values
+        of every pair: :meth:`pairs_to_pandas`. Needs the ``pandas`` extra."""
+        return _frame(self.system_records(alpha))
+
+    def pairs_to_pandas(self, alpha: float = 0.05) -> Any:
+        """One row per paired test, raw and Holm-corrected p-values, and whether the pair is
+        significant and inside one cluster: :meth:`pair_records` as a :class:`pandas.DataFrame`."""
+        return _frame(self.pair_records(alpha))
+
     def to_dict(self) -> dict[str, Any]:
         out = dict(self.__dict__)
         out["intervals"] = [ci.to_dict() for ci in self.intervals]
         out["comparisons"] = [c.to_dict() for c in self.comparisons]
         return out
+
+
+def _frame(rows: list[dict[str, Any]]) -> Any:
+    """A :class:`pandas.DataFrame` of ``rows`` (a :class:`MissingExtraError` without pandas)."""
+    from ..errors import require_extra
+
+    pd = require_extra("pandas", "pandas", "to_pandas()")
+    return pd.DataFrame(rows)
 
 
 def _pairs(names: list[str], baseline: str | None, scores: np.ndarray,

@@ -20,10 +20,12 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                        help=f"tokenizer for BLEU ({', '.join(TOKENIZERS)}; default 13a, or the "
                             "target language's with -l, as sacreBLEU)")
     group.add_argument("--smooth", "--smooth-method", "-s", dest="smooth", default="exp",
-                       choices=SMOOTH_METHODS, help="BLEU smoothing (default exp)")
-    group.add_argument("--smooth-value", "-sv", type=float, default=None,
+                       choices=SMOOTH_METHODS, metavar="METHOD",
+                       help=f"BLEU smoothing: {', '.join(SMOOTH_METHODS)} (default exp)")
+    group.add_argument("--smooth-value", "-sv", type=float, default=None, metavar="V",
                        help="value for floor (0.1) or add-k (1) smoothing")
-    group.add_argument("--max-order", type=int, default=4, help="largest n-gram order (default 4)")
+    group.add_argument("--max-order", type=int, default=4, metavar="N",
+                       help="largest n-gram order (default 4)")
     group.add_argument("--effective-order", action="store_true",
                        help="leave out n-gram orders with no n-grams (default for --segments)")
 

@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from .chrf import from_args
-from .chrf_plus import add_options
+from .chrf_plus import OPTIONS_OF, add_options
 
-__all__ = ["add_options", "from_args"]
+__all__ = ["OPTIONS_OF", "add_options", "from_args"]

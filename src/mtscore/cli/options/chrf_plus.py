@@ -12,6 +12,10 @@ if TYPE_CHECKING:
     from ...metrics.chrf import CHRF
 
 
+#: the metrics whose options this one uses too (``--help-metric`` shows them)
+OPTIONS_OF = ("chrf",)
+
+
 def add_options(parser: argparse.ArgumentParser) -> None:
     """Nothing: chrF's options, added by :mod:`.chrf`, are chrF++'s too."""
 

@@ -9,6 +9,10 @@ if TYPE_CHECKING:
     from ...metrics.coco import CIDErD
 
 
+#: the metrics whose options this one uses too (``--help-metric`` shows them)
+OPTIONS_OF = ("coco-bleu",)
+
+
 def add_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("cider-d (uses --coco-tokenize)")
     group.add_argument("--cider-df", metavar="FILE", default=None,

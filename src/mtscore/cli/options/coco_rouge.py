@@ -10,6 +10,10 @@ if TYPE_CHECKING:
     from ...metrics.coco import CocoRougeL
 
 
+#: the metrics whose options this one uses too (``--help-metric`` shows them)
+OPTIONS_OF = ("coco-bleu",)
+
+
 def add_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("coco-rouge-l (uses --coco-tokenize)")
     group.add_argument("--coco-rouge-beta", type=float, default=1.2, metavar="BETA",
