@@ -14,10 +14,11 @@ references) and handed to mt-metrics-eval as its flat, system-major score lists 
 unjudged segments. Written: SPA's fixture, SPA of BLEU, chrF and METEOR on every pair (1000 masks,
 seed 4); WMT23's statistics on every pair (system and segment Pearson, acc23 by item with its ε,
 system-level pairwise accuracy over the four pairs) and PERM-BOTH p-values of WMT23's system
-Pearson and pairwise accuracy; p-values of the pairwise permutation test and PERM-BOTH (numpy's legacy global stream,
-seeded with ``np.random.seed``: reproducible, but another stream than mtscore's, so the tests
-compare within Monte-Carlo error), and the rank clusters of ``AssignRanks``. ``--parts`` writes
-the sections named into the existing file (the others are kept).
+Pearson and pairwise accuracy; p-values of the pairwise permutation test and PERM-BOTH (numpy's
+legacy global stream, seeded with ``np.random.seed``: reproducible, but another stream than
+mtscore's, so the tests compare within Monte-Carlo error), and the rank clusters of
+``AssignRanks``. ``--parts`` writes the sections named into the existing file (the others are
+kept).
 """
 
 from __future__ import annotations

@@ -124,4 +124,5 @@ def spa_permutation_tests(human: np.ndarray, metrics: Mapping[str, np.ndarray],
                            swap_nulls if fast else None)
 
 
-__all__ = ["StackStatistic", "SwapNulls", "SwapNullsFactory", "perm_both_tests", "spa_of_many", "spa_permutation_tests", "zscore"]
+__all__ = ["StackStatistic", "SwapNulls", "SwapNullsFactory", "perm_both_tests", "spa_of_many",
+           "spa_permutation_tests", "zscore"]
