@@ -1,21 +1,25 @@
 """The WMT24 task set on the four shared WMT22 pairs: mtscore vs mt-metrics-eval, side by side.
 
-    python benchmarks/metaeval.py --mme /tmp/mme [--data ../shared/data/wmt22] [--draws 10]
+    python benchmarks/metaeval.py --mme /tmp/mme [--data ../shared/data/wmt22] [--draws 2,10]
+        [--test-pairs de-en]
 
 Metrics: BLEU, chrF, chrF++, TER, METEOR (scored by mtscore, against the reference shown to the
 raters) plus one external metric given through a long-format scores file, as ``--scores`` reads
 it (a stand-in: mtscore's NIST segment scores written to a file and read back under the name
 EXT). The same matrices go to both tools. Measured (wall and CPU seconds, one process, the tools
-alternating):
+alternating; the load average is printed with the table):
 
-1. ``mtscore meta-eval``'s whole run: scoring, then the tasks with 1000 permutations per test
-   and mt-metrics-eval's early stopping (block 100, bounds 0.02/0.50) — the command's default;
-2. the tasks' statistics only (SPA, acc23; no tests): mtscore, and mt-metrics-eval's
-   ``CompareMetricsWithPairwiseConfidenceError`` / ``CompareMetrics(KendallWithTiesOpt,
-   perm_test='pairs')`` with k = 0 (its task sets' default);
-3. the tasks with significance tests of ``--draws`` permutations and no early stopping, both
-   tools (mt-metrics-eval's tests are too slow to run with 1000 draws here: its time per draw is
-   measured at this size and multiplied out to 1000, and the table says so).
+1. mtscore's whole run as ``mtscore meta-eval`` does it: scoring, then the tasks with 1000
+   permutations per test and mt-metrics-eval's early stopping (block 100, bounds 0.02/0.50) —
+   the command's default; the scoring and the tasks also apart;
+2. the tasks' statistics only (SPA, acc23; no tests) on the four pairs: mtscore, and
+   mt-metrics-eval's ``CompareMetricsWithPairwiseConfidenceError`` / ``CompareMetrics(
+   KendallWithTiesOpt, perm_test='pairs')`` with k = 0 (its task sets' default);
+3. the tasks with significance tests and no early stopping on the pairs of ``--test-pairs``
+   (default de-en): mtscore with 1000 draws; mt-metrics-eval with the two draw counts of
+   ``--draws`` (its tests are too slow to run with 1000 draws here), extrapolated linearly to
+   1000: T(1000) = T(k1) + (1000 − k1)·(T(k2) − T(k1))/(k2 − k1) — a fixed part (each pairwise
+   test calibrates both metrics' ε first) plus a time per draw.
 
 mt-metrics-eval is imported from the given path (outside this repository; ``apache_beam``, which
 its data.py imports for an optional parallel mode, is replaced by an empty module).
@@ -24,6 +28,7 @@ its data.py imports for an optional parallel mode, is replaced by an empty modul
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -65,13 +70,14 @@ def _external(data: Path, folder: Path) -> dict[str, Path]:
     return out
 
 
-def _ours(data: Path, ext: dict[str, Path], draws: int, stopping: EarlyStopping):  # type: ignore[no-untyped-def]
+def _score(data: Path, ext: dict[str, Path]):  # type: ignore[no-untyped-def]
+    """The four pairs' matrices, as ``mtscore meta-eval --tasks wmt24`` makes them."""
     sets = {}
     for pair in PAIRS:
         ds = load_dataset(data / pair)
         sets[pair] = pair_data(ds, METRICS, [(str(ext[pair]), read_scores(str(ext[pair])))],
                                human=len(ds.references) > 1)
-    return sets, meta_evaluate("wmt24", task_set("wmt24", PAIRS), sets, draws, 12345, stopping)
+    return sets
 
 
 def _mme_modules(path: Path):  # type: ignore[no-untyped-def]
@@ -104,31 +110,61 @@ def _mme_run(stats, data, sets, k: int):  # type: ignore[no-untyped-def]
     return out
 
 
+def _rows(args: argparse.Namespace, stats, data, ext: dict[str, Path]):  # type: ignore[no-untyped-def]
+    """The table's rows: (what, wall s, CPU s), and the full run and both tools' statistics."""
+    w1, c1, sets = _clock(lambda: _score(args.data, ext))
+    w2, c2, full = _clock(lambda: meta_evaluate("wmt24", task_set("wmt24", PAIRS), sets, 1000,
+                                                12345, EarlyStopping()))
+    rows = [("mtscore meta-eval, whole run: scoring + tasks (1000 draws, early stopping)",
+             w1 + w2, c1 + c2),
+            ("  of which scoring (BLEU, chrF, chrF++, TER, METEOR; EXT read)", w1, c1),
+            ("  of which tasks (1000 draws, early stopping)", w2, c2)]
+    w, c, ours0 = _clock(lambda: meta_evaluate("wmt24", task_set("wmt24", PAIRS), sets, 0, 1))
+    rows.append(("mtscore, statistics only (k = 0), 4 pairs", w, c))
+    w, c, mme0 = _clock(lambda: _mme_run(stats, data, sets, 0))
+    rows.append(("mt-metrics-eval, statistics only (k = 0), 4 pairs", w, c))
+    sub = {p: sets[p] for p in args.test_pairs}
+    tasks = task_set("wmt24", tuple(sub))
+    names = ", ".join(sub)
+    w, c, _ = _clock(lambda: meta_evaluate("wmt24", tasks, sub, 1000, 1, NEVER))
+    rows.append((f"mtscore, tests with 1000 draws, no early stopping ({names})", w, c))
+    k1, k2 = args.draws
+    timed = []
+    for k in (k1, k2):
+        w, c, _ = _clock(lambda: _mme_run(stats, data, sub, k))  # noqa: B023
+        timed.append((w, c))
+        rows.append((f"mt-metrics-eval, tests with {k} draws, no early stopping ({names})", w, c))
+
+    def line(i: int) -> float:
+        return timed[0][i] + (1000 - k1) * (timed[1][i] - timed[0][i]) / (k2 - k1)
+
+    rows.append((f"mt-metrics-eval, tests with 1000 draws ({names}; extrapolated linearly "
+                 f"from {k1} and {k2} draws)", line(0), line(1)))
+    return rows, full, ours0, mme0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--mme", type=Path, required=True, help="mt-metrics-eval checkout")
     ap.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared" /
                     "data" / "wmt22")
-    ap.add_argument("--draws", type=int, default=10, help="draws of the side-by-side tests")
+    ap.add_argument("--draws", default="2,10",
+                    help="two draw counts of mt-metrics-eval's tests, k1,k2 (default 2,10)")
+    ap.add_argument("--test-pairs", default="de-en",
+                    help="pairs of the side-by-side tests, comma-separated (default de-en)")
     args = ap.parse_args()
+    args.draws = tuple(int(k) for k in args.draws.split(","))
+    args.test_pairs = tuple(args.test_pairs.split(","))
+    if len(args.draws) != 2 or args.draws[0] >= args.draws[1]:
+        ap.error("--draws needs two increasing counts, k1,k2")
     stats, data = _mme_modules(args.mme)
+    start = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
-        ext = _external(args.data, Path(tmp))
-        wall, cpu, (sets, full) = _clock(lambda: _ours(args.data, ext, 1000, EarlyStopping()))
-        rows = [("mtscore meta-eval, whole run (scoring + tasks, 1000 draws, early stopping)",
-                 wall, cpu)]
-        tasks = task_set("wmt24", PAIRS)
-        w, c, ours0 = _clock(lambda: meta_evaluate("wmt24", tasks, sets, 0, 1))
-        rows.append(("mtscore, statistics only (k = 0)", w, c))
-        w, c, mme0 = _clock(lambda: _mme_run(stats, data, sets, 0))
-        rows.append(("mt-metrics-eval, statistics only (k = 0)", w, c))
-        w, c, _ = _clock(lambda: meta_evaluate("wmt24", tasks, sets, args.draws, 1, NEVER))
-        rows.append((f"mtscore, tests with {args.draws} draws, no early stopping", w, c))
-        w, c, _ = _clock(lambda: _mme_run(stats, data, sets, args.draws))
-        rows.append((f"mt-metrics-eval, tests with {args.draws} draws, no early stopping", w, c))
-        scale = 1000 / args.draws
-        rows.append(("mt-metrics-eval, tests with 1000 draws (extrapolated: the row above "
-                     f"times {scale:g})", w * scale, c * scale))
+        rows, full, ours0, mme0 = _rows(args, stats, data, _external(args.data, Path(tmp)))
+    print(f"{start}; {os.cpu_count()} cores; load average (1, 5, 15 min) at start "
+          f"{load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f}, at end " +
+          ", ".join(f"{v:.1f}" for v in os.getloadavg()))
     print("| run | wall s | CPU s |\n|---|---:|---:|")
     for name, w, c in rows:
         print(f"| {name} | {w:.1f} | {c:.1f} |")

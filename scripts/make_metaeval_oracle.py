@@ -12,9 +12,13 @@ The matrices are built by :func:`mtscore.study.meta_data.pair_data` (the systems
 set: every judged system except the metrics' reference, human systems included when a pair has two
 references) and handed to mt-metrics-eval as its flat, system-major score lists with ``None`` for
 unjudged segments. Written: SPA's fixture, SPA of BLEU, chrF and METEOR on every pair (1000 masks,
-seed 4), p-values of the pairwise permutation test and PERM-BOTH (numpy's legacy global stream,
-seeded with ``np.random.seed``: reproducible, but another stream than mtscore's, so the tests
-compare within Monte-Carlo error), and the rank clusters of ``AssignRanks``.
+seed 4); WMT23's statistics on every pair (system and segment Pearson, acc23 by item with its ε,
+system-level pairwise accuracy over the four pairs) and PERM-BOTH p-values of WMT23's system
+Pearson and pairwise accuracy; p-values of the pairwise permutation test and PERM-BOTH (numpy's
+legacy global stream, seeded with ``np.random.seed``: reproducible, but another stream than
+mtscore's, so the tests compare within Monte-Carlo error), and the rank clusters of
+``AssignRanks``. ``--parts`` writes the sections named into the existing file (the others are
+kept).
 """
 
 from __future__ import annotations
@@ -124,6 +128,95 @@ def permutation_tests(stats: types.ModuleType, data: types.ModuleType,
     return out
 
 
+def _system_vectors(pairs: tuple[str, ...]) -> tuple[list[int], list[float], dict[str, list[float]]]:
+    """Systems per pair, and the system-level human (mean of the judged segments, as WMT) and
+    metric (corpus) scores of all pairs, concatenated in pair order (WMT23's global accuracy)."""
+    sizes, gold, metrics = [], [], {m: [] for m in ("BLEU", "chrF", "METEOR")}
+    for pair in pairs:
+        d = pair_data(load_dataset(DATA / pair), SPA_METRICS, human=True)
+        sizes.append(len(d.systems))
+        gold += [float(v) for v in np.nanmean(d.human, axis=1)]
+        for m in metrics:
+            metrics[m] += [float(v) for v in d.system_metrics[m]]
+    return sizes, gold, metrics
+
+
+def wmt23_values(stats: types.ModuleType) -> dict[str, object]:
+    """WMT23's statistics from mt-metrics-eval's functions: per pair system-level Pearson
+    (``Correlation.Pearson`` of the system vectors), segment-level Pearson with no grouping (all
+    judged cells, ``Correlation.Pearson``), acc23 grouped by item with ε calibrated on every pair
+    (``Correlation.KendallWithTiesOpt('item', 'acc23', sample_rate=1.0)``, the task's arguments);
+    and the system-level pairwise accuracy of all pairs at once (``stats.Agreement`` per pair,
+    agreements over pairs summed, as ``CompareMetricsWithGlobalAccuracy``)."""
+    out: dict[str, object] = {}
+    for pair in PAIRS:
+        d = pair_data(load_dataset(DATA / pair), SPA_METRICS, human=True)
+        gold_sys = [float(v) for v in np.nanmean(d.human, axis=1)]
+        values = {}
+        for label, matrix in d.metrics.items():
+            n = len(d.systems)
+            sys_corr = stats.Correlation(n, gold_sys, [float(v) for v in d.system_metrics[label]])
+            seg_corr = stats.Correlation(n, _flat(d.human), _flat(matrix))
+            acc, eps, _ = seg_corr.KendallWithTiesOpt("item", "acc23", sample_rate=1.0)
+            values[label] = {"pearson_system": float(sys_corr.Pearson()[0]),
+                             "pearson_segment": float(seg_corr.Pearson()[0]),
+                             "acc23_item": float(acc), "acc23_epsilon": float(eps)}
+        out[pair] = {"systems": list(d.systems), "values": values}
+    sizes, gold, metrics = _system_vectors(PAIRS)
+    out["accuracy"] = {"pairs": list(PAIRS), "systems_per_pair": sizes,
+                       "values": {m: _global_accuracy(stats, sizes, gold, v)
+                                  for m, v in metrics.items()}}
+    return out
+
+
+def _global_accuracy(stats: types.ModuleType, sizes: list[int], gold: list[float],
+                     metric: list[float] | np.ndarray) -> float:
+    """Agreements of every pair's systems (``stats.Agreement``), summed, over the pairs compared."""
+    agree = pairs = 0
+    start = 0
+    for n in sizes:
+        a, p = stats.Agreement(gold[start:start + n], list(metric[start:start + n]))
+        agree, pairs, start = agree + a, pairs + p, start + n
+    return float(agree / pairs)
+
+
+def wmt23_permutation(stats: types.ModuleType) -> dict[str, object]:
+    """PERM-BOTH (``PermutationSigDiff``, no early stopping, TEST_DRAWS draws, ``np.random.seed``)
+    of WMT23's system-level Pearson on TEST_PAIR and of its pairwise accuracy over every pair."""
+    d = pair_data(load_dataset(DATA / TEST_PAIR), SPA_METRICS, human=True)
+    gold_sys = [float(v) for v in np.nanmean(d.human, axis=1)]
+    n = len(d.systems)
+    sys_corrs = {m: stats.Correlation(n, gold_sys, [float(v) for v in d.system_metrics[m]])
+                 for m in d.metrics}
+    sizes, gold, metrics = _system_vectors(PAIRS)
+    acc_corrs = {m: stats.Correlation(sum(sizes), gold, v) for m, v in metrics.items()}
+    never = stats.PermutationSigDiffParams(block_size=TEST_DRAWS)
+    scipy_stats = __import__("scipy.stats").stats
+    tests = {
+        "perm_both_pearson_system": lambda a, b: stats.PermutationSigDiff(
+            sys_corrs[b], sys_corrs[a], scipy_stats.pearsonr, "none", TEST_DRAWS, never)[:3],
+        "perm_both_accuracy": lambda a, b: stats.PermutationSigDiff(
+            acc_corrs[b], acc_corrs[a],
+            lambda g, m: (_global_accuracy(stats, sizes, list(g), m), 0), "none",
+            TEST_DRAWS, never)[:3],
+    }
+    out: dict[str, object] = {"pearson_pair": TEST_PAIR, "accuracy_pairs": list(PAIRS),
+                              "draws": TEST_DRAWS, "np_random_seed": TEST_SEED}
+    labels = sorted(metrics)
+    for name, fn in tests.items():
+        np.random.seed(TEST_SEED)
+        start = time.process_time()
+        res = {}
+        for i, a in enumerate(labels):
+            for b in labels[i + 1:]:
+                p, delta, k = fn(a, b)
+                res[f"{a}>{b}"] = {"pvalue": float(p), "delta": float(delta), "draws": int(k)}
+        out[name] = {"tests": res, "cpu_seconds": time.process_time() - start}
+    out["key_meaning"] = ('"X>Y": the test of "metric X correlates better than metric Y"; '
+                          'delta = corr(X) - corr(Y)')
+    return out
+
+
 def _clusters(data: types.ModuleType) -> list[dict[str, object]]:
     """AssignRanks on fixed and random p-value matrices (deterministic: compared exactly)."""
     rng = np.random.default_rng(1)
@@ -139,9 +232,10 @@ def main() -> None:
     ap.add_argument("mme", type=Path, help="mt-metrics-eval checkout (outside this repo)")
     ap.add_argument("--commit", help="its commit id (default: git rev-parse HEAD in MME)")
     ap.add_argument("--out", type=Path, default=ROOT / "tests/data/metaeval/oracle.json")
-    ap.add_argument("--parts", default="spa,permutation",
+    ap.add_argument("--parts", default="spa,permutation,wmt23",
                     help="what to compute: spa (fixture and WMT22 values), permutation (tests and "
-                         "clusters); default both")
+                         "clusters), wmt23 (WMT23's statistics and its PERM-BOTH tests); default "
+                         "all; sections not named are kept from an existing --out file")
     ap.add_argument("--tests", default="pairs_acc23,perm_both_pearson,perm_both_spa",
                     help="which permutation tests (default all three)")
     args = ap.parse_args()
@@ -149,21 +243,33 @@ def main() -> None:
                                            capture_output=True, text=True, check=True).stdout.strip()
     stats, data = _mme(args.mme)
     fixture = stats.Correlation(2, [1, 2, 3, 2, 3, 4], [2, 2, 4, 1, 3, 5])
-    result = {
+    result = json.loads(args.out.read_text()) if args.out.is_file() else {}
+    now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    parts = args.parts.split(",")
+    made = dict(result.get("provenance", {}).get("sections", {}))
+    for old in ("spa_wmt22", "permutation"):  # files written before sections were dated
+        if old in result and old not in made:
+            made[old] = result["provenance"]["date"]
+    made |= {name: now for part, names in (("spa", ["spa_wmt22"]), ("permutation", ["permutation"]),
+                                           ("wmt23", ["wmt23", "wmt23_permutation"]))
+             if part in parts for name in names}
+    result |= {
         "provenance": {
-            "tool": "google-research/mt-metrics-eval", "commit": commit,
-            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "tool": "google-research/mt-metrics-eval", "commit": commit, "date": now,
             "numpy": np.__version__, "spa_seed": 4, "spa_permutations": 1000,
             "script": "scripts/make_metaeval_oracle.py",
             "data": "shared WMT22 data (cs-en, de-en, ja-en, zh-en), DA z; metric scores by mtscore",
+            "sections": made,
         },
         "spa_fixture": float(fixture.PairwiseConfidenceError()[0]),
     }
-    parts = args.parts.split(",")
     if "spa" in parts:
         result["spa_wmt22"] = spa_values(stats)
     if "permutation" in parts:
         result["permutation"] = permutation_tests(stats, data, tuple(args.tests.split(",")))
+    if "wmt23" in parts:
+        result["wmt23"] = wmt23_values(stats)
+        result["wmt23_permutation"] = wmt23_permutation(stats)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=1) + "\n")
     print(f"wrote {args.out}")

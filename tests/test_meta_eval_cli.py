@@ -134,3 +134,27 @@ def test_all_human_scores_tied(tmp_path: Path) -> None:
                                                  encoding="utf-8")
     out = _run(str(data), "-m", "bleu", "--resamples", "0")
     assert out.returncode != 0 and "all human scores are tied" in out.stderr, out.stderr
+
+
+def test_scoring_in_workers_equals_one_process(tmp_path: Path) -> None:
+    """--jobs: the built-in metrics scored in worker processes, one task per (data set, metric),
+    give the same matrices as scoring in this process; the command prints the same table."""
+    from mtscore.study.meta_scoring import pair_data_jobs
+
+    ds = load_dataset(SAMPLE)
+    ext = [("ext", _load(_scores_file(tmp_path)))]
+    requests = [(ds, {"external": ext, "human": True}), (ds, {"human": False, "domain": None})]
+    metrics = ["bleu", "ter", "chrf"]
+    for jobs in (1, 2):
+        got = pair_data_jobs(requests, metrics, jobs)
+        for d, (_, options) in zip(got, requests):
+            want = pair_data(ds, metrics, **options)
+            assert d.systems == want.systems and list(d.metrics) == list(want.metrics)
+            for m in want.metrics:
+                assert np.array_equal(d.metrics[m], want.metrics[m])
+                assert np.array_equal(d.system_metrics[m], want.system_metrics[m])
+            assert np.array_equal(d.human, want.human, equal_nan=True)
+    one = _run(str(SAMPLE), "-m", "bleu,ter", "--resamples", "100", "-j", "1")
+    two = _run(str(SAMPLE), "-m", "bleu,ter", "--resamples", "100", "-j", "2")
+    assert one.returncode == 0, one.stderr
+    assert one.stdout == two.stdout

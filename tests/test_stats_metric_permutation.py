@@ -21,7 +21,14 @@ from mtscore.stats.pairwise_permutation import (
 from mtscore.stats.perm_both import perm_both_tests, spa_permutation_tests
 from mtscore.stats.rank_clusters import assign_ranks
 
-from .metaeval_oracle import monte_carlo_close, oracle_columns, oracle_part, wmt22
+from .metaeval_oracle import (
+    check_against_oracle,
+    monte_carlo_close,
+    oracle_columns,
+    oracle_pairs,
+    oracle_part,
+    wmt22,
+)
 
 
 def _matrices(seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -133,61 +140,25 @@ def _oracle_data() -> tuple[dict, np.ndarray, dict[str, np.ndarray]]:
     return perm, d.human[:, cols], {k: v[:, cols] for k, v in d.metrics.items()}
 
 
-def _check(perm: dict, name: str, got: dict, statistic: dict[str, float]) -> None:
-    draws = perm["draws"]
-    for key, want in perm[name]["tests"].items():
-        b, a = key.split(">")
-        mine = got[(a, b)]
-        assert mine.statistic == pytest.approx(want["delta"], abs=1e-9), key
-        # the null distributions are discrete: draws whose difference equals the observed one
-        # (in exact arithmetic) count as >= here; mt-metrics-eval's float path drops some of them
-        # (de-en BLEU vs chrF acc23: exactly, P(>=) = 0.967 and P(>) = 0.959; it gives 0.956).
-        # Its p-value must lie between our P(>) and P(>=), up to Monte-Carlo error.
-        p_gt = float(np.mean(mine.null > mine.statistic + 1e-12))
-        p_ge = float(np.mean(mine.null >= mine.statistic - 1e-12))
-        assert monte_carlo_close(mine.pvalue, p_ge, draws)
-        low, high = min(p_gt, want["pvalue"]), max(p_ge, want["pvalue"])
-        assert (monte_carlo_close(p_gt, want["pvalue"], draws) or
-                monte_carlo_close(p_ge, want["pvalue"], draws) or
-                (p_gt <= want["pvalue"] <= p_ge)), (key, p_gt, p_ge, want, low, high)
-    # rank clusters: p-value matrices in decreasing order of the statistic, both tools
-    order = sorted(statistic, key=lambda m: (-statistic[m], m))
-    n = len(order)
-    mine_p, mme_p = np.zeros((n, n)), np.zeros((n, n))
-    for i in range(n):
-        for j in range(i + 1, n):
-            mine_p[i, j] = got[(order[j], order[i])].pvalue if (order[j], order[i]) in got else \
-                1 - got[(order[i], order[j])].pvalue
-            key = f"{order[i]}>{order[j]}"
-            mme_p[i, j] = perm[name]["tests"][key]["pvalue"] if key in perm[name]["tests"] else \
-                1 - perm[name]["tests"][f"{order[j]}>{order[i]}"]["pvalue"]
-    assert assign_ranks(mine_p) == assign_ranks(mme_p)
-
-
-def _pairs(labels: list[str]) -> list[tuple[str, str]]:
-    """The oracle's tests: for a before b (sorted), "a is better than b" = the pair (b, a)."""
-    return [(b, a) for i, a in enumerate(labels) for b in labels[i + 1:]]
-
-
 @pytest.mark.parity
 @pytest.mark.slow
 def test_pairwise_test_equals_mt_metrics_eval() -> None:
     perm, human, metrics = _oracle_data()
-    got = pairwise_permutation_tests(human, metrics, _pairs(sorted(metrics)), perm["draws"],
+    got = pairwise_permutation_tests(human, metrics, oracle_pairs(sorted(metrics)), perm["draws"],
                                      seed=11, stopping=NEVER)
     acc = {m: pairwise_accuracy(x, human, "item").statistic for m, x in metrics.items()}
-    _check(perm, "pairs_acc23", got, acc)
+    check_against_oracle(perm, "pairs_acc23", got, acc)
 
 
 @pytest.mark.parity
 @pytest.mark.slow
 def test_perm_both_spa_equals_mt_metrics_eval() -> None:
     perm, human, metrics = _oracle_data()
-    got = spa_permutation_tests(human, metrics, _pairs(sorted(metrics)), perm["draws"], seed=12,
+    got = spa_permutation_tests(human, metrics, oracle_pairs(sorted(metrics)), perm["draws"], seed=12,
                                 stopping=NEVER)
     spa = {m: got[p].statistic_a if p[0] == m else got[p].statistic_b
            for p in got for m in p}
-    _check(perm, "perm_both_spa", got, spa)
+    check_against_oracle(perm, "perm_both_spa", got, spa)
 
 
 @pytest.mark.parity
@@ -195,11 +166,11 @@ def test_perm_both_pearson_equals_mt_metrics_eval() -> None:
     perm, human, metrics = _oracle_data()
     h = human.ravel()
     flat = {k: v.ravel() for k, v in metrics.items()}
-    got = perm_both_tests(flat, _pairs(sorted(flat)),
+    got = perm_both_tests(flat, oracle_pairs(sorted(flat)),
                           lambda s: np.array([scipy.stats.pearsonr(r, h)[0] for r in s]),
                           perm["draws"], seed=13, stopping=NEVER)
     r = {m: scipy.stats.pearsonr(v, h)[0] for m, v in flat.items()}
-    _check(perm, "perm_both_pearson", got, r)
+    check_against_oracle(perm, "perm_both_pearson", got, r)
     # the older PERM-BOTH (p = (count + 1)/(k + 1), its own swaps) agrees within the same error
     for key, want in perm["perm_both_pearson"]["tests"].items():
         b, a = key.split(">")

@@ -16,10 +16,12 @@ from typing import Any
 from ..errors import InputError
 from ..io.dataset import load_dataset
 from ..io.scores import LongScores, read_scores
+from ..pool import check_jobs
 from ..stats.defaults import DEFAULT_SEED
 from ..stats.early_stopping import EarlyStopping
-from ..study.meta_data import DEFAULT_METRICS, pair_data
+from ..study.meta_data import DEFAULT_METRICS
 from ..study.meta_eval import MetaEvaluation, meta_evaluate
+from ..study.meta_scoring import pair_data_jobs
 from ..study.meta_tasks import TASK_SETS, includes_human_systems, task_set
 
 
@@ -60,6 +62,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--early-min", type=float, default=0.02, help="stop below this p (0.02)")
     p.add_argument("--early-max", type=float, default=0.50, help="stop above this p (0.50)")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                   help="worker processes scoring the built-in metrics, one task per data set and "
+                        "metric (default: the cores available; 1: in this process); the numbers "
+                        "do not depend on it")
     p.add_argument("--format", "-f", choices=("text", "json"), default="text")
     p.add_argument("--width", "-w", type=int, default=4, help="decimals shown (default 4)")
     p.set_defaults(func=run)
@@ -92,13 +98,16 @@ def run(args: argparse.Namespace) -> int:
     external = _external(args, names)
     metrics = [m for m in args.metrics.split(",") if m.strip()]
     exclude = [s for s in args.exclude_systems.split(",") if s]
-    data = {}
+    jobs = check_jobs(args.jobs)
+    requests = []
     for ds in sets:
         human = includes_human_systems(args.tasks, len(ds.references)) \
             if args.human_systems == "auto" else args.human_systems == "include"
-        data[ds.name] = pair_data(ds, metrics, external[ds.name], human, args.human_kind,
-                                  args.reference, [s for s in exclude if s in ds.systems],
-                                  args.include_outliers, args.domain)
+        requests.append((ds, {"external": external[ds.name], "human": human,
+                              "human_kind": args.human_kind, "reference": args.reference,
+                              "exclude": [s for s in exclude if s in ds.systems],
+                              "include_outliers": args.include_outliers, "domain": args.domain}))
+    data = {d.name: d for d in pair_data_jobs(requests, metrics, jobs)}
     unknown = [s for s in exclude if not any(s in ds.systems for ds in sets)]
     if unknown:
         raise InputError(f"--exclude-systems names no system of any data set: {unknown[0]!r}")

@@ -41,8 +41,10 @@ def pair_outcomes(metric: np.ndarray, human: np.ndarray, epsilon: float
 def _signs(rng: np.random.Generator, draws: int, units: int) -> np.ndarray:
     """draws × units swap signs ±1 (fair coin flips, eight per random byte)."""
     raw = rng.integers(0, 256, size=(draws, (units + 7) // 8), dtype=np.uint8)
-    bits = np.unpackbits(raw, axis=1, count=units)
-    return bits.astype(np.float64) * 2.0 - 1.0
+    signs = np.unpackbits(raw, axis=1, count=units).astype(np.float64)
+    signs *= 2.0                                  # in place: one float64 matrix, not three
+    signs -= 1.0
+    return signs
 
 
 def pairwise_permutation_tests(human: np.ndarray, metrics: Mapping[str, np.ndarray],

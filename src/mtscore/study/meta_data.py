@@ -153,12 +153,18 @@ def external_scores(ds: Dataset, systems: Sequence[str], scores: LongScores, sou
 def pair_data(ds: Dataset, metrics: Sequence[str], external: Sequence[tuple[str, LongScores]] = (),
               human: bool = False, human_kind: str = "z", reference: str | None = None,
               exclude: Sequence[str] = (), include_outliers: bool = False,
-              domain: str | None = None) -> PairData:
-    """One data set's matrices after the data hygiene (module docstring)."""
+              domain: str | None = None,
+              scored: tuple[Mapping[str, np.ndarray], Mapping[str, np.ndarray]] | None = None
+              ) -> PairData:
+    """One data set's matrices after the data hygiene (module docstring). ``scored``: the
+    built-in metrics' :func:`builtin_scores`, made already (e.g. in worker processes)."""
     ref = main_reference(ds, reference)
     systems, left = scored_systems(ds, ref, human, exclude, include_outliers)
     keep = domain_columns(ds, domain)
-    scores, system = builtin_scores(ds, systems, ref, metrics, keep)
+    if scored is None:
+        scores, system = builtin_scores(ds, systems, ref, metrics, keep)
+    else:
+        scores, system = dict(scored[0]), dict(scored[1])
     for source, long in external:
         for label, matrix in external_scores(ds, systems, long, source).items():
             if label in scores:

@@ -91,12 +91,12 @@ def _values(task: MetaTask, data: Sequence[PairData], common_segments: bool
     if task.statistic == "acc23":
         return {m: pairwise_accuracy(x, d.human, "item").statistic
                 for m, x in d.metrics.items()}, ""
-    stack, human = _perm_arrays(task, data)
-    stats = _statistic_fn(task, data, human)(np.stack(list(stack.values())))
+    stack, human = perm_arrays(task, data)
+    stats = statistic_function(task, data, human)(np.stack(list(stack.values())))
     return dict(zip(stack, (float(v) for v in stats))), ""
 
 
-def _perm_arrays(task: MetaTask, data: Sequence[PairData]
+def perm_arrays(task: MetaTask, data: Sequence[PairData]
                  ) -> tuple[dict[str, np.ndarray], np.ndarray]:
     """The score vectors PERM-BOTH swaps for WMT23's Pearson and accuracy tasks, and the human
     vector: system scores (system level, over all pairs for accuracy; human: the mean of the
@@ -109,7 +109,7 @@ def _perm_arrays(task: MetaTask, data: Sequence[PairData]
     return {m: data[0].metrics[m][ok] for m in names}, data[0].human[ok]
 
 
-def _statistic_fn(task: MetaTask, data: Sequence[PairData], human: np.ndarray
+def statistic_function(task: MetaTask, data: Sequence[PairData], human: np.ndarray
                   ) -> Callable[[np.ndarray], np.ndarray]:
     """The statistic of each row of a stack of score vectors (WMT23's PERM-BOTH tasks)."""
     if task.statistic == "accuracy":  # agreement over the system pairs of every data set
@@ -139,8 +139,8 @@ def run_task(task: MetaTask, data: Sequence[PairData], resamples: int, seed: int
             comps = pairwise_permutation_tests(d.human, d.metrics, pairs, resamples, seed,
                                                stopping)
         else:
-            stack, human = _perm_arrays(task, data)
-            comps = perm_both_tests(stack, pairs, _statistic_fn(task, data, human), resamples,
+            stack, human = perm_arrays(task, data)
+            comps = perm_both_tests(stack, pairs, statistic_function(task, data, human), resamples,
                                     seed, stopping)
     p = np.zeros((len(order), len(order)))
     for i in range(len(order)):
@@ -197,4 +197,5 @@ def meta_evaluate(year: str, tasks: Sequence[MetaTask], data: Mapping[str, PairD
                           average_pvalues=p, resamples=resamples, seed=seed)
 
 
-__all__ = ["MetaEvaluation", "TaskResult", "average", "meta_evaluate", "run_task"]
+__all__ = ["MetaEvaluation", "TaskResult", "average", "meta_evaluate", "perm_arrays", "run_task",
+           "statistic_function"]
