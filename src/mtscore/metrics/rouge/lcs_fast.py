@@ -124,11 +124,14 @@ def _groups(b_len: np.ndarray) -> list[tuple[int, np.ndarray]]:
 
 
 def lcs_lengths(a_ids: np.ndarray, a_len: np.ndarray, a_start: np.ndarray, b_ids: np.ndarray,
-                b_len: np.ndarray, b_start: np.ndarray) -> np.ndarray:
+                b_len: np.ndarray, b_start: np.ndarray, max_words: int | None = None) -> np.ndarray:
     """LCS length of every pair (a_p, b_p) of texts given by start and length into the id arrays:
-    :func:`.rules.lcs_length` for each pair."""
+    :func:`.rules.lcs_length` for each pair (0 for pairs whose ``b`` needs more than ``max_words``
+    uint64 words, if given: left to the caller)."""
     out = np.zeros(len(a_len), dtype=np.int64)
     for words, idx in _groups(b_len):
+        if max_words is not None and words > max_words:
+            continue
         idx = idx[(a_len[idx] > 0) & (b_len[idx] > 0)]
         if not len(idx):
             continue
