@@ -89,7 +89,7 @@ def scorer(tool: str, stem: bool, warm: bool) -> Callable[[list[str], list[str]]
 
         def run(hyps: list[str], refs: list[str]) -> list[list[float]]:
             if not warm:
-                Stems._cache.clear()  # cold: no stem remembered from an earlier run
+                Stems.forget()  # cold: no stem remembered from an earlier run
             metrics = kept if warm else [ROUGE(t, stemmer=stem) for t in TYPES]
             stats = extract_types(metrics, hyps, [refs])
             return [s.column("fmeasure").tolist() for s in stats]
