@@ -74,8 +74,11 @@ def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, first_
     r_sentence = np.repeat(np.arange(len(r_len), dtype=np.int64), r_len)
     r_doc = np.repeat(np.arange(len(ref.sentence_counts), dtype=np.int64), ref.sentence_counts)
     token_key = r_doc[r_sentence] * vocab + ref.ids
-    lo = np.searchsorted(keys, token_key, "left")
-    count = np.searchsorted(keys, token_key, "right") - lo
+    # one run per (segment, token); not empty: a kept pair has a hypothesis sentence of 1-64 tokens
+    run_start = np.flatnonzero(np.diff(keys, prepend=np.int64(-1)))
+    run = np.minimum(np.searchsorted(keys[run_start], token_key), len(run_start) - 1)
+    lo = run_start[run]
+    count = np.where(keys[lo] == token_key, np.diff(run_start, append=len(keys))[run], 0)
     token = np.repeat(np.arange(len(token_key), dtype=np.int64), count)
     entry = lo[token] + _in_sentence(count)
     h = sentences[entry]
@@ -87,8 +90,9 @@ def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, first_
     return out
 
 
-def _stops(masks: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """E_i = M_i | ~D_i of every row of every pair (ragged, like ``masks``)."""
+def _stops(masks: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """E_i = M_i | ~D_i of every row of every pair (ragged, like ``masks``), and every pair's last
+    row V."""
     stops = np.empty_like(masks)
     v = np.full(int(offsets[1] - offsets[0]) if len(offsets) > 1 else 0, _ONES, dtype=np.uint64)
     for i in range(len(offsets) - 1):
@@ -97,7 +101,7 @@ def _stops(masks: np.ndarray, offsets: np.ndarray) -> np.ndarray:
         new = (old + (old & m)) | (old & ~m)
         stops[lo:hi] = m | ~((new & ~old) - (old & ~new))
         v[:hi - lo] = new
-    return stops
+    return stops, v
 
 
 def _highest_bit(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -109,12 +113,17 @@ def _highest_bit(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, la: np.ndarray,
-          lb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(pair, row) of every marked cell: every pair's path from its last cell, a row per step."""
+          lb: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(pair, row) of every marked cell: every pair's path from its last cell, a row per step,
+    until it has marked its LCS length (the 0 bits among the low ``lb`` bits of its ``last`` row):
+    the rest of the path marks nothing."""
+    low = lcs_fast._LOW
     pair = np.arange(len(la), dtype=np.int64)
     i, j = la.astype(np.int64), lb.astype(np.int64)
+    left = j - np.bitwise_count(last & low[j]).astype(np.int64)
+    going = left > 0
+    pair, i, j, left = pair[going], i[going], j[going], left[going]
     marked_p, marked_i = [], []
-    low = lcs_fast._LOW
     while len(pair):
         at = offsets[i - 1] + pair
         top, j_stop = _highest_bit(stops[at] & low[j])
@@ -123,9 +132,10 @@ def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, la: np.ndar
         marked_i.append(i[diagonal] - 1)
         i = i - 1
         j = j_stop - diagonal
-        going = (i > 0) & (j > 0)
+        left = left - diagonal
+        going = left > 0
         if not going.all():
-            pair, i, j = pair[going], i[going], j[going]
+            pair, i, j, left = pair[going], i[going], j[going], left[going]
     if not marked_p:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     return np.concatenate(marked_p), np.concatenate(marked_i)
@@ -163,6 +173,7 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     active = np.searchsorted(-la_k, -np.arange(depth), "left")  # pairs with la > i
     offsets = np.concatenate(([0], np.cumsum(active))).astype(np.int64)
     masks = _ragged_masks(hyp, ref, rank, first_pair, hyp_first, offsets)
-    p, row = _walk(masks, _stops(masks, offsets), offsets, la_k, lb_k)
+    stops, last = _stops(masks, offsets)
+    p, row = _walk(masks, stops, offsets, la_k, lb_k, last)
     union[r_start[pair_ref[kept[p]]] + row] = True
     return union
