@@ -1,6 +1,7 @@
 """Per-segment ROUGE counts (hits, hypothesis total, reference total) of one reference stream, by
 the rules of :mod:`.rules` segment by segment (``fast=False``) or by the corpus kernels of
-:mod:`.ngram_fast` and :mod:`.lcs_fast` (the default; tested equal)."""
+:mod:`.ngram_fast`, :mod:`.lcs_fast`, :mod:`.lcs_int` and :mod:`.lsum_fast` (the default; tested
+equal)."""
 
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ def _sentence_pairs(hyp: EncodedTexts, ref: EncodedTexts
 def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
                 lcs: dict[str, np.ndarray] | None = None) -> Counts:
     """:func:`.rules.rouge_lsum` for every segment: the union LCS of each reference sentence with
-    the segment's hypothesis sentences (bit-parallel LCS, paths read back), then the union tokens'
+    the segment's hypothesis sentences (:func:`.lsum_fast.union_marks`), then the union tokens'
     counts clipped by the hypothesis's counts (rouge-score's clipping: a union token counts while
     the hypothesis has an unused occurrence; the reference's own count never binds, as the union
     positions of a token are distinct occurrences of it). When every segment has one sentence on
