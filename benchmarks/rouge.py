@@ -5,9 +5,11 @@ segments and on documents (``--doc-size`` consecutive segments joined with newli
 has sentences), without and with the Porter stemmer. Every tool's F is checked equal to
 rouge-score's (1e-12) before its time is kept.
 
-* in-process: cold runs (new scorer objects; mtscore's stem cache emptied), alternating between the
-  tools, median of ``--runs``; CPU time (``process_time``) and wall time. rouge-score-rs runs on one
-  thread (``RAYON_NUM_THREADS=1``) unless ``--rs-threads`` says otherwise.
+* in-process, alternating between the tools, median of ``--runs``; CPU time (``process_time``) and
+  wall time. Cold: new scorer objects every run, mtscore's stem cache emptied. Warm: one scorer
+  object per tool kept across runs after an untimed run over the whole corpus (mtscore's stems
+  remembered), as a process scoring many systems runs. rouge-score-rs runs on one thread
+  (``RAYON_NUM_THREADS=1``) unless ``--rs-threads`` says otherwise.
 * whole process: ``python -c`` reading the texts from a JSON file and scoring them, median wall time
   of ``--runs`` (imports included).
 
@@ -75,23 +77,30 @@ def available() -> dict[str, bool]:
     return out
 
 
-def scorer(tool: str, stem: bool) -> Callable[[list[str], list[str]], list[list[float]]]:
-    """A cold scoring function: F of every type for every segment."""
+def scorer(tool: str, stem: bool, warm: bool) -> Callable[[list[str], list[str]], list[list[float]]]:
+    """A scoring function: F of every type for every segment. Cold: new scorer objects each call
+    (and mtscore's stem cache emptied); warm: one scorer object kept across calls (and mtscore's
+    stems remembered from the untimed first call), as a process scoring many systems runs."""
     if tool == "mtscore":
         from mtscore.metrics.rouge import ROUGE, extract_types
         from mtscore.metrics.rouge.tokenize import Stems
 
+        kept = [ROUGE(t, stemmer=stem) for t in TYPES]
+
         def run(hyps: list[str], refs: list[str]) -> list[list[float]]:
-            Stems._cache.clear()  # cold: no stem remembered from an earlier run
-            stats = extract_types([ROUGE(t, stemmer=stem) for t in TYPES], hyps, [refs])
+            if not warm:
+                Stems.forget()  # cold: no stem remembered from an earlier run
+            metrics = kept if warm else [ROUGE(t, stemmer=stem) for t in TYPES]
+            stats = extract_types(metrics, hyps, [refs])
             return [s.column("fmeasure").tolist() for s in stats]
         return run
     module = {"rouge-score": "rouge_score.rouge_scorer", "rapidrouge": "rapidrouge",
               "rouge-score-rs": "rouge_score_rs"}[tool]
     cls = __import__(module, fromlist=["RougeScorer"]).RougeScorer
+    one = cls(list(TYPES), use_stemmer=stem)
 
     def run_peer(hyps: list[str], refs: list[str]) -> list[list[float]]:
-        s = cls(list(TYPES), use_stemmer=stem)
+        s = one if warm else cls(list(TYPES), use_stemmer=stem)
         if tool == "rouge-score-rs":
             rows = s.score_batch(refs, hyps)
         else:
@@ -100,12 +109,12 @@ def scorer(tool: str, stem: bool) -> Callable[[list[str], list[str]], list[list[
     return run_peer
 
 
-def in_process(tools: list[str], hyps: list[str], refs: list[str], stem: bool,
-               runs: int) -> dict[str, tuple[float, float]]:
+def in_process(tools: list[str], hyps: list[str], refs: list[str], stem: bool, runs: int,
+               warm: bool) -> dict[str, tuple[float, float]]:
     """Median (CPU, wall) seconds per tool, alternating; F checked against rouge-score."""
-    fns = {tool: scorer(tool, stem) for tool in tools}
+    fns = {tool: scorer(tool, stem, warm) for tool in tools}
     for fn in fns.values():
-        fn(hyps[:1], refs[:1])  # imports and first-call costs, untimed
+        fn(hyps if warm else hyps[:1], refs if warm else refs[:1])  # imports, first calls: untimed
     times: dict[str, list[tuple[float, float]]] = {tool: [] for tool in tools}
     results: dict[str, Any] = {}
     for _ in range(runs):
@@ -189,6 +198,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--rs-threads", default="1", help="RAYON_NUM_THREADS of rouge-score-rs")
     p.add_argument("--no-process", action="store_true", help="skip the whole-process runs")
+    p.add_argument("--tools", nargs="+", choices=TOOLS, default=None,
+                   help="only these tools (default: every installed one; mtscore always)")
     p.add_argument("--check-all", action="store_true",
                    help="compare every system of every pair with rouge-score instead of timing")
     args = p.parse_args(argv)
@@ -201,28 +212,35 @@ def main(argv: list[str] | None = None) -> None:
     system = args.system or sorted(x.name for x in (pair / "systems").glob("*.txt"))[0]
     hyps = (pair / "systems" / system).read_text(encoding="utf-8").splitlines()
     have = available()
-    tools = [t for t in TOOLS if have[t]]
+    tools = [t for t in TOOLS if have[t] and (t == "mtscore" or args.tools is None or t in args.tools)]
     for t in TOOLS:
         if not have[t]:
             print(f"note: {t} is not installed; left out")
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; load average {load}; "
+          f"{os.cpu_count()} CPUs")
     print(f"{args.pair} {system} vs {first}; rouge-score-rs threads: {args.rs_threads}; "
-          f"median of {args.runs}; ratio = tool / mtscore")
+          f"median of {args.runs}; ratio = tool / mtscore (above 1: mtscore is faster)")
     for corpus, (h, r) in (("segments", (hyps, refs)),
                            (f"documents of {args.doc_size}",
                             (documents(hyps, args.doc_size), documents(refs, args.doc_size)))):
         for stem in (False, True):
             label = f"{corpus} ({len(h)}), {'stemmer' if stem else 'no stemmer'}"
-            cpu = in_process(tools, h, r, stem, args.runs)
-            base_c, base_w = cpu["mtscore"]
+            cold = in_process(tools, h, r, stem, args.runs, warm=False)
+            warm = in_process(tools, h, r, stem, args.runs, warm=True)
+            base_c, base_w = cold["mtscore"][0], warm["mtscore"][0]
             print(f"\nin-process, rouge1+2+L+Lsum, {label}")
-            print(f"{'tool':<16}{'CPU s':>9}{'ratio':>9}{'wall s':>9}{'ratio':>9}")
-            for tool, (c, w) in cpu.items():
-                print(f"{tool:<16}{c:>9.3f}{c / base_c:>9.1f}{w:>9.3f}{w / base_w:>9.1f}")
+            print(f"{'tool':<16}{'cold CPU s':>11}{'ratio':>8}{'warm CPU s':>11}{'ratio':>8}"
+                  f"{'cold wall s':>12}")
+            for tool in tools:
+                c, w = cold[tool][0], warm[tool][0]
+                print(f"{tool:<16}{c:>11.4f}{c / base_c:>8.2f}{w:>11.4f}{w / base_w:>8.2f}"
+                      f"{cold[tool][1]:>12.4f}")
             if not args.no_process:
                 wall = whole_process(tools, h, r, stem, args.runs)
                 print(f"whole process, {label}")
-                for tool, w in wall.items():
-                    print(f"{tool:<16}{w:>9.3f}{w / wall['mtscore']:>9.1f}")
+                for tool, t in wall.items():
+                    print(f"{tool:<16}{t:>9.3f}{t / wall['mtscore']:>9.2f}")
 
 
 if __name__ == "__main__":

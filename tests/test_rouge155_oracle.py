@@ -1,6 +1,7 @@
 """ROUGE-1.5.5 variant against the Perl script's committed output: every printed line (averages,
 intervals and, with -d, every per-document score) on WMT22 segments and multi-sentence documents, for
--n 2 with -l/-b, -m, -s, -f A/B, -t 1, -2 4 -U, -w and mixtures (scripts/make_rouge155_oracle.py)."""
+-n 2 with -l/-b, -m, -s, -f A/B, -t 1, -2 4 -U, -w, ROUGE-W pooled (-w with -t 1, under -f A and B) and
+mixtures (scripts/make_rouge155_oracle.py). A missing oracle file or case fails under CI."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from mtscore.metrics.rouge.perl155 import parse_command_line, perl155_report
 from .rouge155_support import committed
 
 CASES = ["n2", "n2-l100", "n2-l12", "n2-b75", "n2-m", "n2-s", "n2-fA", "n2-fB", "n2-t1", "s4-U", "w1.2",
-         "mixed", "w1.5-m-fB", "t1-fB-m"]
+         "mixed", "w1.5-m-fB", "t1-fB-m", "w1.2-t1", "w1.5-t1-m-l30"]
 
 
 @pytest.mark.parity

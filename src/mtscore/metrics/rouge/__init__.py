@@ -1,8 +1,9 @@
 """ROUGE (Lin, 2004): ROUGE-N, ROUGE-L and ROUGE-Lsum, exactly as rouge-score 0.1.2 computes them.
 
 * :mod:`.rules`: the paper's rules, one function each (the specification);
-* :mod:`.ngram_fast`, :mod:`.lcs_fast`: numpy kernels over the whole corpus, tested equal to them
-  (bit-parallel LCS after Allison–Dix and Hyyrö);
+* :mod:`.ngram_fast`, :mod:`.lcs_fast`, :mod:`.lsum_fast`: numpy kernels over the whole corpus, and
+  :mod:`.lcs_int` (LCS on Python integers, for long texts), tested equal to them (bit-parallel LCS
+  after Allison–Dix and Hyyrö; the union LCS of ROUGE-Lsum read back one row per step);
 * :mod:`.tokenize`: rouge-score's tokenizer and Porter stemming, the opt-in Unicode tokenizers,
   ROUGE-Lsum's sentence splitter;
 * :mod:`.settings`: the frozen settings (variant, type, stemmer, tokenizer, splitter, β,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
+
+from .tokenize import Stems
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,7 +95,6 @@ class Vocabulary:
 _ALNUM = np.zeros(256, dtype=bool)
 _ALNUM[np.frombuffer(b"abcdefghijklmnopqrstuvwxyz0123456789", dtype=np.uint8)] = True
 _NUL, _NEWLINE = 0, 10
-_VALID = re.compile(r"[a-z0-9]+")
 
 
 class ByteVocabulary(Vocabulary):
@@ -118,33 +118,30 @@ def _spans(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def _stem_ids(vocabulary: ByteVocabulary, data: bytes, ids: np.ndarray, starts: np.ndarray,
-              ends: np.ndarray, stems: Callable[[list[str]], list[str]]) -> np.ndarray:
-    """The stem id of every token: each distinct token not stemmed before is read from its first
-    occurrence and stemmed once."""
+              ends: np.ndarray, stems: Stems) -> np.ndarray:
+    """The stem id of every token: each distinct token not stemmed before is read from one of its
+    occurrences (all hold the same bytes) and stemmed once."""
     size = vocabulary.interner.size
     if len(vocabulary.stem_of) < size:
         grown = np.full(size, -4, dtype=np.int64)
         grown[:len(vocabulary.stem_of)] = vocabulary.stem_of
         vocabulary.stem_of = grown
-    todo, first = np.unique(ids, return_index=True)
-    new = vocabulary.stem_of[todo] == -4
-    todo, first = todo[new], first[new]
+    todo = np.flatnonzero(vocabulary.stem_of == -4)  # ids new in this call: all occur in ``ids``
     if len(todo):
+        where = np.empty(size, dtype=np.int64)
+        where[ids] = np.arange(len(ids), dtype=np.int64)  # an occurrence of every id of the call
+        first = where[todo]
         words = [data[s:e].decode("ascii") for s, e in zip(starts[first].tolist(),
                                                              ends[first].tolist())]
         table = vocabulary.ids
-        out = []
-        for stem in stems(words):
-            if _VALID.fullmatch(stem):
-                out.append(table.setdefault(stem, len(table)))
-            else:
-                out.append(-3)
+        out = [-3 if stem is None else table.setdefault(stem, len(table))
+               for stem in stems.valid(stems(words))]
         vocabulary.stem_of[todo] = out
     return vocabulary.stem_of[ids]
 
 
 def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
-                       stems: Callable[[list[str]], list[str]] | None,
+                       stems: Stems | None,
                        sentences: bool) -> EncodedTexts:
     """:meth:`Vocabulary.encode` with rouge-score's tokenizer (:func:`.tokenize.rouge_score_tokens`)
     and, if ``sentences``, the newline splitter, for the whole corpus at once: the texts joined by

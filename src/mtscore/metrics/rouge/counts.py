@@ -1,12 +1,13 @@
 """Per-segment ROUGE counts (hits, hypothesis total, reference total) of one reference stream, by
 the rules of :mod:`.rules` segment by segment (``fast=False``) or by the corpus kernels of
-:mod:`.ngram_fast` and :mod:`.lcs_fast` (the default; tested equal)."""
+:mod:`.ngram_fast`, :mod:`.lcs_fast`, :mod:`.lcs_int` and :mod:`.lsum_fast` (the default; tested
+equal)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import lcs_fast, rules
+from . import lcs_fast, lcs_int, lsum_fast, rules
 from .corpus import EncodedTexts
 from .ngram_fast import clipped_hits, rouge_n_counts
 
@@ -39,19 +40,28 @@ def by_kernels(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts,
 
 def lcs_lengths(hyp: EncodedTexts, ref: EncodedTexts,
                 lcs: dict[str, np.ndarray] | None = None) -> np.ndarray:
-    """LCS length of every segment's reference and hypothesis (remembered in ``lcs``)."""
+    """LCS length of every segment's reference and hypothesis (remembered in ``lcs``):
+    :func:`.lcs_fast.lcs_lengths` where the hypothesis fits one uint64 word (64 tokens), else
+    :func:`.lcs_int.lcs_lengths` (faster than several numpy words)."""
     if lcs is not None and "lengths" in lcs:
         return lcs["lengths"]
     out = lcs_fast.lcs_lengths(ref.ids, ref.lengths, ref.starts(), hyp.ids, hyp.lengths,
-                               hyp.starts())
+                               hyp.starts(), max_words=1)
+    long = np.flatnonzero((hyp.lengths > 64) & (ref.lengths > 0))
+    if len(long):  # longer than a uint64 word: one Python integer per row instead
+        refs, hyps = ref.token_lists(), hyp.token_lists()
+        out[long] = lcs_int.lcs_lengths([refs[k] for k in long.tolist()],
+                                        [hyps[k] for k in long.tolist()])
     if lcs is not None:
         lcs["lengths"] = out
     return out
 
 
-def _sentence_pairs(hyp: EncodedTexts, ref: EncodedTexts) -> tuple[np.ndarray, np.ndarray]:
+def _sentence_pairs(hyp: EncodedTexts, ref: EncodedTexts
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every (reference sentence, hypothesis sentence) of the same segment, as global sentence
-    indices, reference sentences in order."""
+    indices, reference sentences in order; and each reference sentence's first pair and each
+    segment's first hypothesis sentence."""
     assert hyp.sentence_counts is not None and ref.sentence_counts is not None
     rc, hc = ref.sentence_counts, hyp.sentence_counts
     ref_doc = np.repeat(np.arange(len(rc)), rc)
@@ -60,13 +70,13 @@ def _sentence_pairs(hyp: EncodedTexts, ref: EncodedTexts) -> tuple[np.ndarray, n
     first_pair = np.cumsum(per_ref) - per_ref
     hyp_first = np.cumsum(hc) - hc
     pair_hyp = hyp_first[ref_doc][pair_ref] + np.arange(len(pair_ref)) - first_pair[pair_ref]
-    return pair_ref, pair_hyp
+    return pair_ref, pair_hyp, first_pair, hyp_first
 
 
 def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
                 lcs: dict[str, np.ndarray] | None = None) -> Counts:
     """:func:`.rules.rouge_lsum` for every segment: the union LCS of each reference sentence with
-    the segment's hypothesis sentences (bit-parallel LCS, paths read back), then the union tokens'
+    the segment's hypothesis sentences (:func:`.lsum_fast.union_marks`), then the union tokens'
     counts clipped by the hypothesis's counts (rouge-score's clipping: a union token counts while
     the hypothesis has an unused occurrence; the reference's own count never binds, as the union
     positions of a token are distinct occurrences of it). When every segment has one sentence on
@@ -77,13 +87,7 @@ def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
     single = (hyp.sentence_counts <= 1) & (ref.sentence_counts <= 1)
     if single.all():  # one sentence each: the union is one LCS, which no clipping can cut
         return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
-    pair_ref, pair_hyp = _sentence_pairs(hyp, ref)
-    r_len, h_len = ref.sentence_lengths, hyp.sentence_lengths
-    r_start, h_start = np.cumsum(r_len) - r_len, np.cumsum(h_len) - h_len
-    p, pos = lcs_fast.lcs_marks(ref.ids, r_len[pair_ref], r_start[pair_ref], hyp.ids,
-                                h_len[pair_hyp], h_start[pair_hyp])
-    union = np.zeros(len(ref.ids), dtype=bool)
-    union[r_start[pair_ref[p]] + pos] = True
+    union = lsum_fast.union_marks(hyp, ref, *_sentence_pairs(hyp, ref))
     token_doc = np.repeat(np.arange(len(ref)), ref.lengths)
     union_lengths = np.bincount(token_doc[union], minlength=len(ref)).astype(np.int64)
     hits = clipped_hits(hyp.ids, hyp.lengths, ref.ids[union], union_lengths, 1)

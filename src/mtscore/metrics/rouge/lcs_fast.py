@@ -1,5 +1,5 @@
 """Longest common subsequences of many pairs at once, bit-parallel over numpy arrays: the fast path
-of :func:`.rules.lcs_length` and :func:`.rules.lcs_indices` (tested equal to them).
+of :func:`.rules.lcs_length` (tested equal to it).
 
 Allison & Dix (1986) / Hyyrö (2004): a row of the LCS table is kept as a bit vector V over the
 positions of the second sequence (``b``), all ones before the first row. For each token x of the
@@ -7,7 +7,7 @@ first sequence (``a``), with M the positions of x in ``b``:  U = V & M,  V ← (
 Then table[i][j] = the number of 0 bits among the low j bits of V after row i, and the LCS is the
 number of 0 bits among the low |b| bits of the last row. Vectors longer than 64 bits are several
 uint64 words with the carry of the addition propagated. Every pair of the batch advances together,
-one numpy step per row; the rows are kept when the path must be read back (ROUGE-Lsum).
+one numpy step per row. (The path ROUGE-Lsum reads back: :mod:`.lsum_fast`.)
 """
 
 from __future__ import annotations
@@ -95,26 +95,19 @@ def _zeros_below(v: np.ndarray, j: np.ndarray) -> np.ndarray:
     return j - ones.astype(np.int64)
 
 
-def _rows(a: np.ndarray, a_len: np.ndarray, b: np.ndarray, b_len: np.ndarray, keep: bool
-          ) -> tuple[np.ndarray, np.ndarray | None]:
+def _rows(a: np.ndarray, a_len: np.ndarray, b: np.ndarray, b_len: np.ndarray) -> np.ndarray:
     """Run the rows of every pair (``a``, ``b``: padded matrices; ``b``'s width a multiple of 64;
-    pairs ordered by decreasing ``a_len``). Returns the last rows and, if ``keep``, all rows
-    (pairs, max a_len + 1, words)."""
+    pairs ordered by decreasing ``a_len``). Returns the last rows (pairs, words)."""
     P, words = len(a_len), b.shape[1] // 64
     v = np.full((P, words), _ONES, dtype=np.uint64)
     depth = int(a_len.max()) if P else 0
-    kept = np.empty((P, depth + 1, words), dtype=np.uint64) if keep else None
-    if kept is not None:
-        kept[:, 0] = v
     masks = match_masks(a, a_len, b, b_len, words)
     active = P
     for i in range(depth):
         while active and a_len[active - 1] <= i:
             active -= 1
         v[:active] = _step(v[:active], masks[:active, i])
-        if kept is not None:
-            kept[:, i + 1] = v
-    return v, kept
+    return v
 
 
 def _groups(b_len: np.ndarray) -> list[tuple[int, np.ndarray]]:
@@ -124,76 +117,20 @@ def _groups(b_len: np.ndarray) -> list[tuple[int, np.ndarray]]:
 
 
 def lcs_lengths(a_ids: np.ndarray, a_len: np.ndarray, a_start: np.ndarray, b_ids: np.ndarray,
-                b_len: np.ndarray, b_start: np.ndarray) -> np.ndarray:
+                b_len: np.ndarray, b_start: np.ndarray, max_words: int | None = None) -> np.ndarray:
     """LCS length of every pair (a_p, b_p) of texts given by start and length into the id arrays:
-    :func:`.rules.lcs_length` for each pair."""
+    :func:`.rules.lcs_length` for each pair (0 for pairs whose ``b`` needs more than ``max_words``
+    uint64 words, if given: left to the caller)."""
     out = np.zeros(len(a_len), dtype=np.int64)
     for words, idx in _groups(b_len):
+        if max_words is not None and words > max_words:
+            continue
         idx = idx[(a_len[idx] > 0) & (b_len[idx] > 0)]
         if not len(idx):
             continue
         idx = idx[np.argsort(-a_len[idx], kind="stable")]
         a = padded(a_ids, a_len[idx], a_start[idx], int(a_len[idx].max()), -1)
         b = padded(b_ids, b_len[idx], b_start[idx], 64 * words, -2)
-        v, _ = _rows(a, a_len[idx], b, b_len[idx], keep=False)
+        v = _rows(a, a_len[idx], b, b_len[idx])
         out[idx] = _zeros_below(v, b_len[idx])
     return out
-
-
-def lcs_marks(a_ids: np.ndarray, a_len: np.ndarray, a_start: np.ndarray, b_ids: np.ndarray,
-              b_len: np.ndarray, b_start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The positions of ``a`` on one LCS of every pair, read back as :func:`.rules.lcs_indices`
-    reads them: (pair, position in a) of every marked token."""
-    pairs, positions = [], []
-    for words, idx in _groups(b_len):
-        idx = idx[(a_len[idx] > 0) & (b_len[idx] > 0)]
-        if not len(idx):
-            continue
-        idx = idx[np.argsort(-a_len[idx], kind="stable")]
-        la, lb = a_len[idx], b_len[idx]
-        a = padded(a_ids, la, a_start[idx], int(la.max()), -1)
-        b = padded(b_ids, lb, b_start[idx], 64 * words, -2)
-        _, kept = _rows(a, la, b, lb, keep=True)
-        assert kept is not None
-        p, pos = _backtrack(a, la, b, lb, kept)
-        pairs.append(idx[p])
-        positions.append(pos)
-    if not pairs:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    return np.concatenate(pairs), np.concatenate(positions)
-
-
-def _backtrack(a: np.ndarray, la: np.ndarray, b: np.ndarray, lb: np.ndarray, kept: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray]:
-    """Every pair's path from its last cell, all pairs one step at a time: diagonal on a match,
-    left when table[i][j-1] > table[i-1][j], else up. A step keeps the cell's value except a
-    diagonal one (value - 1), so a pair leaves the arrays once its value is 0: every LCS token is
-    marked (the rule would walk on to the table's edge and mark nothing more)."""
-    P, rows, words = kept.shape
-    flat_kept = kept.reshape(P * rows, words)
-    flat_a, flat_b = a.ravel(), b.ravel()
-    wa, wb = a.shape[1], b.shape[1]
-    pair = np.arange(P, dtype=np.int64)
-    i, j = la.astype(np.int64), lb.astype(np.int64)
-    # the path keeps the cell's value except on a match (-1): a pair is done at value 0
-    left_over = _zeros_below(flat_kept[pair * rows + i], j)
-    going = left_over > 0
-    pair, i, j, left_over = pair[going], i[going], j[going], left_over[going]
-    marked_p, marked_i = [], []
-    while len(pair):
-        row = pair * rows + i
-        match = flat_a[pair * wa + i - 1] == flat_b[pair * wb + j - 1]
-        left = _zeros_below(flat_kept[row], j - 1)
-        up = _zeros_below(flat_kept[row - 1], j)
-        go_left = ~match & (left > up)
-        marked_p.append(pair[match])
-        marked_i.append(i[match] - 1)
-        i = i - ~go_left
-        j = j - (match | go_left)
-        left_over = left_over - match
-        going = left_over > 0
-        if not going.all():
-            pair, i, j, left_over = pair[going], i[going], j[going], left_over[going]
-    if not marked_p:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    return np.concatenate(marked_p), np.concatenate(marked_i)

@@ -1,5 +1,6 @@
 """The rules of ROUGE (Lin, 2004), one function each, on token sequences: the specification the fast
-kernels (:mod:`.ngram_fast`, :mod:`.lcs_fast`) are tested equal to.
+kernels (:mod:`.ngram_fast`, :mod:`.lcs_fast`, :mod:`.lcs_int`, :mod:`.lsum_fast`) are tested
+equal to.
 
 Counts, not scores: each rule returns ``(hits, hyp_total, ref_total)`` for one hypothesis
 ("candidate", rouge-score's "prediction") against one reference, from which :func:`precision`,

@@ -52,6 +52,26 @@ class Stems:
     def __init__(self) -> None:
         self._stem = porter_stemmer()
 
+    #: stem -> itself if it is ``[a-z0-9]+`` (rouge-score keeps only those tokens), else None
+    _valid: dict[str, str | None] = {}  # noqa: RUF012
+
+    @classmethod
+    def forget(cls) -> None:
+        """Empty the process's stem caches (for cold timings)."""
+        cls._cache.clear()
+        cls._valid.clear()
+
+    @classmethod
+    def valid(cls, stems: list[str]) -> list[str | None]:
+        """Each stem if it is a token of rouge-score's tokenizer (``[a-z0-9]+``), else None."""
+        cache = cls._valid
+        out = []
+        for stem in stems:
+            if stem not in cache:
+                cache[stem] = stem if _TOKEN.fullmatch(stem) else None
+            out.append(cache[stem])
+        return out
+
     def __call__(self, tokens: list[str]) -> list[str]:
         cache = self._cache
         out = []

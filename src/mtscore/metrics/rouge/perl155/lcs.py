@@ -17,33 +17,17 @@ _DIAGONAL, _UP, _LEFT = 0, 1, 2
 
 
 def mark_lcs(model: Sequence[str], peer: Sequence[str], mask: list[int]) -> None:
-    """``lcs_inner`` + ``markLCS``: set ``mask[i] = 1`` for the model positions of the script's LCS."""
-    m, n = len(model), len(peer)
-    if m == 0:
-        return
-    moves: list[bytearray] = []
-    above = [0] * (n + 1)
-    for i in range(m):
-        row = [0] * (n + 1)
-        move = bytearray(n + 1)
-        word = model[i]
-        for j in range(1, n + 1):
-            if word == peer[j - 1]:
-                row[j] = above[j - 1] + 1
-            elif above[j] >= row[j - 1]:
-                row[j] = above[j]
-                move[j] = _UP
-            else:
-                row[j] = row[j - 1]
-                move[j] = _LEFT
-        moves.append(move)
-        above = row
-    _trace(moves, m, n, mask)
+    """``lcs_inner`` + ``markLCS``: set ``mask[i] = 1`` for the model positions of the script's LCS.
+    The plain table is the weighted one with weight 1 (every match adds (k+1) - k = 1, in integers),
+    so both share :func:`mark_wlcs`."""
+    mark_wlcs(model, peer, mask, 1)
 
 
 def mark_wlcs(model: Sequence[str], peer: Sequence[str], mask: list[int], weight: float) -> None:
-    """``wlcs_inner`` + ``markLCS``: as ``mark_lcs`` with the weighted table: a match extending a run of
-    k consecutive matches adds (k+1)^weight - k^weight."""
+    """``wlcs_inner`` + ``markLCS``: the table where a match extending a run of k consecutive
+    matches adds (k+1)^weight - k^weight (1 when ``weight`` is 1: ``lcs_inner``); otherwise up when
+    the cell above is at least the cell to the left, else left. Marks the model positions of the
+    traceback."""
     m, n = len(model), len(peer)
     if m == 0:
         return
@@ -58,7 +42,7 @@ def mark_wlcs(model: Sequence[str], peer: Sequence[str], mask: list[int], weight
         for j in range(1, n + 1):
             if word == peer[j - 1]:
                 k = above_run[j - 1]
-                row[j] = above[j - 1] + (k + 1) ** weight - k**weight
+                row[j] = above[j - 1] + (1 if weight == 1 else (k + 1) ** weight - k**weight)
                 run[j] = k + 1
             elif above[j] >= row[j - 1]:
                 row[j] = above[j]

@@ -1,0 +1,179 @@
+"""The union LCS of ROUGE-Lsum for a whole corpus at once: the positions of every reference sentence
+on the path :func:`.rules.lcs_indices` reads with any hypothesis sentence of its segment. Equals
+:func:`.rules.union_lcs` for every reference sentence (tested); the fast path of
+:func:`.counts.lsum_counts`.
+
+Pairs whose hypothesis sentence fits one uint64 word (at most 64 tokens, nearly all) are read back
+one row at a time. With V_i the bit vector of row i (:mod:`.lcs_fast`: bit j-1 is 0 where
+table[i][j] > table[i][j-1]), the vertical step d(j) = table[i][j] - table[i-1][j] (0 or 1) is bit
+j-1 of D_i = (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i) (mod 2^64): a row moves the 0 bit that closes a
+block of 1 bits of V_{i-1} down to the block's lowest match, so d = 1 from that match up to the old
+0 bit (the last block, with no 0 bit, carries out of the word: d = 1 up to the top).
+
+The rule's step at a cell that is not a match goes left when table[i][j-1] > table[i-1][j], which is
+d(j) = 1 (then table[i][j] = table[i][j-1] = table[i-1][j] + 1), else up. So from column j of row i
+the path goes left over every column with no match and d = 1 and stops at the highest column
+j' <= j set in E_i = M_i | ~D_i: diagonally (a marked position) on a match, else up; with no such
+column it reaches column 0 and ends. One numpy step per row for every pair at once.
+
+The rows of all pairs are stored ragged: pairs ordered by decreasing reference sentence length, row
+i of the pairs that have one (a prefix of that order) at ``offsets[i]``. The match masks are built
+from the hypothesis side alone (one mask per hypothesis sentence and token) and placed where a
+reference token meets a hypothesis sentence of its segment that contains it. Pairs with a longer
+hypothesis sentence go through :func:`.lcs_int.lcs_path` (Python integers).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import lcs_fast, lcs_int
+from .corpus import EncodedTexts
+
+_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+def _in_sentence(lengths: np.ndarray) -> np.ndarray:
+    """Every token's position inside its sentence."""
+    total = int(lengths.sum())
+    return np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+
+
+def _hyp_masks(hyp: EncodedTexts, h_doc: np.ndarray, vocab: int
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One mask per (hypothesis sentence, token) of sentences up to 64 tokens: bit j where the
+    sentence's token j is that token. Returned sorted by (segment, token, sentence): the
+    (segment, token) keys, the sentences and the masks."""
+    assert hyp.sentence_lengths is not None
+    h_len = hyp.sentence_lengths
+    sentence = np.repeat(np.arange(len(h_len), dtype=np.int64), h_len)
+    short = h_len[sentence] <= 64
+    sentence, ids = sentence[short], hyp.ids[short]
+    bits = np.left_shift(np.uint64(1), _in_sentence(h_len)[short].astype(np.uint64))
+    key = sentence * vocab + ids  # (sentence, token): sorted, so sentences ascend
+    order = np.argsort(key, kind="stable")
+    key = key[order]
+    starts = np.flatnonzero(np.diff(key, prepend=np.int64(-1)))
+    masks = np.bitwise_or.reduceat(bits[order], starts) if len(starts) else bits[:0]
+    group_sentence = key[starts] // vocab
+    group_key = h_doc[group_sentence] * vocab + key[starts] % vocab
+    by_key = np.argsort(group_key, kind="stable")  # stable: sentences ascend within a key
+    return group_key[by_key], group_sentence[by_key], masks[by_key]
+
+
+def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, first_pair: np.ndarray,
+                  hyp_first: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """The match masks of every row of every kept pair, in the ragged layout."""
+    assert ref.sentence_lengths is not None and ref.sentence_counts is not None
+    assert hyp.sentence_counts is not None
+    vocab = int(max(hyp.ids.max(initial=0), ref.ids.max(initial=0))) + 1
+    h_doc = np.repeat(np.arange(len(hyp.sentence_counts), dtype=np.int64), hyp.sentence_counts)
+    keys, sentences, masks = _hyp_masks(hyp, h_doc, vocab)
+    out = np.zeros(int(offsets[-1]), dtype=np.uint64)
+    r_len = ref.sentence_lengths
+    r_sentence = np.repeat(np.arange(len(r_len), dtype=np.int64), r_len)
+    r_doc = np.repeat(np.arange(len(ref.sentence_counts), dtype=np.int64), ref.sentence_counts)
+    token_key = r_doc[r_sentence] * vocab + ref.ids
+    # one run per (segment, token); not empty: a kept pair has a hypothesis sentence of 1-64 tokens
+    run_start = np.flatnonzero(np.diff(keys, prepend=np.int64(-1)))
+    run = np.minimum(np.searchsorted(keys[run_start], token_key), len(run_start) - 1)
+    lo = run_start[run]
+    count = np.where(keys[lo] == token_key, np.diff(run_start, append=len(keys))[run], 0)
+    token = np.repeat(np.arange(len(token_key), dtype=np.int64), count)
+    entry = lo[token] + _in_sentence(count)
+    h = sentences[entry]
+    r = r_sentence[token]
+    p = rank[first_pair[r] + h - hyp_first[h_doc[h]]]
+    kept = p >= 0
+    row = _in_sentence(r_len)[token[kept]]
+    out[offsets[row] + p[kept]] = masks[entry[kept]]
+    return out
+
+
+def _stops(masks: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """E_i = M_i | ~D_i of every row of every pair (ragged, like ``masks``), and every pair's last
+    row V."""
+    stops = np.empty_like(masks)
+    v = np.full(int(offsets[1] - offsets[0]) if len(offsets) > 1 else 0, _ONES, dtype=np.uint64)
+    for i in range(len(offsets) - 1):
+        lo, hi = int(offsets[i]), int(offsets[i + 1])
+        old, m = v[:hi - lo], masks[lo:hi]
+        new = (old + (old & m)) | (old & ~m)
+        stops[lo:hi] = m | ~((new & ~old) - (old & ~new))
+        v[:hi - lo] = new
+    return stops, v
+
+
+def _highest_bit(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the highest set bit of each x alone, its bit length: 0 for x = 0)."""
+    x = x | (x >> np.uint64(1))
+    for shift in (2, 4, 8, 16, 32):
+        x |= x >> np.uint64(shift)
+    return x & ~(x >> np.uint64(1)), np.bitwise_count(x).astype(np.int64)
+
+
+def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, la: np.ndarray,
+          lb: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(pair, row) of every marked cell: every pair's path from its last cell, a row per step,
+    until it has marked its LCS length (the 0 bits among the low ``lb`` bits of its ``last`` row):
+    the rest of the path marks nothing."""
+    low = lcs_fast._LOW
+    pair = np.arange(len(la), dtype=np.int64)
+    i, j = la.astype(np.int64), lb.astype(np.int64)
+    left = j - np.bitwise_count(last & low[j]).astype(np.int64)
+    going = left > 0
+    pair, i, j, left = pair[going], i[going], j[going], left[going]
+    marked_p, marked_i = [], []
+    while len(pair):
+        at = offsets[i - 1] + pair
+        top, j_stop = _highest_bit(stops[at] & low[j])
+        diagonal = (masks[at] & top) != 0
+        marked_p.append(pair[diagonal])
+        marked_i.append(i[diagonal] - 1)
+        i = i - 1
+        j = j_stop - diagonal
+        left = left - diagonal
+        going = left > 0
+        if not going.all():
+            pair, i, j, left = pair[going], i[going], j[going], left[going]
+    if not marked_p:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(marked_p), np.concatenate(marked_i)
+
+
+def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair_hyp: np.ndarray,
+                first_pair: np.ndarray, hyp_first: np.ndarray) -> np.ndarray:
+    """A bool per reference token: on the union LCS of its sentence with the hypothesis sentences
+    of its segment (``pair_ref``/``pair_hyp``: every (reference sentence, hypothesis sentence) of
+    a segment, reference sentences in order; ``first_pair``: each reference sentence's first pair;
+    ``hyp_first``: each segment's first hypothesis sentence)."""
+    assert hyp.sentence_lengths is not None and ref.sentence_lengths is not None
+    r_len, h_len = ref.sentence_lengths, hyp.sentence_lengths
+    r_start = np.cumsum(r_len) - r_len
+    union = np.zeros(len(ref.ids), dtype=bool)
+    la, lb = r_len[pair_ref], h_len[pair_hyp]
+    live = (la > 0) & (lb > 0)
+    long = np.flatnonzero(live & (lb > 64))
+    if len(long):  # a hypothesis sentence of more than 64 tokens: Python integers
+        h_start = np.cumsum(h_len) - h_len
+        ref_ids, hyp_ids = ref.ids.tolist(), hyp.ids.tolist()
+        for r, h in zip(pair_ref[long].tolist(), pair_hyp[long].tolist()):
+            start = int(r_start[r])
+            a = ref_ids[start:start + int(r_len[r])]
+            b = hyp_ids[int(h_start[h]):int(h_start[h] + h_len[h])]
+            union[[start + i for i in lcs_int.lcs_path(a, b)]] = True
+    kept = np.flatnonzero(live & (lb <= 64))
+    if not len(kept):
+        return union
+    kept = kept[np.argsort(-la[kept], kind="stable")]
+    rank = np.full(len(pair_ref), -1, dtype=np.int64)
+    rank[kept] = np.arange(len(kept), dtype=np.int64)
+    la_k, lb_k = la[kept], lb[kept]
+    depth = int(la_k[0])
+    active = np.searchsorted(-la_k, -np.arange(depth), "left")  # pairs with la > i
+    offsets = np.concatenate(([0], np.cumsum(active))).astype(np.int64)
+    masks = _ragged_masks(hyp, ref, rank, first_pair, hyp_first, offsets)
+    stops, last = _stops(masks, offsets)
+    p, row = _walk(masks, stops, offsets, la_k, lb_k, last)
+    union[r_start[pair_ref[kept[p]]] + row] = True
+    return union

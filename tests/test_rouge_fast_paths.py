@@ -1,0 +1,58 @@
+"""The ROUGE fast paths equal the rules (hypothesis): bit-parallel LCS on Python integers
+(:mod:`mtscore.metrics.rouge.lcs_int`) and the corpus union LCS of ROUGE-Lsum
+(:mod:`mtscore.metrics.rouge.lsum_fast`), with sentences of up to 64 tokens (one uint64 word) and
+longer (Python integers)."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtscore.metrics.rouge import counts, lcs_int, rules
+from mtscore.metrics.rouge.corpus import EncodedTexts
+
+_SMALL = st.lists(st.integers(0, 3), max_size=40)
+_LONG = st.lists(st.integers(0, 5), min_size=60, max_size=150)
+_SEQ = _SMALL | _LONG
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=_SEQ, b=_SEQ)
+def test_int_lcs_equals_the_table(a: list[int], b: list[int]) -> None:
+    assert lcs_int.lcs_length(a, b) == rules.lcs_length(a, b)
+    assert sorted(lcs_int.lcs_path(a, b)) == rules.lcs_indices(a, b)
+
+
+def _encoded(docs: list[list[list[int]]]) -> EncodedTexts:
+    sentences = [s for doc in docs for s in doc]
+    return EncodedTexts(np.array([t for s in sentences for t in s], dtype=np.int64),
+                        np.array([sum(map(len, doc)) for doc in docs], dtype=np.int64),
+                        np.ones(len(docs), dtype=bool),
+                        np.array([len(s) for s in sentences], dtype=np.int64),
+                        np.array([len(doc) for doc in docs], dtype=np.int64))
+
+
+_DOC = st.lists(st.lists(st.integers(0, 4), max_size=20) | _LONG, min_size=1, max_size=4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), segments=st.integers(1, 5))
+def test_corpus_union_lcs_equals_the_rule(data: st.DataObject, segments: int) -> None:
+    hyp_docs = [data.draw(_DOC) for _ in range(segments)]
+    ref_docs = [data.draw(_DOC) for _ in range(segments)]
+    hyp, ref = _encoded(hyp_docs), _encoded(ref_docs)
+    union = counts.lsum_fast.union_marks(hyp, ref, *counts._sentence_pairs(hyp, ref))
+    want = [i for h, doc in zip(hyp_docs, ref_docs) for r in doc
+            for i in _as_mask(len(r), rules.union_lcs(r, h))]
+    assert union.tolist() == want
+    got = counts.lsum_counts(hyp, ref)
+    rows = [rules.rouge_lsum(h, r) for h, r in zip(hyp_docs, ref_docs)]
+    assert np.column_stack(got).tolist() == [list(row) for row in rows]
+
+
+def _as_mask(n: int, positions: list[int]) -> list[bool]:
+    out = [False] * n
+    for i in positions:
+        out[i] = True
+    return out
