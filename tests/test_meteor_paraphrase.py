@@ -107,8 +107,8 @@ def test_tiny_example_is_the_jars(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     # printed: Chunks 0, Precision 0.7999999999999999, Recall 0.7777777777777777,
     # Final score 0.7810320781032077 (hyp: 4 exact + 4 paraphrase words; ref: 5 + 3)
     monkeypatch.setenv("MTSCORE_CACHE_DIR", str(tmp_path / "cache"))
-    for beam in (None, 40):
-        metric = METEOR(variant="1.5", task="rank", paraphrase=TINY, jar_beam=beam)
+    for search in ("exact", "beam"):
+        metric = METEOR(variant="1.5", task="rank", paraphrase=TINY, search=search)
         result = metric.score_corpus(["The merchandise was cheaper than 20 euros."],
                                      [["The goods cost less than 20 euros."]])
         assert result.score == pytest.approx(0.7810320781032077, abs=1e-15)
@@ -128,8 +128,9 @@ def test_sample_raw_text_is_the_jars_run_with_the_tiny_table(tmp_path: Path,
     sample = Path(__file__).resolve().parents[1] / "src" / "mtscore" / "data" / "sample" / "wmt22-de-en"
     hyps = _lines(sample / "systems" / "LT22.txt")
     refs = [_lines(sample / "references" / f"{r}.txt") for r in "AB"]
-    metric = METEOR(variant="1.5", task="rank", paraphrase=TINY, jar_beam=40)
+    metric = METEOR(variant="1.5", task="rank", paraphrase=TINY)  # a task searches with the jar's beam
     assert metric.score_corpus(hyps, refs).score == pytest.approx(0.35493487645913413, abs=1e-15)
+    assert "|search:beam40|" in str(metric.signature())
 
 
 # ---- tasks ------------------------------------------------------------------------------------
@@ -144,6 +145,31 @@ def test_tasks_set_the_jars_parameters(tmp_path: Path, monkeypatch: pytest.Monke
     hter = METEOR(variant="1.5", task="hter", modules=["exact", "stem"])  # weights by position (the jar)
     assert hter.params.weights == (1.0, 0.2) and not hter.two_sided
     assert set(TASKS) == {"rank", "adq", "hter", "li", "tune"}
+
+
+def test_a_task_searches_as_the_jar_unless_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MTSCORE_CACHE_DIR", str(tmp_path / "cache"))
+    searches = {
+        "beam40": [{"task": "rank"}, {"task": "rank", "search": "beam"}, {"task": "rank", "jar_beam": 40},
+                   {"modules": ["exact", "stem"], "jar_beam": 40}, {"search": "beam"}],
+        "beam7": [{"task": "rank", "jar_beam": 7}, {"task": "rank", "search": "beam", "jar_beam": 7}],
+        "exact": [{"task": "rank", "search": "exact"}, {}, {"modules": ["exact", "stem"]}]}
+    for shown, variants in searches.items():
+        for kwargs in variants:
+            metric = METEOR(variant="1.5", paraphrase=TINY, **kwargs)
+            assert metric.beam_width == (None if shown == "exact" else int(shown[4:]))
+            assert f"|search:{shown}|" in str(metric.signature()), kwargs
+    assert "search" not in str(METEOR().signature())
+    exact = METEOR(variant="1.5", task="rank", paraphrase=TINY, search="exact")
+    assert exact.replace(search=None).beam_width == 40 and exact.replace(search="beam").beam_width == 40
+
+
+@pytest.mark.parametrize("kwargs", [{"variant": "1.5", "search": "exact", "jar_beam": 40},
+                                    {"variant": "1.5", "search": "wide"}, {"search": "beam"},
+                                    {"jar_beam": 40}, {"variant": "1.5", "jar_beam": 0}])
+def test_bad_searches_are_refused(kwargs: dict) -> None:
+    with pytest.raises(OptionError):
+        METEOR(**kwargs)
 
 
 @pytest.mark.parametrize("kwargs", [{"task": "rank"}, {"variant": "1.5", "task": "rank", "alpha": 0.5},
@@ -335,7 +361,7 @@ def test_jar_beam_is_the_jars_default_run(path: Path) -> None:
     rows, hyps, streams, _ = _case(path)
     seg, corpus = [r for r in rows if r[0] != "corpus"], next(r for r in rows if r[0] == "corpus")
     assert [r[7] for r in seg] == [_sha(h) for h in hyps]  # the same words as the jar aligned
-    metric = METEOR(variant="1.5", task="rank", tokenize="none", lowercase=False, jar_beam=40)
+    metric = METEOR(variant="1.5", task="rank", tokenize="none", lowercase=False)  # the jar's beam
     stats, kept, _, _ = metric.align_corpus(hyps, streams)
     assert kept is not None
     ours, jar = metric.segment_scores(stats), np.array([float(r[4]) for r in seg])
@@ -357,7 +383,7 @@ EXACT_CASES = [p for p in _oracle_files() if ".ref-A+B." in p.name and p.name.st
 def test_exact_search_is_close_to_the_jar_and_never_worse(path: Path) -> None:
     rows, hyps, streams, _ = _case(path)
     seg, corpus = [r for r in rows if r[0] != "corpus"], next(r for r in rows if r[0] == "corpus")
-    metric = METEOR(variant="1.5", task="rank", tokenize="none", lowercase=False)
+    metric = METEOR(variant="1.5", task="rank", tokenize="none", lowercase=False, search="exact")
     stats = metric.extract(hyps, streams)
     ours, jar = metric.segment_scores(stats), np.array([float(r[4]) for r in seg])
     r = np.corrcoef(ours, jar)[0, 1]

@@ -112,19 +112,14 @@ def align_phrase_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[li
     in ``metric.bounded_searches``."""
     from .align.jar import JAR_WORDS
     from .align.phrases import align_phrases, align_phrases_beam
+    from .segments import search_jar_objective
 
     vocab = metric.vocabulary()
     cands = phrase_candidates(metric, vocab, h, r)
-    weights = metric.jar_align_weights()
     if max(len(h), len(r)) > JAR_WORDS:
         fixed = fixed_phrases(len(h), len(r), cands)
         return sorted(fixed.values()), True
-    if metric.jar_beam is not None:
-        return align_phrases_beam(len(h), len(r), cands, weights, metric.jar_beam), False
-    alignment, exact = align_phrases(len(h), len(r), cands, weights)
-    if not exact:
-        metric.bounded_searches += 1
-    return alignment, False
+    return search_jar_objective(metric, align_phrases_beam, align_phrases, len(h), len(r), cands), False
 
 
 def statistics_row(metric: METEOR, h: list[int], r: list[int], alignment: Sequence[Phrase],
