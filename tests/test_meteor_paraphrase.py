@@ -31,6 +31,7 @@ from mtscore.metrics.meteor.align.phrases import (
     phrase_gain,
     span_mask,
 )
+from mtscore.metrics.meteor.align.phrases_beam import align_phrases_beam_fast
 from mtscore.metrics.meteor.paraphrase import TASKS, phrase_candidates
 
 DATA = Path(__file__).parent / "data" / "meteor_paraphrase"
@@ -301,6 +302,37 @@ def test_exact_phrase_search_finds_the_optimum() -> None:
     assert compared >= 180
 
 
+def _random_phrases(rng: random.Random, n_hyp: int, n_ref: int) -> list[list]:
+    """Candidate lists as the modules make them: exact one-word ones between identical words, and
+    phrases (some one word a side, of gain 0) of two other modules, at random."""
+    words, rate = rng.randint(3, 15), rng.choice((0.02, 0.05, 0.12))  # sparse ones: fixed matches
+    h = [rng.randrange(words) for _ in range(n_hyp)]
+    r = [rng.randrange(words) for _ in range(n_ref)]
+    cands: list[list] = [[] for _ in range(n_ref)]
+    for j, i in itertools.product(range(n_ref), range(n_hyp)):
+        if h[i] == r[j]:
+            cands[j].append((j, 1, i, 1, 0))
+    for j, i in itertools.product(range(n_ref), range(n_hyp)):
+        if rng.random() < rate:
+            cands[j].append((j, rng.randint(1, min(3, n_ref - j)), i, rng.randint(1, min(3, n_hyp - i)),
+                             rng.randint(1, 2)))
+    return cands
+
+
+def test_fast_beam_equals_the_rule() -> None:
+    rng = random.Random(23)
+    weights = [1.0, 0.5, 0.5]
+    fixed_seen = 0
+    for _ in range(600):
+        n_hyp, n_ref = rng.randint(0, 14), rng.randint(0, 14)
+        cands = _random_phrases(rng, n_hyp, n_ref)
+        fixed_seen += any(m[1] + m[3] > 2 for m in fixed_phrases(n_hyp, n_ref, cands).values())
+        for beam in (1, 3, 40):
+            assert align_phrases_beam_fast(n_hyp, n_ref, cands, weights, beam) == \
+                align_phrases_beam(n_hyp, n_ref, cands, weights, beam)
+    assert fixed_seen >= 20  # (fixed phrase matches were exercised)
+
+
 # ---- the jar's default run on WMT22 -----------------------------------------------------------
 
 def _oracle_files() -> list[Path]:
@@ -361,7 +393,9 @@ def test_jar_beam_is_the_jars_default_run(path: Path) -> None:
     rows, hyps, streams, _ = _case(path)
     seg, corpus = [r for r in rows if r[0] != "corpus"], next(r for r in rows if r[0] == "corpus")
     assert [r[7] for r in seg] == [_sha(h) for h in hyps]  # the same words as the jar aligned
-    metric = METEOR(variant="1.5", task="rank", tokenize="none", lowercase=False)  # the jar's beam
+    # a task searches with the jar's beam (the fast path, align/phrases_beam.py; on one case the rule)
+    rule = path.name == "AISP-SJTU.ref-A+B.default.tsv.gz"
+    metric = METEOR(variant="1.5", task="rank", tokenize="none", lowercase=False, fast=not rule)
     stats, kept, _, _ = metric.align_corpus(hyps, streams)
     assert kept is not None
     ours, jar = metric.segment_scores(stats), np.array([float(r[4]) for r in seg])

@@ -112,6 +112,7 @@ def align_phrase_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[li
     in ``metric.bounded_searches``."""
     from .align.jar import JAR_WORDS
     from .align.phrases import align_phrases, align_phrases_beam
+    from .align.phrases_beam import align_phrases_beam_fast
     from .segments import search_jar_objective
 
     vocab = metric.vocabulary()
@@ -119,7 +120,8 @@ def align_phrase_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[li
     if max(len(h), len(r)) > JAR_WORDS:
         fixed = fixed_phrases(len(h), len(r), cands)
         return sorted(fixed.values()), True
-    return search_jar_objective(metric, align_phrases_beam, align_phrases, len(h), len(r), cands), False
+    beam_search = align_phrases_beam_fast if metric.fast else align_phrases_beam
+    return search_jar_objective(metric, beam_search, align_phrases, len(h), len(r), cands), False
 
 
 def statistics_row(metric: METEOR, h: list[int], r: list[int], alignment: Sequence[Phrase],

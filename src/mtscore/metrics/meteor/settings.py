@@ -151,7 +151,8 @@ class METEORSettings(Settings):
     jar_beam: int | None = setting(None)
     #: processes that align a corpus (forked, Linux only; 0: one per idle CPU); same statistics
     workers: int = setting(1, speed=True)
-    #: the 2005 stages of a whole corpus at once (:mod:`.align.corpus`); False: segment by segment
+    #: the 2005 stages of a whole corpus at once (:mod:`.align.corpus`), the jar's beam over phrases
+    #: by :mod:`.align.phrases_beam`; False: segment by segment, the rule
     fast: bool = setting(True, speed=True)
 
     # values computed from the settings in ``validate`` (not arguments)
