@@ -109,7 +109,8 @@ def _task(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | 
 
 def _work(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | None) -> Work:
     """The (stream, segment) pairs the corpus-wide stages left (every pair with a reference where
-    they do not apply)."""
+    they do not apply), segment by segment (a hypothesis's references one after the other: the
+    paraphrase table's memo of the hypothesis's phrases is then hit)."""
     work: Work = []
     for k, col in enumerate(ref_ids):
         todo = col.present
@@ -117,7 +118,12 @@ def _work(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | 
             todo = todo & (np.asarray(settled[k][0]) < len(metric.modules)) & (hyp_ids.lengths > 0) \
                 & (col.lengths > 0)
         work.extend((k, s) for s in np.flatnonzero(todo).tolist())
+    work.sort(key=_segment_first)
     return work
+
+
+def _segment_first(item: tuple[int, int]) -> tuple[int, int]:
+    return item[1], item[0]
 
 
 def _ranges(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, work: Work
