@@ -31,6 +31,7 @@ from mtscore.metrics.meteor.align.phrases import (
     phrase_gain,
     span_mask,
 )
+from mtscore.metrics.meteor.align.phrases_batch import align_phrases_beam_batch, align_phrases_beam_many
 from mtscore.metrics.meteor.align.phrases_beam import align_phrases_beam_fast
 from mtscore.metrics.meteor.paraphrase import TASKS, phrase_candidates
 
@@ -331,6 +332,20 @@ def test_fast_beam_equals_the_rule() -> None:
             assert align_phrases_beam_fast(n_hyp, n_ref, cands, weights, beam) == \
                 align_phrases_beam(n_hyp, n_ref, cands, weights, beam)
     assert fixed_seen >= 20  # (fixed phrase matches were exercised)
+
+
+def test_batched_beam_equals_the_rule() -> None:
+    rng = random.Random(29)
+    weights = [1.0, 0.5, 0.5]
+    segments = []
+    for _ in range(300):
+        n_hyp, n_ref = rng.randint(0, 14), rng.randint(0, 14)
+        segments.append((n_hyp, n_ref, _random_phrases(rng, n_hyp, n_ref)))
+    segments.append((70, 66, _random_phrases(rng, 70, 66)))  # masks of two 64-bit words
+    for beam in (1, 3, 40):
+        expected = [align_phrases_beam(n, m, c, weights, beam) for n, m, c in segments]
+        assert align_phrases_beam_many(segments, weights, beam, batch=37) == expected
+        assert align_phrases_beam_batch(segments, weights, beam) == expected
 
 
 # ---- the jar's default run on WMT22 -----------------------------------------------------------

@@ -144,13 +144,18 @@ def jar_candidates(vocab: Vocabulary, h: list[int], r: list[int]) -> list[list[t
                 hits = at.get(key[y])
                 if hits:
                     cands[j] += [(i, k) for i in hits] if exact else [(i, k) for i in hits if h[i] != y]
-        else:
-            hk = [(i, x, ks) for i, (x, ks) in enumerate(zip(h, vocab.keys_of(k, h))) if ks]
-            if not hk:
+        else:  # the hypothesis words sharing a key (synset) with the reference word, in order
+            at_key: dict[Any, list[int]] = {}
+            for i, ks in enumerate(vocab.keys_of(k, h)):
+                for c in ks or ():
+                    at_key.setdefault(c, []).append(i)
+            if not at_key:
                 continue
             for j, (y, rks) in enumerate(zip(r, vocab.keys_of(k, r))):
                 if rks:
-                    cands[j] += [(i, k) for i, x, ks in hk if x != y and not ks.isdisjoint(rks)]
+                    shared = {i for c in rks for i in at_key.get(c, ())}
+                    if shared:
+                        cands[j] += [(i, k) for i in sorted(shared) if h[i] != y]
     return cands
 
 
