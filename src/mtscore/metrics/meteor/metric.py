@@ -52,11 +52,11 @@ class METEOR(Metric[METEORResult]):
     Parameters as :func:`corpus_meteor`, plus ``stage_cache``: a dict shared
     by METEOR objects whose module lists start alike (2005); ``workers``: align a corpus in that many
     forked processes (Linux; 0: one per idle CPU; default 1) — identical results, less wall time;
-    ``fast``: align the 2005 stages of a whole corpus at once with numpy
-    (:mod:`.align.corpus`; default), and search the jar's beam over phrase candidates with
-    :mod:`.align.phrases_beam` — False aligns segment by segment (:mod:`.align.stage`) and runs the
-    rule (:func:`.align.phrases.align_phrases_beam`), with identical results (``accelerate``: its
-    old name, deprecated). The settings are
+    ``fast``: align the 2005 stages of a whole corpus at once with numpy (:mod:`.align.corpus`;
+    default), and search the jar's beam over phrase candidates with :mod:`.align.phrases_batch`
+    (a corpus) and :mod:`.align.phrases_beam` (one pair) — False aligns segment by segment
+    (:mod:`.align.stage`) and runs the rule (:func:`.align.phrases.align_phrases_beam`), with
+    identical results (``accelerate``: its old name, deprecated). The settings are
     :class:`.settings.METEORSettings` (frozen; :meth:`replace` makes a METEOR with others).
 
     Speed: every distinct word gets an id and, per module, its key once (:class:`.matchers.Vocabulary`);

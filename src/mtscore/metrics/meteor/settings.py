@@ -152,7 +152,7 @@ class METEORSettings(Settings):
     #: processes that align a corpus (forked, Linux only; 0: one per idle CPU); same statistics
     workers: int = setting(1, speed=True)
     #: the 2005 stages of a whole corpus at once (:mod:`.align.corpus`), the jar's beam over phrases
-    #: by :mod:`.align.phrases_beam`; False: segment by segment, the rule
+    #: by :mod:`.align.phrases_batch` / :mod:`.align.phrases_beam`; False: segment by segment, the rule
     fast: bool = setting(True, speed=True)
 
     # values computed from the settings in ``validate`` (not arguments)
