@@ -23,27 +23,16 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from caption import timed  # the same whole-process timing as the captioning benchmark
+
 REPO = Path(__file__).resolve().parents[1]
 WMT22 = REPO.parent / "shared" / "data" / "wmt22"
-
-
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def timed(cmd: list[str]) -> tuple[float, float, str]:
-    """Wall-clock and CPU seconds of one child process, and its standard output."""
-    cpu, start = _children_cpu(), time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=REPO)
-    return time.perf_counter() - start, _children_cpu() - cpu, done.stdout
 
 
 def in_process(hyps: list[str], streams: list[list[str]]) -> tuple[float, float, float, bool]:
