@@ -356,10 +356,8 @@ class METEOR(Metric[METEORResult]):
         return tuple(segments)
 
     def pair_kernel(self) -> tuple[Any, Any] | None:
-        """Pairwise scores by :mod:`mtscore.metrics.pairwise_meteor` (tested equal to the definition);
-        none with the paraphrase module (the definition is used)."""
-        if self.two_sided:
-            return None
+        """Pairwise scores by :mod:`mtscore.metrics.pairwise_meteor` (tested equal to the definition,
+        with the paraphrase module too: ``tests/test_meteor_task_everywhere.py``)."""
         from .. import pairwise_meteor
 
         return pairwise_meteor.pair_scores, None
