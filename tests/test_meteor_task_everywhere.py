@@ -99,3 +99,19 @@ def test_study_scores_a_task(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["study", "sample", "--no-meteor", "--tables", "corpus", "--resamples", "20", "-q",
                  "--meteor-task", "rank", "--meteor-paraphrase", TINY, "-f", "json"]) == 0
     assert "METEOR-1.5-rank" in capsys.readouterr().out
+
+
+def test_mbr_command_takes_the_task(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    samples = tmp_path / "samples.txt"
+    samples.write_text("\n".join(HYPS + REFS) + "\n", encoding="utf-8")  # two sources of 4
+    assert main(["mbr", str(samples), "-n", "4", "-m", "meteor", "--meteor-task", "rank",
+                 "--meteor-paraphrase", TINY, "--meteor-search", "exact", "--scores", "-q"]) == 0
+    rows = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    metric = METEOR(variant="1.5", task="rank", paraphrase=TINY, search="exact")
+    for source, group in enumerate((HYPS, REFS)):
+        expected = mbr(metric, group)
+        mine = [r for r in rows if r[0] == str(source + 1)]
+        assert [float(r[2]) for r in mine] == pytest.approx(list(expected.utilities), abs=1e-12)
+        assert [int(r[3]) for r in mine].index(1) == expected.index
+    assert main(["mbr", str(samples), "-n", "4", "-m", "chrf", "--meteor-task", "rank", "-q"]) != 0
+    assert "utility of -m meteor" in capsys.readouterr().err
