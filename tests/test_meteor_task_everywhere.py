@@ -115,3 +115,17 @@ def test_mbr_command_takes_the_task(tmp_path: Path, capsys: pytest.CaptureFixtur
         assert [int(r[3]) for r in mine].index(1) == expected.index
     assert main(["mbr", str(samples), "-n", "4", "-m", "chrf", "--meteor-task", "rank", "-q"]) != 0
     assert "utility of -m meteor" in capsys.readouterr().err
+
+
+def test_corpus_blocks_and_workers_equal_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mtscore.metrics.meteor.extract as extract
+
+    sample = Path(__file__).resolve().parents[1] / "src" / "mtscore" / "data" / "sample" / "wmt22-de-en"
+    hyps = (sample / "systems" / "LT22.txt").read_text(encoding="utf-8").splitlines()[:120]
+    refs = [(sample / "references" / f"{r}.txt").read_text(encoding="utf-8").splitlines()[:120]
+            for r in "AB"]
+    rule = METEOR(variant="1.5", task="rank", paraphrase=TINY, fast=False).extract(hyps, refs).values
+    monkeypatch.setattr(extract, "PHRASE_BLOCK", 7)  # blocks of the batched beam end inside ranges
+    for workers in (1, 2):
+        ours = METEOR(variant="1.5", task="rank", paraphrase=TINY, workers=workers).extract(hyps, refs)
+        assert np.array_equal(ours.values, rule)
