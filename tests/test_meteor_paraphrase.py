@@ -31,6 +31,8 @@ from mtscore.metrics.meteor.align.phrases import (
     phrase_gain,
     span_mask,
 )
+from mtscore.metrics.meteor.align.phrases_batch import align_phrases_beam_batch, align_phrases_beam_many
+from mtscore.metrics.meteor.align.phrases_beam import align_phrases_beam_fast
 from mtscore.metrics.meteor.paraphrase import TASKS, phrase_candidates
 
 DATA = Path(__file__).parent / "data" / "meteor_paraphrase"
@@ -107,8 +109,8 @@ def test_tiny_example_is_the_jars(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     # printed: Chunks 0, Precision 0.7999999999999999, Recall 0.7777777777777777,
     # Final score 0.7810320781032077 (hyp: 4 exact + 4 paraphrase words; ref: 5 + 3)
     monkeypatch.setenv("MTSCORE_CACHE_DIR", str(tmp_path / "cache"))
-    for beam in (None, 40):
-        metric = METEOR(variant="1.5", task="rank", paraphrase=TINY, jar_beam=beam)
+    for search in ("exact", "beam"):
+        metric = METEOR(variant="1.5", task="rank", paraphrase=TINY, search=search)
         result = metric.score_corpus(["The merchandise was cheaper than 20 euros."],
                                      [["The goods cost less than 20 euros."]])
         assert result.score == pytest.approx(0.7810320781032077, abs=1e-15)
@@ -128,8 +130,9 @@ def test_sample_raw_text_is_the_jars_run_with_the_tiny_table(tmp_path: Path,
     sample = Path(__file__).resolve().parents[1] / "src" / "mtscore" / "data" / "sample" / "wmt22-de-en"
     hyps = _lines(sample / "systems" / "LT22.txt")
     refs = [_lines(sample / "references" / f"{r}.txt") for r in "AB"]
-    metric = METEOR(variant="1.5", task="rank", paraphrase=TINY, jar_beam=40)
+    metric = METEOR(variant="1.5", task="rank", paraphrase=TINY)  # a task searches with the jar's beam
     assert metric.score_corpus(hyps, refs).score == pytest.approx(0.35493487645913413, abs=1e-15)
+    assert "|search:beam40|" in str(metric.signature())
 
 
 # ---- tasks ------------------------------------------------------------------------------------
@@ -144,6 +147,31 @@ def test_tasks_set_the_jars_parameters(tmp_path: Path, monkeypatch: pytest.Monke
     hter = METEOR(variant="1.5", task="hter", modules=["exact", "stem"])  # weights by position (the jar)
     assert hter.params.weights == (1.0, 0.2) and not hter.two_sided
     assert set(TASKS) == {"rank", "adq", "hter", "li", "tune"}
+
+
+def test_a_task_searches_as_the_jar_unless_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MTSCORE_CACHE_DIR", str(tmp_path / "cache"))
+    searches = {
+        "beam40": [{"task": "rank"}, {"task": "rank", "search": "beam"}, {"task": "rank", "jar_beam": 40},
+                   {"modules": ["exact", "stem"], "jar_beam": 40}, {"search": "beam"}],
+        "beam7": [{"task": "rank", "jar_beam": 7}, {"task": "rank", "search": "beam", "jar_beam": 7}],
+        "exact": [{"task": "rank", "search": "exact"}, {}, {"modules": ["exact", "stem"]}]}
+    for shown, variants in searches.items():
+        for kwargs in variants:
+            metric = METEOR(variant="1.5", paraphrase=TINY, **kwargs)
+            assert metric.beam_width == (None if shown == "exact" else int(shown[4:]))
+            assert f"|search:{shown}|" in str(metric.signature()), kwargs
+    assert "search" not in str(METEOR().signature())
+    exact = METEOR(variant="1.5", task="rank", paraphrase=TINY, search="exact")
+    assert exact.replace(search=None).beam_width == 40 and exact.replace(search="beam").beam_width == 40
+
+
+@pytest.mark.parametrize("kwargs", [{"variant": "1.5", "search": "exact", "jar_beam": 40},
+                                    {"variant": "1.5", "search": "wide"}, {"search": "beam"},
+                                    {"jar_beam": 40}, {"variant": "1.5", "jar_beam": 0}])
+def test_bad_searches_are_refused(kwargs: dict) -> None:
+    with pytest.raises(OptionError):
+        METEOR(**kwargs)
 
 
 @pytest.mark.parametrize("kwargs", [{"task": "rank"}, {"variant": "1.5", "task": "rank", "alpha": 0.5},
@@ -275,6 +303,51 @@ def test_exact_phrase_search_finds_the_optimum() -> None:
     assert compared >= 180
 
 
+def _random_phrases(rng: random.Random, n_hyp: int, n_ref: int) -> list[list]:
+    """Candidate lists as the modules make them: exact one-word ones between identical words, and
+    phrases (some one word a side, of gain 0) of two other modules, at random."""
+    words, rate = rng.randint(3, 15), rng.choice((0.02, 0.05, 0.12))  # sparse ones: fixed matches
+    h = [rng.randrange(words) for _ in range(n_hyp)]
+    r = [rng.randrange(words) for _ in range(n_ref)]
+    cands: list[list] = [[] for _ in range(n_ref)]
+    for j, i in itertools.product(range(n_ref), range(n_hyp)):
+        if h[i] == r[j]:
+            cands[j].append((j, 1, i, 1, 0))
+    for j, i in itertools.product(range(n_ref), range(n_hyp)):
+        if rng.random() < rate:
+            cands[j].append((j, rng.randint(1, min(3, n_ref - j)), i, rng.randint(1, min(3, n_hyp - i)),
+                             rng.randint(1, 2)))
+    return cands
+
+
+def test_fast_beam_equals_the_rule() -> None:
+    rng = random.Random(23)
+    weights = [1.0, 0.5, 0.5]
+    fixed_seen = 0
+    for _ in range(600):
+        n_hyp, n_ref = rng.randint(0, 14), rng.randint(0, 14)
+        cands = _random_phrases(rng, n_hyp, n_ref)
+        fixed_seen += any(m[1] + m[3] > 2 for m in fixed_phrases(n_hyp, n_ref, cands).values())
+        for beam in (1, 3, 40):
+            assert align_phrases_beam_fast(n_hyp, n_ref, cands, weights, beam) == \
+                align_phrases_beam(n_hyp, n_ref, cands, weights, beam)
+    assert fixed_seen >= 20  # (fixed phrase matches were exercised)
+
+
+def test_batched_beam_equals_the_rule() -> None:
+    rng = random.Random(29)
+    weights = [1.0, 0.5, 0.5]
+    segments = []
+    for _ in range(300):
+        n_hyp, n_ref = rng.randint(0, 14), rng.randint(0, 14)
+        segments.append((n_hyp, n_ref, _random_phrases(rng, n_hyp, n_ref)))
+    segments.append((70, 66, _random_phrases(rng, 70, 66)))  # masks of two 64-bit words
+    for beam in (1, 3, 40):
+        expected = [align_phrases_beam(n, m, c, weights, beam) for n, m, c in segments]
+        assert align_phrases_beam_many(segments, weights, beam, batch=37) == expected
+        assert align_phrases_beam_batch(segments, weights, beam) == expected
+
+
 # ---- the jar's default run on WMT22 -----------------------------------------------------------
 
 def _oracle_files() -> list[Path]:
@@ -335,7 +408,9 @@ def test_jar_beam_is_the_jars_default_run(path: Path) -> None:
     rows, hyps, streams, _ = _case(path)
     seg, corpus = [r for r in rows if r[0] != "corpus"], next(r for r in rows if r[0] == "corpus")
     assert [r[7] for r in seg] == [_sha(h) for h in hyps]  # the same words as the jar aligned
-    metric = METEOR(variant="1.5", task="rank", tokenize="none", lowercase=False, jar_beam=40)
+    # a task searches with the jar's beam (the fast path, align/phrases_beam.py; on one case the rule)
+    rule = path.name == "AISP-SJTU.ref-A+B.default.tsv.gz"
+    metric = METEOR(variant="1.5", task="rank", tokenize="none", lowercase=False, fast=not rule)
     stats, kept, _, _ = metric.align_corpus(hyps, streams)
     assert kept is not None
     ours, jar = metric.segment_scores(stats), np.array([float(r[4]) for r in seg])
@@ -357,7 +432,7 @@ EXACT_CASES = [p for p in _oracle_files() if ".ref-A+B." in p.name and p.name.st
 def test_exact_search_is_close_to_the_jar_and_never_worse(path: Path) -> None:
     rows, hyps, streams, _ = _case(path)
     seg, corpus = [r for r in rows if r[0] != "corpus"], next(r for r in rows if r[0] == "corpus")
-    metric = METEOR(variant="1.5", task="rank", tokenize="none", lowercase=False)
+    metric = METEOR(variant="1.5", task="rank", tokenize="none", lowercase=False, search="exact")
     stats = metric.extract(hyps, streams)
     ours, jar = metric.segment_scores(stats), np.array([float(r[4]) for r in seg])
     r = np.corrcoef(ours, jar)[0, 1]

@@ -75,6 +75,7 @@ ALTERNATIVES: dict[str, dict[str, tuple[dict[str, Any], tuple[Any, ...]]]] = {
         "weights": ({}, ((1.0, 0.8, 0.6),)), "tokenize": ({}, ("intl", "13a")),
         "lowercase": ({}, (False, True)), "exclude_stopwords": ({}, (True, False)),
         "language": ({"delta": None}, ("de", "en")), "jar_beam": ({"variant": "1.5"}, (40,)),
+        "search": ({"variant": "1.5"}, ("beam", "exact")),
         "task": ({"variant": "1.5"}, ("rank",)),
         # the paraphrase table is named in the signature by file name and SHA-256
         "paraphrase": ({"variant": "1.5", "modules": ("exact", "paraphrase"), "paraphrase": TINY_TABLE},

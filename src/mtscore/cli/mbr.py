@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from ..errors import InputError, OptionError
 from ..metrics.pairwise import UTILITIES
 from ..streaming.reading import LineReader
+from .meteor_task import add_meteor_task_options, task_meteor
 
 #: lines read at a time from a TSV input
 TSV_BLOCK = 4096
@@ -53,6 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="write every candidate's expected utility: source, candidate number "
                         "(1-based), utility, 1 if selected else 0, candidate (tab-separated)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    add_meteor_task_options(p, utility=True)
     p.set_defaults(func=run)
 
 
@@ -68,7 +70,10 @@ def run(args: argparse.Namespace) -> int:
                           detail="needs --num-candidates, and must be at least 1")
     ids: deque[str] = deque()
     sources = _sources(args, ids)
-    results = mbr_stream(args.metric, sources, aggregate=args.aggregate)
+    utility = task_meteor(args)
+    if utility is not None and args.metric != "meteor":
+        raise OptionError("--meteor-task", args.meteor_task, detail="it sets the utility of -m meteor")
+    results = mbr_stream(args.metric if utility is None else utility, sources, aggregate=args.aggregate)
     out = sys.stdout
     total = _source_count(args.candidates, n) if progress.enabled() else None
     shown = progress.track(results, total=total, desc="MBR sources", min_total=MIN_PROGRESS)

@@ -11,6 +11,7 @@ from ..report.figures import FIGURE_FORMATS, require_matplotlib
 from ..report.html import check_destination
 from ..study.model import BLOCK_SIZE, DEFAULT_RESAMPLES, DEFAULT_SEED
 from .common import DEFAULT_DECIMALS
+from .meteor_task import add_meteor_task_options, task_metrics
 
 
 def add_report_options(parser: argparse.ArgumentParser, *, output_default: str | None) -> None:
@@ -95,6 +96,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_report_options(p, output_default="report.html")
     add_study_options(p)
     add_scores_options(p)
+    add_meteor_task_options(p)
     p.add_argument("--width", "-w", type=int, default=DEFAULT_DECIMALS,
                    help=f"decimals shown in the report's tables (default {DEFAULT_DECIMALS})")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
@@ -116,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
                       block_size=args.block_size, blocks=args.blocks, meteor=not args.no_meteor,
                       language_pair=args.language_pair, scores=args.scores or (),
                       scores_signature=args.scores_signature, jobs=study_jobs(args),
-                      rank_human=args.rank_human)
+                      rank_human=args.rank_human, extra_metrics=task_metrics(args))
     written = write_report(study, args.output, figures_dir=args.figures,
                            figure_formats=args.figure_format, embed=args.embed, width=args.width,
                            title=args.title)

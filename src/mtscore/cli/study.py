@@ -14,6 +14,7 @@ from ..report.study_tables import render_study
 from ..report.tables import FORMATS, LAYOUTS
 from ..study import TABLE_IDS, run_study
 from .common import DEFAULT_DECIMALS
+from .meteor_task import add_meteor_task_options, task_metrics
 from .report import add_report_options, add_scores_options, add_study_options, study_jobs
 
 
@@ -41,14 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="also write the HTML report with the papers' figures to FILE (as `mtscore "
                         "report`; needs pip install 'mtscore[report]')")
     add_scores_options(p)
-    meteor = p.add_argument_group("METEOR 1.5 with a jar task (studied besides the default metrics)")
-    meteor.add_argument("--meteor-task", default=None, choices=("rank", "adq", "hter", "li", "tune"),
-                        help="also study METEOR 1.5 with this task of the jar (rank: the jar's "
-                             "default, with paraphrases), labelled METEOR-1.5-TASK")
-    meteor.add_argument("--meteor-paraphrase", default=None, metavar="FILE",
-                        help="its paraphrase table (default: the installed pycocoevalcap's)")
-    meteor.add_argument("--meteor-jar-beam", type=int, default=None, metavar="N",
-                        help="search it with the jar's beam of width N (40: the jar's numbers)")
+    add_meteor_task_options(p)
     add_report_options(p, output_default=None)
     group = p.add_argument_group("output")
     group.add_argument("--format", "-f", default="text", choices=FORMATS,
@@ -61,21 +55,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                             "under it), the layout of a paper's results table")
     group.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
-
-
-def _task_metrics(args: argparse.Namespace) -> list:
-    """METEOR 1.5 with ``--meteor-task`` (none without it)."""
-    if args.meteor_task is None:
-        if args.meteor_paraphrase is not None or args.meteor_jar_beam is not None:
-            raise OptionError("--meteor-paraphrase/--meteor-jar-beam", "set",
-                              detail="they apply to --meteor-task: give it too")
-        return []
-    from ..metrics.meteor import METEOR
-    from ..study.model import MetricSpec
-
-    metric = METEOR(variant="1.5", task=args.meteor_task, paraphrase=args.meteor_paraphrase,
-                    jar_beam=args.meteor_jar_beam)
-    return [MetricSpec(f"METEOR-1.5-{args.meteor_task}", metric, metric)]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
                       tables=args.tables, block_size=args.block_size, blocks=args.blocks,
                       meteor=not args.no_meteor, language_pair=args.language_pair,
                       scores=args.scores or (), scores_signature=args.scores_signature,
-                      jobs=study_jobs(args), extra_metrics=_task_metrics(args),
+                      jobs=study_jobs(args), extra_metrics=task_metrics(args),
                       rank_human=args.rank_human)
     sys.stdout.write(render_study(study, args.format, args.width, args.tables, layout=args.layout) + "\n")
     if args.html:

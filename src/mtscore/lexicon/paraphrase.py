@@ -53,6 +53,8 @@ CACHE_VERSION = 2
 #: the polynomial of the phrase hash (an odd 64-bit constant)
 PHRASE_MIX = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
+#: most word-id sequences whose :meth:`ParaphraseTable.paths` are remembered
+PATHS_MEMO = 4096
 #: Java's StringTokenizer delimiters
 _SPLIT = re.compile("[ \t\n\r\f]+")
 
@@ -224,6 +226,9 @@ class ParaphraseTable:
         self._para_ids, self._para_off = load("para_ids"), load("para_off")
         #: phrase (word ids) -> its entries' paraphrases (word ids), in file order; () if none
         self._memo: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        #: :meth:`paths` of recent word-id sequences (a segment aligned against several references,
+        #: a reference of many hypotheses, MBR's candidates); cleared when PATHS_MEMO are held
+        self._paths_memo: dict[tuple[int, ...], list[list[tuple[int, tuple[int, ...]]]]] = {}
 
     def __reduce__(self) -> tuple[type, tuple[Path]]:
         """Pickled as its cache folder (a worker process maps the arrays again)."""
@@ -286,6 +291,15 @@ class ParaphraseTable:
         (its trie walk ends at the first word that continues no phrase; no longer phrase can
         match after it, so the lists are the same)."""
         ids = tuple(ids)
+        known = self._paths_memo.get(ids)
+        if known is None:
+            if len(self._paths_memo) >= PATHS_MEMO:
+                self._paths_memo.clear()
+            known = self._paths_memo[ids] = self._find_paths(ids)
+        return known
+
+    def _find_paths(self, ids: tuple[int, ...]) -> list[list[tuple[int, tuple[int, ...]]]]:
+        """:meth:`paths`, looked up (the phrases through the phrase memo)."""
         windows = []
         for p in range(len(ids)):
             stop = p  # the phrases from p: up to max_phrase words, none of them unknown

@@ -18,6 +18,8 @@ DEFAULT_MODULES = ("exact", "porter", "synonym")
 VARIANTS = ("2005", "1.5")
 #: ``metrics.meteor.paraphrase.TASKS``' names
 TASKS = ("rank", "adq", "hter", "li", "tune")
+#: ``metrics.meteor.settings.SEARCHES``
+SEARCHES = ("exact", "beam")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -38,9 +40,13 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                        help="the paraphrase table (paraphrase-en.gz) of the paraphrase module "
                             "(default: the one of an installed pycocoevalcap, "
                             "pip install 'mtscore[paraphrase]')")
+    group.add_argument("--meteor-search", default=None, choices=SEARCHES,
+                       help="variant 1.5: beam, the jar's own beam search (its scores), or exact, "
+                            "the jar's objective maximised exactly (default beam with --meteor-task, "
+                            "exact without)")
     group.add_argument("--meteor-jar-beam", type=int, default=None, metavar="N",
-                       help="variant 1.5: search with the jar's own beam of width N (40 reproduces "
-                            "the jar's scores) instead of exactly")
+                       help="variant 1.5: search with the jar's own beam of width N (default 40, the "
+                            "jar's; implies --meteor-search beam)")
     group.add_argument("--meteor-alpha", type=float, default=0.9, metavar="A",
                        help="Fmean = PR/(aP + (1-a)R) (default 0.9: the paper's 10PR/(R+9P))")
     group.add_argument("--meteor-beta", type=float, default=3.0, metavar="B",
@@ -81,6 +87,7 @@ def from_args(args: argparse.Namespace) -> METEOR:
                   beta=args.meteor_beta, gamma=args.meteor_gamma, delta=args.meteor_delta,
                   weights=args.meteor_weights, tokenize=args.meteor_tokenize,
                   lowercase=args.meteor_case == "lc", exclude_stopwords=args.meteor_stopwords,
-                  jar_beam=args.meteor_jar_beam, workers=args.meteor_workers, task=task,
+                  jar_beam=args.meteor_jar_beam, search=getattr(args, "meteor_search", None),
+                  workers=args.meteor_workers, task=task,
                   paraphrase=getattr(args, "meteor_paraphrase", None),
                   language=target_of(args) or "en")

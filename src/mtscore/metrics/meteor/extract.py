@@ -31,6 +31,8 @@ RefIds = list[WordIds]
 Settled = list[tuple[list[int], CorpusMatches]]
 #: what is left to align: (reference stream, segment)
 Work = list[tuple[int, int]]
+#: pairs aligned together with the paraphrase module (:func:`.paraphrase.align_phrase_segments`)
+PHRASE_BLOCK = 2048
 
 
 def align_ids(metric: METEOR, h: list[int], r: list[int]) -> tuple[list[Match], bool]:
@@ -90,10 +92,20 @@ def _task(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | 
     def task(lo: int, hi: int, show: bool) -> tuple[list[list[int]], list[list[Match]], int, list[int]]:
         before = metric.bounded_searches
         rows, aligns, fallback = [], [], []
-        for k, s in track(work[lo:hi], total=hi - lo, desc="METEOR", min_total=500 if show else 1 << 62):
+        phrases: list[Any] = []  # the paraphrase module's alignments, a block of pairs at a time
+        for n, (k, s) in enumerate(track(work[lo:hi], total=hi - lo, desc="METEOR",
+                                         min_total=500 if show else 1 << 62)):
             h, r = hyp_ids[s], ref_ids[k][s]
             assert h is not None and r is not None
-            if settled is None:
+            if metric.two_sided:
+                if n % PHRASE_BLOCK == 0:
+                    from .paraphrase import align_phrase_segments
+
+                    block = work[lo + n:min(hi, lo + n + PHRASE_BLOCK)]
+                    phrases = align_phrase_segments(metric, [(hyp_ids[b], ref_ids[a][b])  # type: ignore[misc]
+                                                             for a, b in block])
+                alignment, used = phrases[n % PHRASE_BLOCK]
+            elif settled is None:
                 alignment, used = align_ids(metric, h, r)
             else:
                 alignment, used = align_stages(metric, h, r, settled[k][0][s], settled[k][1][s])
@@ -109,7 +121,8 @@ def _task(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | 
 
 def _work(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | None) -> Work:
     """The (stream, segment) pairs the corpus-wide stages left (every pair with a reference where
-    they do not apply)."""
+    they do not apply), segment by segment (a hypothesis's references one after the other: the
+    paraphrase table's memo of the hypothesis's phrases is then hit)."""
     work: Work = []
     for k, col in enumerate(ref_ids):
         todo = col.present
@@ -117,7 +130,12 @@ def _work(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | 
             todo = todo & (np.asarray(settled[k][0]) < len(metric.modules)) & (hyp_ids.lengths > 0) \
                 & (col.lengths > 0)
         work.extend((k, s) for s in np.flatnonzero(todo).tolist())
+    work.sort(key=_segment_first)
     return work
+
+
+def _segment_first(item: tuple[int, int]) -> tuple[int, int]:
+    return item[1], item[0]
 
 
 def _ranges(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, work: Work

@@ -4,10 +4,10 @@
   R = m/|ref|, Fmean = 10PR/(R + 9P), Penalty = 0.5·(chunks/m)³ (§2.3), generalised with α, β, γ, δ and
   module weights as METEOR 1.x does (:mod:`.score`).
 * ``variant="1.5"``: what the jar (``meteor-1.5.jar``) computes for the same parameters: every module
-  proposes candidates at once and the jar's objective picks the alignment (:mod:`.align.jar`, searched
-  exactly, not with its beam of 40), and a segment matched completely in one chunk has no penalty —
-  recorded as 0 chunks in its statistics, so corpus sums stay exact (the jar's ``MeteorStats.addStats``
-  does the same).
+  proposes candidates at once and the jar's objective picks the alignment (:mod:`.align.jar`:
+  searched exactly, or with the jar's own beam of 40 — the default with a jar ``task``), and a
+  segment matched completely in one chunk has no penalty — recorded as 0 chunks in its statistics,
+  so corpus sums stay exact (the jar's ``MeteorStats.addStats`` does the same).
 
 Several references (§2.3 end): every reference is scored and the best-scoring one is kept (the first
 on ties, as the jar); the corpus statistics are the sums of the kept references' statistics
@@ -49,12 +49,13 @@ __all__ = ["METEOR", "VARIANTS", "METEORResult", "METEORSegment", "PreparedRefer
 class METEOR(Metric[METEORResult]):
     """METEOR with the paper's defaults; ``extract``/``compute`` as in :mod:`mtscore.metrics.base`.
 
-    Parameters as :func:`corpus_meteor`, plus ``jar_beam`` (variant 1.5 only): search with the jar's
-    own beam of that width (40 reproduces the jar) instead of exactly; ``stage_cache``: a dict shared
+    Parameters as :func:`corpus_meteor`, plus ``stage_cache``: a dict shared
     by METEOR objects whose module lists start alike (2005); ``workers``: align a corpus in that many
     forked processes (Linux; 0: one per idle CPU; default 1) — identical results, less wall time;
-    ``fast``: align the 2005 stages of a whole corpus at once with numpy
-    (:mod:`.align.corpus`; default) — False aligns segment by segment (:mod:`.align.stage`), with
+    ``fast``: align the 2005 stages of a whole corpus at once with numpy (:mod:`.align.corpus`;
+    default), and search the jar's beam over phrase candidates with :mod:`.align.phrases_batch`
+    (a corpus) and :mod:`.align.phrases_beam` (one pair) — False aligns segment by segment
+    (:mod:`.align.stage`) and runs the rule (:func:`.align.phrases.align_phrases_beam`), with
     identical results (``accelerate``: its old name, deprecated). The settings are
     :class:`.settings.METEORSettings` (frozen; :meth:`replace` makes a METEOR with others).
 
@@ -72,7 +73,10 @@ class METEOR(Metric[METEORResult]):
     tokenizer: Tokenizer
     lowercase: bool
     exclude_stopwords: bool
+    search: str | None
     jar_beam: int | None
+    #: the width of the jar's beam the 1.5 search uses (None: the exact search)
+    beam_width: int | None
     #: the jar's task name (``rank`` ...), or None; the paraphrase table file (None: the default)
     task: str | None
     paraphrase: str | None
@@ -87,7 +91,7 @@ class METEOR(Metric[METEORResult]):
                  tokenize: str | None = None, lowercase: bool = True, exclude_stopwords: bool = False,
                  language: str = "en",
                  jar_beam: int | None = None, task: str | None = None,
-                 paraphrase: str | os.PathLike[str] | None = None,
+                 paraphrase: str | os.PathLike[str] | None = None, search: str | None = None,
                  stage_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], ...]] | None = None,
                  workers: int = 1, fast: bool = True, accelerate: bool | None = None):
         if accelerate is not None:
@@ -99,10 +103,10 @@ class METEOR(Metric[METEORResult]):
             weights=weights, tokenize=tokenize, lowercase=lowercase,
             exclude_stopwords=exclude_stopwords, language=language, jar_beam=jar_beam,
             task=task, paraphrase=None if paraphrase is None else os.fspath(paraphrase),
-            workers=workers, fast=fast)
+            search=search, workers=workers, fast=fast)
         self._configure(settings, language=settings.target, modules=settings.module_names,
                         params=settings.params, tokenizer=get_tokenizer(settings.tokenizer_name),
-                        two_sided=settings.two_sided)
+                        two_sided=settings.two_sided, beam_width=settings.beam_width)
         #: 2005 variant: alignments after each stage, shared by METEOR objects whose module lists
         #: start alike (the module ablation aligns the exact stage once, not once per module set)
         self.stage_cache = stage_cache
@@ -349,10 +353,8 @@ class METEOR(Metric[METEORResult]):
         return tuple(segments)
 
     def pair_kernel(self) -> tuple[Any, Any] | None:
-        """Pairwise scores by :mod:`mtscore.metrics.meteor.pairwise` (tested equal to the definition);
-        none with the paraphrase module (the definition is used)."""
-        if self.two_sided:
-            return None
+        """Pairwise scores by :mod:`mtscore.metrics.meteor.pairwise` (tested equal to the definition,
+        with the paraphrase module too: ``tests/test_meteor_task_everywhere.py``)."""
         from . import pairwise as pairwise_meteor
 
         return pairwise_meteor.pair_scores, None
@@ -373,7 +375,9 @@ def corpus_meteor(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
                   alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5,
                   delta: float | None = None, weights: Sequence[float] | None = None,
                   tokenize: str | None = None, lowercase: bool = True,
-                  exclude_stopwords: bool = False, language: str = "en") -> METEORResult:
+                  exclude_stopwords: bool = False, language: str = "en", task: str | None = None,
+                  paraphrase: str | os.PathLike[str] | None = None, search: str | None = None,
+                  jar_beam: int | None = None) -> METEORResult:
     """Corpus METEOR of ``hyps`` against reference streams ``refs`` (``refs[k][i]``), with segments.
 
     * ``modules``: matching modules in order (``exact``, ``porter``, ``stem``, ``wn_stem``,
@@ -386,14 +390,22 @@ def corpus_meteor(hyps: Sequence[str], refs: Sequence[Sequence[str | None]], *,
     * ``tokenize``: a BLEU tokenizer name (default ``13a``; zh: ``zh``, ja: ``ja-mecab``; ``none``
       for tokenized text); ``lowercase``: lowercase first (default, as METEOR);
     * ``exclude_stopwords``: leave the shipped function words out of the exact stage (§3.6);
-    * ``language``: the target language (ISO 639-1, default ``en``), see :mod:`mtscore.languages`.
+    * ``language``: the target language (ISO 639-1, default ``en``), see :mod:`mtscore.languages`;
+    * ``task``: the METEOR 1.5 jar's task (``rank``, ``adq``, ``hter``, ``li``, ``tune``; variant
+      1.5): its α β γ δ, module weights, modules exact stem synonym paraphrase and its ``-norm``
+      tokenizer (:mod:`.paraphrase`); ``paraphrase``: the paraphrase table file (default: the one of
+      an installed ``pycocoevalcap``);
+    * ``search`` (variant 1.5): ``beam``, the jar's own beam search (width ``jar_beam``, default 40:
+      the jar's numbers), or ``exact``, the jar's objective maximised exactly; default ``beam`` with
+      a task (the jar's run), ``exact`` without.
 
     The result's ``score`` is 0–1 (as the jar); ``segments`` holds one :class:`METEORSegment` per
     segment (score, statistics, kept reference, alignment).
     """
     metric = METEOR(modules=modules, variant=variant, alpha=alpha, beta=beta, gamma=gamma,
                     delta=delta, weights=weights, tokenize=tokenize, lowercase=lowercase,
-                    exclude_stopwords=exclude_stopwords, language=language)
+                    exclude_stopwords=exclude_stopwords, language=language, task=task,
+                    paraphrase=paraphrase, search=search, jar_beam=jar_beam)
     return metric.score_corpus(hyps, refs)
 
 
@@ -402,9 +414,13 @@ def sentence_meteor(hyp: str, refs: Sequence[str] | str, *,
                     alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5,
                     delta: float | None = None, weights: Sequence[float] | None = None,
                     tokenize: str | None = None, lowercase: bool = True,
-                    exclude_stopwords: bool = False, language: str = "en") -> METEORResult:
-    """METEOR of one hypothesis against its references (a string or a list of strings)."""
+                    exclude_stopwords: bool = False, language: str = "en", task: str | None = None,
+                    paraphrase: str | os.PathLike[str] | None = None, search: str | None = None,
+                    jar_beam: int | None = None) -> METEORResult:
+    """METEOR of one hypothesis against its references (a string or a list of strings); the
+    settings as :func:`corpus_meteor`."""
     return corpus_meteor([hyp], sentence_references(hyp, refs, "sentence_meteor"), modules=modules,
                          variant=variant, alpha=alpha, beta=beta, gamma=gamma, delta=delta,
                          weights=weights, tokenize=tokenize, lowercase=lowercase,
-                         exclude_stopwords=exclude_stopwords, language=language)
+                         exclude_stopwords=exclude_stopwords, language=language, task=task,
+                         paraphrase=paraphrase, search=search, jar_beam=jar_beam)

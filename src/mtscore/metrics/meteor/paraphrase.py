@@ -112,19 +112,45 @@ def align_phrase_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[li
     in ``metric.bounded_searches``."""
     from .align.jar import JAR_WORDS
     from .align.phrases import align_phrases, align_phrases_beam
+    from .align.phrases_beam import align_phrases_beam_fast
+    from .segments import search_jar_objective
 
     vocab = metric.vocabulary()
     cands = phrase_candidates(metric, vocab, h, r)
-    weights = metric.jar_align_weights()
     if max(len(h), len(r)) > JAR_WORDS:
         fixed = fixed_phrases(len(h), len(r), cands)
         return sorted(fixed.values()), True
-    if metric.jar_beam is not None:
-        return align_phrases_beam(len(h), len(r), cands, weights, metric.jar_beam), False
-    alignment, exact = align_phrases(len(h), len(r), cands, weights)
-    if not exact:
-        metric.bounded_searches += 1
-    return alignment, False
+    beam_search = align_phrases_beam_fast if metric.fast else align_phrases_beam
+    return search_jar_objective(metric, beam_search, align_phrases, len(h), len(r), cands), False
+
+
+def align_phrase_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
+                          ) -> list[tuple[list[Phrase], bool]]:
+    """:func:`align_phrase_segment` of every pair (empty sides: no match). With the jar's beam and
+    ``fast``, the searches of all the pairs run together (:mod:`.align.phrases_batch`, equal to the
+    rule segment by segment)."""
+    if metric.beam_width is None or not metric.fast:
+        return [align_phrase_segment(metric, h, r) if h and r else ([], False) for h, r in pairs]
+    from .align.jar import JAR_WORDS
+    from .align.phrases_batch import align_phrases_beam_many
+
+    vocab = metric.vocabulary()
+    out: list[tuple[list[Phrase], bool]] = [([], False)] * len(pairs)
+    searched: list[tuple[int, int, list[list[Phrase]]]] = []
+    where: list[int] = []
+    for k, (h, r) in enumerate(pairs):
+        if not h or not r:
+            continue
+        cands = phrase_candidates(metric, vocab, h, r)
+        if max(len(h), len(r)) > JAR_WORDS:
+            out[k] = sorted(fixed_phrases(len(h), len(r), cands).values()), True
+            continue
+        searched.append((len(h), len(r), cands))
+        where.append(k)
+    found = align_phrases_beam_many(searched, metric.jar_align_weights(), metric.beam_width)
+    for k, alignment in zip(where, found):
+        out[k] = alignment, False
+    return out
 
 
 def statistics_row(metric: METEOR, h: list[int], r: list[int], alignment: Sequence[Phrase],

@@ -144,13 +144,18 @@ def jar_candidates(vocab: Vocabulary, h: list[int], r: list[int]) -> list[list[t
                 hits = at.get(key[y])
                 if hits:
                     cands[j] += [(i, k) for i in hits] if exact else [(i, k) for i in hits if h[i] != y]
-        else:
-            hk = [(i, x, ks) for i, (x, ks) in enumerate(zip(h, vocab.keys_of(k, h))) if ks]
-            if not hk:
+        else:  # the hypothesis words sharing a key (synset) with the reference word, in order
+            at_key: dict[Any, list[int]] = {}
+            for i, ks in enumerate(vocab.keys_of(k, h)):
+                for c in ks or ():
+                    at_key.setdefault(c, []).append(i)
+            if not at_key:
                 continue
             for j, (y, rks) in enumerate(zip(r, vocab.keys_of(k, r))):
                 if rks:
-                    cands[j] += [(i, k) for i, x, ks in hk if x != y and not ks.isdisjoint(rks)]
+                    shared = {i for c in rks for i in at_key.get(c, ())}
+                    if shared:
+                        cands[j] += [(i, k) for i in sorted(shared) if h[i] != y]
     return cands
 
 
@@ -182,20 +187,28 @@ def align_jar_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[list[
 
     vocab = metric.vocabulary()
     most = len(h) * len(r) * jar_modules(vocab, h, r)  # jar_pairs is at most this: no need to count
-    if not within_budget(len(h), len(r), most, metric.jar_beam) and \
-            not within_budget(len(h), len(r), jar_pairs(vocab, h, r), metric.jar_beam):
+    if not within_budget(len(h), len(r), most, metric.beam_width) and \
+            not within_budget(len(h), len(r), jar_pairs(vocab, h, r), metric.beam_width):
         used = range(jar_modules(vocab, h, r))
         hyp_keys = [_keys_of(vocab, k, h) for k in used]
         ref_keys = [_keys_of(vocab, k, r) for k in used]
         return greedy_stages(hyp_keys, ref_keys), True
     cands = jar_candidates(vocab, h, r)
+    return search_jar_objective(metric, align_jar_beam, align_jar, len(h), len(r), cands), False
+
+
+def search_jar_objective(metric: METEOR, beam_search: Any, exact_search: Any, n_hyp: int, n_ref: int,
+                         cands: Any) -> list[Any]:
+    """The 1.5 alignment of candidates ``cands`` by the metric's search: the jar's beam
+    (``beam_search``, of width ``metric.beam_width``) or the exact search (``exact_search``; one
+    bounded by its state cap counts in ``metric.bounded_searches``)."""
     weights = metric.jar_align_weights()
-    if metric.jar_beam is not None:
-        return align_jar_beam(len(h), len(r), cands, weights, metric.jar_beam), False
-    alignment, exact = align_jar(len(h), len(r), cands, weights)
+    if metric.beam_width is not None:
+        return list(beam_search(n_hyp, n_ref, cands, weights, metric.beam_width))
+    alignment, exact = exact_search(n_hyp, n_ref, cands, weights)
     if not exact:
         metric.bounded_searches += 1
-    return alignment, False
+    return list(alignment)
 
 
 def _keys_of(vocab: Vocabulary, k: int, ids: list[int]) -> list[Any]:

@@ -22,6 +22,10 @@ from .matchers import check_modules
 from .score import Parameters
 
 VARIANTS = ("2005", "1.5")
+#: variant 1.5's searches of the jar's objective: exact (dynamic programming) or the jar's own beam
+SEARCHES = ("exact", "beam")
+#: the jar's beam width (``-x``, default 40)
+JAR_BEAM = 40
 
 
 def _parameters(variant: str, alpha: float, beta: float, gamma: float, delta: float | None,
@@ -50,7 +54,30 @@ def _search(settings: METEORSettings) -> str | None:
     """Variant 1.5's search: ``exact`` or ``beamN`` (the jar's own beam); None for 2005."""
     if settings.variant != "1.5":
         return None
-    return "exact" if settings.jar_beam is None else f"beam{settings.jar_beam}"
+    return "exact" if settings.beam_width is None else f"beam{settings.beam_width}"
+
+
+def beam_width(variant: str, search: str | None, jar_beam: int | None, task: str | None) -> int | None:
+    """The width of the jar's beam variant 1.5 searches with, None for the exact search (and for
+    2005). Default: a task is the jar's run, so it searches as the jar does (beam 40); variant 1.5
+    without a task searches the jar's objective exactly; ``jar_beam`` alone means the beam."""
+    if search is not None and search not in SEARCHES:
+        raise OptionError("METEOR search", search, SEARCHES)
+    if variant != "1.5":
+        if search is not None or jar_beam is not None:
+            raise OptionError("METEOR search", search or f"beam {jar_beam}",
+                              detail="the search is variant 1.5's: use variant 1.5")
+        return None
+    if jar_beam is not None and (isinstance(jar_beam, bool) or int(jar_beam) < 1):
+        raise OptionError("jar_beam", jar_beam, detail="a positive beam width")
+    if search == "exact":
+        if jar_beam is not None:
+            raise OptionError("jar_beam", jar_beam, detail="the exact search has no beam: give "
+                                                           "search='exact' or a beam width, not both")
+        return None
+    if search == "beam" or jar_beam is not None or task is not None:
+        return JAR_BEAM if jar_beam is None else int(jar_beam)
+    return None
 
 
 def _task(name: str, variant: str, english: bool, params: tuple[Any, ...]) -> Any:
@@ -116,11 +143,16 @@ class METEORSettings(Settings):
                               references=True)
     exclude_stopwords: bool = setting(False, key="stop", show=yes_no("exclude_stopwords"))
     language: str = setting("en", key="lang", show=lambda s: s.target.code)
-    #: variant 1.5 only: search with the jar's own beam of this width instead of exactly
-    jar_beam: int | None = setting(None, key="search", show=_search)
+    #: variant 1.5 only: ``exact`` (the jar's objective, searched exactly) or ``beam`` (the jar's
+    #: own beam search); default: ``beam`` with a task (the jar's run), ``exact`` without
+    search: str | None = setting(None, key="search", show=_search)
+    #: variant 1.5 only: the width of the jar's beam (default 40, the jar's ``-x``); implies
+    #: ``search="beam"`` (shown within ``search``)
+    jar_beam: int | None = setting(None)
     #: processes that align a corpus (forked, Linux only; 0: one per idle CPU); same statistics
     workers: int = setting(1, speed=True)
-    #: the 2005 stages of a whole corpus at once (:mod:`.align.corpus`); False: segment by segment
+    #: the 2005 stages of a whole corpus at once (:mod:`.align.corpus`), the jar's beam over phrases
+    #: by :mod:`.align.phrases_batch` / :mod:`.align.phrases_beam`; False: segment by segment, the rule
     fast: bool = setting(True, speed=True)
 
     # values computed from the settings in ``validate`` (not arguments)
@@ -136,6 +168,8 @@ class METEORSettings(Settings):
     task_spec: Any = field(init=False, repr=False, compare=False)
     #: the paraphrase module's phrase matches cover different numbers of words on each side
     two_sided: bool = field(init=False, repr=False, compare=False)
+    #: the width of the jar's beam the 1.5 search uses; None: the exact search (:func:`beam_width`)
+    beam_width: int | None = field(init=False, repr=False, compare=False)
 
     def validate(self) -> None:
         language = self.language
@@ -182,11 +216,8 @@ class METEORSettings(Settings):
         check_tokenizer(self.tokenizer_name)
         self._set("lowercase", bool(self.lowercase))
         self._set("exclude_stopwords", bool(self.exclude_stopwords))
-        jar_beam = self.jar_beam
-        if jar_beam is not None and (self.variant != "1.5" or int(jar_beam) < 1):
-            raise OptionError("jar_beam", jar_beam,
-                              detail="a positive beam width, with variant 1.5 only")
-        self._set("jar_beam", None if jar_beam is None else int(jar_beam))
+        self._set("beam_width", beam_width(self.variant, self.search, self.jar_beam, self.task))
+        self._set("jar_beam", None if self.jar_beam is None else int(self.jar_beam))
         if int(self.workers) < 0:
             raise OptionError("workers", self.workers,
                               detail="a number of processes >= 1, or 0 for automatic")

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from heapq import nlargest
+from operator import itemgetter
 from typing import Any
 
 #: most dynamic-programming states per reference position in the exact search
@@ -60,13 +61,32 @@ def fixed_candidates(n_hyp: int, cands: Candidates) -> dict[int, tuple[int, int]
     return {j: cs[0] for j, cs in enumerate(cands) if len(cs) == 1 and per_hyp[cs[0][0]] == 1}
 
 
-def _chain_matches(chain: Any) -> list[Match]:
+def chain_matches(chain: Any) -> list[Any]:
+    """The matches of a search path's chain ``(parent chain, match)`` (``()`` ends it), sorted."""
     out = []
     while chain:
         chain, m = chain
         out.append(m)
     out.sort()
     return out
+
+
+#: the jar's order of partial paths (``PARTIAL_COMPARE_TOTAL``) on the beam searches' path lists,
+#: ``[-weighted matches, chunks, distance, last match end or -1, ..., chain]``: ascending
+BEAM_ORDER = itemgetter(0, 1, 2)
+
+
+def best_final_path(paths: list[list[Any]], beam: int) -> list[Any]:
+    """The beam searches' last step (``Aligner.resolve`` after the last reference word): the first
+    ``beam`` paths in the jar's order (a stable sort, as Java's) close their open chunk, and the
+    first of them in that order again is the alignment."""
+    paths.sort(key=BEAM_ORDER)
+    kept = paths[:beam]
+    for path in kept:
+        if path[3] != -1:
+            path[1] += 1
+    kept.sort(key=BEAM_ORDER)
+    return kept[0]
 
 
 @dataclass
@@ -255,7 +275,7 @@ def align_jar(n_hyp: int, n_ref: int, cands: Candidates, align_weights: Sequence
         states = new
     if not states:
         return [], exact
-    return _chain_matches(max(states.values(), key=lambda v: v[0])[1]), exact
+    return chain_matches(max(states.values(), key=lambda v: v[0])[1]), exact
 
 
 def align_jar_beam(n_hyp: int, n_ref: int, cands: Candidates, align_weights: Sequence[float],
@@ -273,21 +293,17 @@ def align_jar_beam(n_hyp: int, n_ref: int, cands: Candidates, align_weights: Seq
     used0 = 0
     for i, _ in fixed.values():
         used0 |= 1 << i
-    # path: [doubled weighted matches, chunks, distance, last match end (i + 1) or -1, used, chain]
+    # path: [-doubled weighted matches, chunks, distance, last match end (i + 1) or -1, used, chain]
+    # (the weight negated: the jar's order is the ascending order of the first three, BEAM_ORDER)
     paths: list[list[Any]] = [[0, 0, 0, -1, used0, ()]]
-    for current in range(n_ref + 1):
-        paths.sort(key=lambda p: (-p[0], p[1], p[2]))
+    for current in range(n_ref):
+        paths.sort(key=BEAM_ORDER)  # stable, as Java's Collections.sort
         following: list[list[Any]] = []
         for path in paths[:beam]:
-            if current == n_ref:
-                if path[3] != -1:
-                    path[1] += 1
-                following.append(path)
-                continue
             f = fixed.get(current)
             if f is not None:
                 i, mod = f
-                path[0] = 2 * int(path[0] // 2 + align_weights[mod])
+                path[0] = -2 * int(-path[0] // 2 + align_weights[mod])
                 if path[3] != -1 and i != path[3]:
                     path[1] += 1
                 path[3] = i + 1
@@ -299,7 +315,7 @@ def align_jar_beam(n_hyp: int, n_ref: int, cands: Candidates, align_weights: Seq
                 if path[4] >> i & 1:
                     continue
                 chunks = path[1] + (1 if path[3] != -1 and i != path[3] else 0)
-                following.append([2 * int(path[0] // 2 + align_weights[mod]), chunks, path[2], i + 1,
+                following.append([-2 * int(-path[0] // 2 + align_weights[mod]), chunks, path[2], i + 1,
                                   path[4] | (1 << i), (path[5], (i, current, mod))])
                 path[2] += abs(current - i)  # the jar adds it to the parent path
             if path[3] != -1:
@@ -307,5 +323,4 @@ def align_jar_beam(n_hyp: int, n_ref: int, cands: Candidates, align_weights: Seq
                 path[3] = -1
             following.append(path)
         paths = following
-    paths.sort(key=lambda p: (-p[0], p[1], p[2]))
-    return _chain_matches(paths[0][5])
+    return chain_matches(best_final_path(paths, beam)[5])

@@ -29,10 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from heapq import nlargest
-from operator import itemgetter
 from typing import Any
 
-from .jar import STATE_CAP, WORK_CAP, _undominated
+from .jar import BEAM_ORDER, STATE_CAP, WORK_CAP, _undominated, best_final_path, chain_matches
 
 #: (ref start, ref length, hyp start, hyp length, module)
 Phrase = tuple[int, int, int, int, int]
@@ -71,15 +70,6 @@ def fixed_phrases(n_hyp: int, n_ref: int, cands: PhraseCandidates) -> dict[int, 
     return fixed
 
 
-def _chain(chain: Any) -> list[Phrase]:
-    out = []
-    while chain:
-        chain, m = chain
-        out.append(m)
-    out.sort()
-    return out
-
-
 def align_phrases_beam(n_hyp: int, n_ref: int, cands: PhraseCandidates, align_weights: Sequence[float],
                        beam: int = 40) -> list[Phrase]:
     """The jar's beam search (``Aligner.resolve``) over phrase candidates, step for step: at each
@@ -96,16 +86,10 @@ def align_phrases_beam(n_hyp: int, n_ref: int, cands: PhraseCandidates, align_we
     paths: list[list[Any]] = [[0, 0, 0, -1, 0, used_hyp, used_ref, ()]]
     rows = [[(m, span_mask(m[2], m[3]), span_mask(m[0], m[1]), phrase_gain(m, align_weights),
               abs(m[0] - m[2]), m[2] + m[3], m[0] + m[1]) for m in cs] for cs in cands]
-    order = itemgetter(0, 1, 2)
-    for current in range(n_ref + 1):
-        paths.sort(key=order)  # stable, as Java's Collections.sort
+    for current in range(n_ref):
+        paths.sort(key=BEAM_ORDER)  # stable, as Java's Collections.sort
         following: list[list[Any]] = []
         for path in paths[:beam]:
-            if current == n_ref:
-                if path[3] != -1:
-                    path[1] += 1
-                following.append(path)
-                continue
             if path[6] >> current & 1:  # inside a chosen match, or at a fixed one
                 if current >= path[4]:
                     j, rl, i, hl, _ = m = fixed[current]
@@ -130,8 +114,7 @@ def align_phrases_beam(n_hyp: int, n_ref: int, cands: PhraseCandidates, align_we
             path[4] += 1
             following.append(path)
         paths = following
-    paths.sort(key=order)
-    return _chain(paths[0][7])
+    return chain_matches(best_final_path(paths, beam)[7])
 
 
 def _relevant(n_ref: int, cands: PhraseCandidates, fixed: dict[int, Phrase]) -> list[int]:
@@ -277,4 +260,4 @@ def align_phrases(n_hyp: int, n_ref: int, cands: PhraseCandidates, align_weights
     final = pending.get(n_ref)
     if not final:
         return [], exact
-    return _chain(max(final.values(), key=lambda v: v[0])[1]), exact
+    return chain_matches(max(final.values(), key=lambda v: v[0])[1]), exact
