@@ -12,7 +12,7 @@ import pytest
 
 from mtscore.errors import MissingExtraError
 from mtscore.metrics.base import SegmentStats
-from mtscore.metrics.segment_mean import SegmentMean
+from mtscore.metrics.mean import SegmentMean
 from mtscore.stats import SignificanceResult, approximate_randomization, paired_bootstrap
 
 pd = pytest.importorskip("pandas")
