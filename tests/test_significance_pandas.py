@@ -47,7 +47,7 @@ def test_one_row_per_system_in_rank_order_with_its_cluster(result: SignificanceR
     for row in frame.itertuples():
         k = result.systems.index(row.system)
         ci = result.intervals[k]
-        assert (row.score, row.low, row.high) == (result.scores[k], ci.low, ci.high)
+        assert (row.score, row.low, row.high) == (result.scores[k], *ci.confidence_interval())
 
 
 def test_every_pair_with_its_p_values(result: SignificanceResult) -> None:
