@@ -1,29 +1,40 @@
 """Every example of the documentation runs and prints what it shows (README.md and docs/**/*.md).
 
-The rules for ``pycon`` and ``console`` blocks are in ``tests/docs_examples.py`` and
+The rules for ``pycon``, ``console`` and ``python`` blocks are in ``tests/docs_examples.py`` and
 ``docs/development.md``; each test is named by the file and line of its block. The blocks of one
-page share a namespace (pycon) and a working folder (both kinds), so a test first runs the page's
-earlier blocks when they have not run yet (e.g. under ``-k``).
+page share a namespace (pycon) and a working folder (all kinds), so a test first runs the page's
+earlier blocks when they have not run yet (e.g. under ``-k``). A block that reads ``../shared`` is
+skipped on a checkout without it, and fails under CI (``tests/conftest.py`` stops the run at once).
+Every other block is marked ``<!-- not run: REASON -->`` and listed in ``NOT_RUN`` below.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 
 import pytest
 
 from .docs_examples import (
     REPO,
+    SHARED,
     Block,
     documentation_files,
     mirror_repository,
+    needs_shared,
+    not_run_blocks,
+    output_blocks,
     run_console,
     run_pycon,
+    run_python,
     runnable_blocks,
+    unmarked_blocks,
 )
 
-BLOCKS = runnable_blocks(documentation_files())
+PAGES = documentation_files()
+BLOCKS = runnable_blocks(PAGES)
+OUTPUTS = output_blocks(PAGES)
 
 
 class _Pages:
@@ -37,7 +48,8 @@ class _Pages:
 
     def folder(self, page: Path) -> Path:
         if page not in self.folders:
-            folder = self.factory.mktemp(page.stem)
+            folder = self.factory.mktemp(page.stem) / "mtscore"  # ../shared beside it
+            folder.mkdir()
             mirror_repository(folder)
             self.folders[page] = folder
         return self.folders[page]
@@ -49,7 +61,10 @@ class _Pages:
             with pytest.MonkeyPatch.context() as mp:
                 mp.chdir(self.folder(block.path))
                 return run_pycon(block, namespace)
-        run_console(block, self.folder(block.path))
+        if block.lang == "python":
+            run_python(block, self.folder(block.path), OUTPUTS.get(block))
+        else:
+            run_console(block, self.folder(block.path))
         return ""
 
     def run_earlier(self, block: Block) -> None:
@@ -66,6 +81,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> _Pages:
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[b.test_id for b in BLOCKS])
 def test_example(block: Block, pages: _Pages) -> None:
+    if needs_shared(block) and not SHARED.is_dir() and not os.environ.get("CI"):
+        pytest.skip(f"{SHARED} not present (under CI this fails)")
     pages.run_earlier(block)
     failures = pages.run(block)
     assert not failures, failures
@@ -98,3 +115,14 @@ def test_the_same_words_say_what_mtscore_is() -> None:
               "README.md": (REPO / "README.md").read_text(encoding="utf-8")}
     for place, text in places.items():
         assert WHAT_IT_IS in _one_line(text.replace("**", "")), place
+
+
+# The blocks shown but not run, each marked on its page with the reason: (page, first line).
+NOT_RUN: set[tuple[str, str]] = set()
+
+
+def test_every_block_runs_or_says_why_not() -> None:
+    unmarked = [f"{b.test_id} ({b.lang or 'no language'})" for b in unmarked_blocks(PAGES)]
+    assert not unmarked, "blocks neither run nor marked '<!-- not run: REASON -->': " + ", ".join(unmarked)
+    marked = {(b.path.relative_to(REPO).as_posix(), b.text.split("\n")[0]) for b in not_run_blocks(PAGES)}
+    assert marked == NOT_RUN
