@@ -43,12 +43,12 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 RUN_LANGUAGES = ("pycon", "console", "python")
 PROGRAMS = frozenset({"mtscore", "python", "head", "tail", "cat", "cut", "sort", "uniq", "wc", "grep",
-                      "gzip", "zcat", "jq", "paste", "diff", "ls", "echo", "printf", "mkdir"})
+                      "gzip", "zcat", "paste", "diff", "ls", "echo", "printf", "mkdir"})
 _FENCE = re.compile(
     r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w+.-]*)(?P<info>[^`]*)$")
 _NOT_RUN = re.compile(r"^\s*<!--\s*not run:\s*(?P<reason>.*?)\s*-->\s*$")
 _OUTPUT_INFO = re.compile(r"""title=["']Output["']""")
-_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=\S*$")
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 COMMAND_TIMEOUT = 600
 
 
