@@ -22,6 +22,8 @@ The convention (also in ``docs/development.md``, "Every example runs"):
 * A ````` ```python ````` block runs as a script (``python -``) in the page's folder. It must print
   nothing, unless the next block is its output: a ````` ```text title="Output" ````` fence right
   after it, compared as a console command's output is.
+* A block that takes more than about 20 s has ``<!-- slow: REASON -->`` on the line before its
+  fence: it still runs (CI runs every test), but under ``pytest.mark.slow``, out of the fast tier.
 * Any other block must say why it is not run: an HTML comment ``<!-- not run: REASON -->`` on the
   line before its fence (e.g. ``pip install`` from the network, a Dask cluster's address, a citation).
   ``tests/test_docs_examples.py`` lists those blocks, so a new unmarked block fails the suite.
@@ -47,6 +49,7 @@ PROGRAMS = frozenset({"mtscore", "python", "head", "tail", "cat", "cut", "sort",
 _FENCE = re.compile(
     r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w+.-]*)(?P<info>[^`]*)$")
 _NOT_RUN = re.compile(r"^\s*<!--\s*not run:\s*(?P<reason>.*?)\s*-->\s*$")
+_SLOW = re.compile(r"^\s*<!--\s*slow:\s*(?P<reason>.*?)\s*-->\s*$")
 _OUTPUT_INFO = re.compile(r"""title=["']Output["']""")
 _ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
 COMMAND_TIMEOUT = 600
@@ -62,6 +65,7 @@ class Block:
     text: str
     info: str = ""
     not_run: str | None = None  # the reason given by a ``<!-- not run: ... -->`` line before the fence
+    slow: str | None = None  # ``<!-- slow: ... -->`` before the fence: run, marked ``slow`` (> ~20 s)
 
     @property
     def test_id(self) -> str:
@@ -101,9 +105,10 @@ def fenced_blocks(path: Path) -> list[Block]:
         if j == len(lines):
             raise ValueError(f"{path}:{i + 1}: fenced block never closed")
         before = next((line for line in reversed(lines[:i]) if line.strip()), "")
-        marker = _NOT_RUN.match(before)
+        marker, slow = _NOT_RUN.match(before), _SLOW.match(before)
         blocks.append(Block(path, i + 1, opening["lang"].lower(), "\n".join(body) + "\n",
-                            opening["info"].strip(), marker["reason"] if marker else None))
+                            opening["info"].strip(), marker["reason"] if marker else None,
+                            slow["reason"] if slow else None))
         i = j + 1
     return blocks
 

@@ -79,7 +79,8 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> _Pages:
     return _Pages(tmp_path_factory)
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=[b.test_id for b in BLOCKS])
+@pytest.mark.parametrize("block", [pytest.param(b, marks=[pytest.mark.slow] if b.slow else [])
+                                   for b in BLOCKS], ids=[b.test_id for b in BLOCKS])
 def test_example(block: Block, pages: _Pages) -> None:
     if needs_shared(block) and not SHARED.is_dir() and not os.environ.get("CI"):
         pytest.skip(f"{SHARED} not present (under CI this fails)")
@@ -134,10 +135,8 @@ NOT_RUN = {
     ("docs/metrics/captioning.md", 'mtscore caption --annotations captions_v'),
     ("docs/metrics/meteor-paraphrase.md", 'java -Xmx2G -jar meteor-1.5.jar HYP REF '),
     ("docs/metrics/meteor-paraphrase.md", '$ mtscore score -m meteor --meteor-task '),
-    ("docs/reports.md", 'mtscore report ../shared/data/wmt22/zh-e'),
     ("docs/scale.md", 'mtscore score -r ref.txt -i sys.txt --sc'),
     ("docs/scale.md", 'import csv'),
-    ("docs/utilities.md", 'mtscore mbr samples.txt -n 32 -m chrf > '),
 }
 
 

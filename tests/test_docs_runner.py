@@ -185,3 +185,11 @@ def test_redirection_writes_the_file_for_later_commands(tmp_path: Path) -> None:
 ])
 def test_output_matching(expected: tuple[str, ...], actual: str, fits: bool) -> None:
     assert output_matches(expected, actual) is fits
+
+
+def test_slow_blocks_still_run(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("<!-- slow: a long one -->\n```console\n$ mtscore --version\n...\n```\n",
+                    encoding="utf-8")
+    (block,) = runnable_blocks([page])
+    assert block.slow == "a long one" and block.not_run is None
