@@ -131,6 +131,7 @@ NOT_RUN = {
     ("docs/getting-started.md", "pip install '.[report]'            # mts"),
     ("docs/getting-started.md", '# install mtscore, study the embedded WM'),
     ("docs/index.md", '# install mtscore, study the embedded WM'),
+    ("docs/significance.md", "$ W=../shared/data/wmt22"),
     ("docs/meta-evaluation.md", 'mtscore meta-eval wmt22/cs-en wmt22/de-e'),
     ("docs/metrics/captioning.md", 'mtscore caption --annotations captions_v'),
     ("docs/metrics/meteor-paraphrase.md", 'java -Xmx2G -jar meteor-1.5.jar HYP REF '),

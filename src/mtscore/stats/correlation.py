@@ -407,6 +407,18 @@ def _groups(x: np.ndarray, y: np.ndarray, grouping: str) -> list[tuple[np.ndarra
     return out
 
 
+def _group_statistics(groups: list[tuple[np.ndarray, np.ndarray]], method: str) -> list[float]:
+    """:func:`correlate`'s statistic of every group with one defined, in group order: groups of
+    equal size are stacked and given to :func:`rowwise_correlation` (tested equal to it)."""
+    sizes = np.array([len(gx) for gx, _ in groups])
+    stat = np.full(len(groups), math.nan)
+    for size in np.unique(sizes[sizes >= 2]).tolist():
+        at = np.flatnonzero(sizes == size)
+        stat[at] = rowwise_correlation(np.stack([groups[k][0] for k in at.tolist()]),
+                                       np.stack([groups[k][1] for k in at.tolist()]), method)
+    return stat[~np.isnan(stat)].tolist()
+
+
 def segment_correlation(metric_2d: np.ndarray, human_2d: np.ndarray, method: str = "pearson",
                         grouping: str = "system", epsilon: float | None = None
                         ) -> CorrelationResult:
@@ -423,14 +435,11 @@ def segment_correlation(metric_2d: np.ndarray, human_2d: np.ndarray, method: str
     if method == "accuracy":
         acc = pairwise_accuracy(x, y, grouping=grouping, epsilon=epsilon)
         return acc
-    values, pvalues = [], []
-    for gx, gy in groups:
-        if len(gx) < 2:
-            continue
-        r, p = correlate(gx, gy, method)
-        if not math.isnan(r):
-            values.append(r)
-            pvalues.append(p)
+    if grouping == "none":
+        r, p = correlate(*groups[0], method) if len(groups[0][0]) >= 2 else (math.nan, math.nan)
+        values, pvalues = ([r], [p]) if not math.isnan(r) else ([], [])
+    else:  # per-group p-values are not reported: the statistics of equal-size groups at once
+        values, pvalues = _group_statistics(groups, method), []
     if not values:
         raise UndefinedCorrelation(f"no group has a defined {method} correlation (too few "
                                    "judged segments or constant scores)")
