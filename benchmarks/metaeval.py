@@ -143,6 +143,17 @@ def _rows(args: argparse.Namespace, stats, data, ext: dict[str, Path]):  # type:
     return rows, full, ours0, mme0
 
 
+def print_timings(start: str, load: tuple[float, float, float],
+                  rows: list[tuple[str, float, float]]) -> None:
+    """The machine line (cores, load at start and end) and the (run, wall s, CPU s) table."""
+    print(f"{start}; {os.cpu_count()} cores; load average (1, 5, 15 min) at start "
+          f"{load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f}, at end " +
+          ", ".join(f"{v:.1f}" for v in os.getloadavg()))
+    print("| run | wall s | CPU s |\n|---|---:|---:|")
+    for name, w, c in rows:
+        print(f"| {name} | {w:.1f} | {c:.1f} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--mme", type=Path, required=True, help="mt-metrics-eval checkout")
@@ -162,12 +173,7 @@ def main() -> None:
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         rows, full, ours0, mme0 = _rows(args, stats, data, _external(args.data, Path(tmp)))
-    print(f"{start}; {os.cpu_count()} cores; load average (1, 5, 15 min) at start "
-          f"{load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f}, at end " +
-          ", ".join(f"{v:.1f}" for v in os.getloadavg()))
-    print("| run | wall s | CPU s |\n|---|---:|---:|")
-    for name, w, c in rows:
-        print(f"| {name} | {w:.1f} | {c:.1f} |")
+    print_timings(start, load, rows)
     print()
     print("average:", {m: round(v, 4) for m, v in full.average.items()},
           "ranks:", dict(full.average_ranks))

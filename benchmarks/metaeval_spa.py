@@ -21,7 +21,7 @@ import time
 from functools import partial
 from pathlib import Path
 
-from metaeval import PAIRS, _clock, _external, _score
+from metaeval import PAIRS, _clock, _external, _score, print_timings
 
 from mtscore.stats.early_stopping import EarlyStopping
 from mtscore.stats.perm_both import spa_permutation_tests
@@ -53,12 +53,7 @@ def main() -> None:
         for key in pairs:
             r, f = got["rule"][key], got["fast"][key]
             assert (r.pvalue, r.resamples_used) == (f.pvalue, f.resamples_used), (pair, key)
-    print(f"{start}; {os.cpu_count()} cores; load average (1, 5, 15 min) at start "
-          f"{load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f}, at end " +
-          ", ".join(f"{v:.1f}" for v in os.getloadavg()))
-    print("| run | wall s | CPU s |\n|---|---:|---:|")
-    for name, w, c in rows:
-        print(f"| {name} | {w:.1f} | {c:.1f} |")
+    print_timings(start, load, rows)
     for name, (w, c) in totals.items():
         print(f"| four pairs, {name} | {w:.1f} | {c:.1f} |")
     print(f"CPU ratio rule/fast: {totals['rule'][1] / totals['fast'][1]:.1f}; "

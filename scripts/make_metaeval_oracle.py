@@ -31,6 +31,7 @@ import sys
 import time
 import types
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -84,6 +85,24 @@ def test_columns(human: np.ndarray) -> np.ndarray:
     return np.flatnonzero((~np.isnan(human)).all(axis=0))[:TEST_SEGMENTS]
 
 
+def _pair_tests(tests: dict[str, Any], labels: list[str]) -> dict[str, object]:
+    """Each test (seeded with np.random.seed(TEST_SEED)) on every pair of metrics, with its CPU time;
+    ``fn(a, b)`` tests "a correlates better than b" (delta = corr(a) - corr(b))."""
+    out: dict[str, object] = {}
+    for name, fn in tests.items():
+        np.random.seed(TEST_SEED)
+        start = time.process_time()
+        res = {}
+        for i, a in enumerate(labels):
+            for b in labels[i + 1:]:
+                p, delta, k = fn(a, b)
+                res[f"{a}>{b}"] = {"pvalue": float(p), "delta": float(delta), "draws": int(k)}
+        out[name] = {"tests": res, "cpu_seconds": time.process_time() - start}
+    out["key_meaning"] = ('"X>Y": the test of "metric X correlates better than metric Y"; '
+                          'delta = corr(X) - corr(Y)')
+    return out
+
+
 def permutation_tests(stats: types.ModuleType, data: types.ModuleType,
                       which: tuple[str, ...] = ("pairs_acc23", "perm_both_pearson", "perm_both_spa")
                       ) -> dict[str, object]:
@@ -109,21 +128,7 @@ def permutation_tests(stats: types.ModuleType, data: types.ModuleType,
             spa_corrs[b], spa_corrs[a], stats.PairwiseConfidenceError, "none", TEST_DRAWS,
             never, num_sys=len(d.systems), filter_nones=True)[:3],
     }
-    labels = sorted(metrics)
-    for name, fn in tests.items():
-        if name not in which:
-            continue
-        np.random.seed(TEST_SEED)
-        start = time.process_time()
-        res = {}
-        for i, a in enumerate(labels):
-            for b in labels[i + 1:]:
-                p, delta, k = fn(a, b)
-                # fn(a, b) tests "a correlates better than b" (delta = corr(a) - corr(b))
-                res[f"{a}>{b}"] = {"pvalue": float(p), "delta": float(delta), "draws": int(k)}
-        out[name] = {"tests": res, "cpu_seconds": time.process_time() - start}
-    out["key_meaning"] = ('"X>Y": the test of "metric X correlates better than metric Y"; '
-                          'delta = corr(X) - corr(Y)')
+    out.update(_pair_tests({k: f for k, f in tests.items() if k in which}, sorted(metrics)))
     out["cluster_cases"] = _clusters(data)
     return out
 
@@ -202,18 +207,7 @@ def wmt23_permutation(stats: types.ModuleType) -> dict[str, object]:
     }
     out: dict[str, object] = {"pearson_pair": TEST_PAIR, "accuracy_pairs": list(PAIRS),
                               "draws": TEST_DRAWS, "np_random_seed": TEST_SEED}
-    labels = sorted(metrics)
-    for name, fn in tests.items():
-        np.random.seed(TEST_SEED)
-        start = time.process_time()
-        res = {}
-        for i, a in enumerate(labels):
-            for b in labels[i + 1:]:
-                p, delta, k = fn(a, b)
-                res[f"{a}>{b}"] = {"pvalue": float(p), "delta": float(delta), "draws": int(k)}
-        out[name] = {"tests": res, "cpu_seconds": time.process_time() - start}
-    out["key_meaning"] = ('"X>Y": the test of "metric X correlates better than metric Y"; '
-                          'delta = corr(X) - corr(Y)')
+    out.update(_pair_tests(tests, sorted(metrics)))
     return out
 
 
