@@ -193,17 +193,23 @@ MUTATIONS: dict[str, Callable[[Path, st.DrawFn], None]] = {
     f.__name__: f for f in (m_column, m_cell, m_meta, m_file, m_names)}
 
 
+def mutated_copy(tiny: Path, tmp: Path, names: list[str], data: st.DataObject) -> Path:
+    """A copy of the tiny data set under ``tmp`` with the named mutations applied in turn."""
+    root = tmp / "set"
+    shutil.copytree(tiny, root, symlinks=True)
+    for name in names:
+        with contextlib.suppress(OSError):  # a mutation that an earlier one made impossible
+            MUTATIONS[name](root, data.draw)
+    return root
+
+
 @pytest.mark.slow
 @fuzz_settings(60)
 @given(data=st.data(), names=st.lists(st.sampled_from(sorted(MUTATIONS)), min_size=1, max_size=3),
        tables=st.sampled_from([["corpus"], ["system", "segment"], ["human", "references"], ["bleu"]]))
 def test_mutated_data_sets(tiny: Path, data: st.DataObject, names: list[str], tables: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "set"
-        shutil.copytree(tiny, root, symlinks=True)
-        for name in names:
-            with contextlib.suppress(OSError):  # a mutation that an earlier one made impossible
-                MUTATIONS[name](root, data.draw)
+        root = mutated_copy(tiny, Path(tmp), names, data)
         try:
             load_dataset(root)
         except InputError as err:
@@ -223,11 +229,7 @@ def test_mutated_data_sets_load(tiny: Path, data: st.DataObject, names: list[str
     """``load_dataset`` alone, more examples: loads (and then every array is finite or NaN where
     unjudged, every text file has the data set's length) or one ``InputError`` naming a path."""
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "set"
-        shutil.copytree(tiny, root, symlinks=True)
-        for name in names:
-            with contextlib.suppress(OSError):  # a mutation that an earlier one made impossible
-                MUTATIONS[name](root, data.draw)
+        root = mutated_copy(tiny, Path(tmp), names, data)
         try:
             ds = load_dataset(root)
         except InputError as err:
