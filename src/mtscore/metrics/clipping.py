@@ -30,6 +30,7 @@ import numpy as np
 
 from ..text.span_encoder import encode_streams, make_encoder
 from .base import PreparedBase
+from .grouping import group_counts, representatives
 
 
 class EncodedReferences(PreparedBase):
@@ -88,24 +89,53 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
         return out
     if T < SMALL_CORPUS_TOKENS:
         return _clipped_counts_small(hyp_ids, hyp_lengths, refs, max_order)
-    if _bits(S - 1) + _bits(vocab_size) + _bits(T - 1) > 63:
+    if T >= 2**31 or S * (vocab_size + 1) >= 2**62:
         return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
-    # arrays over tokens are int32 when they can be (less memory to fill and to fault in)
-    small = np.int32 if T < 2**31 and S < 2**31 and vocab_size < 2**31 else np.int64
-    seg = np.empty(T, dtype=small)  # the segment of every token
-    seg[:H] = np.repeat(np.arange(S, dtype=small), hyp_lengths)
-    at = H
-    for ids, lengths, present in refs:
-        seg[at:at + len(ids)] = np.repeat(present.astype(small), lengths)
-        at += len(ids)
-    out[:, 0], local = _unigrams_and_local_ids(hyp_ids, refs, seg, sizes, S, vocab_size, small)
-    if N == 1 or local is None:
-        return out
-    b = _bits(int(local.max()))
-    if _bits(S - 1) + N * b + _bits(K) > 63:
-        return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
-    out[:, 1:] = _ngram_counts(local, seg, sizes, S, N, b)
+    lengths = np.concatenate([hyp_lengths] + [lengths for _, lengths, _ in refs])
+    seg = np.repeat(np.concatenate([np.arange(S, dtype=np.int64)] + [present for _, _, present in refs]),
+                    lengths)  # the segment of every token
+    bounds = np.cumsum([0] + sizes)  # source k: tokens bounds[k] .. bounds[k + 1]
+    keys = np.where(hyp_ids < 0, vocab_size, hyp_ids)  # one id for every token no reference has
+    keys = np.concatenate([keys] + [ids for ids, _, _ in refs])
+    keys += seg * (vocab_size + 1)  # (segment, token)
+    out[:, 0], group = _clipped_groups(keys, bounds, seg, S)
+    # last[i]: token i ends its segment (in its source)
+    last = np.zeros(T, dtype=bool)
+    last[np.cumsum(lengths)[lengths > 0] - 1] = True
+    prev = group
+    for n in range(2, N + 1):
+        # an n-gram at i can match only if the (n-1)-grams at i and i + 1 are both shared
+        ok = prev[:-1] >= 0
+        ok &= prev[1:] >= 0
+        if n == 2:
+            ok &= ~last[:-1]
+        at = np.flatnonzero(ok)
+        if len(at) == 0:
+            break
+        keys = prev[at] * T
+        keys += prev[at + 1]  # (the (n-1)-gram at i, the one at i + 1): the n-gram, exactly
+        out[:, n - 1], group = _clipped_groups(keys, np.searchsorted(at, bounds), seg[at], S)
+        if n < N:
+            prev = np.full(T, -1, dtype=np.int64)
+            prev[at] = group
     return out
+
+
+def _clipped_groups(keys: np.ndarray, bounds: np.ndarray, seg: np.ndarray, S: int
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Clipped counts per segment of the n-grams given as exact keys (equal keys: the same n-gram
+    of the same segment; source k: keys ``bounds[k] .. bounds[k + 1]``, the hypothesis first), and
+    every key's group (a number below ``len(keys)``; -1 when the n-gram is not *shared*: not in
+    both the hypothesis and a reference of its segment)."""
+    rep = representatives(keys)
+    hyp, *ref = group_counts(rep, bounds)
+    ref_max = ref[0]
+    for counts in ref[1:]:
+        np.maximum(ref_max, counts, out=ref_max)
+    clipped = np.minimum(hyp, ref_max, out=hyp)  # nonzero only at representatives
+    per_segment = np.bincount(seg, weights=clipped, minlength=S).astype(np.int64)
+    group = np.where((clipped > 0)[rep], rep, -1)
+    return per_segment, group
 
 
 def _clipped_counts_small(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,

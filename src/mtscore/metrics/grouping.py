@@ -1,0 +1,60 @@
+"""Exact grouping of equal integer keys with numpy, without sorting: the counting step of the
+n-gram kernels (:mod:`.clipping`, :mod:`.chrf.fast`).
+
+Sorting a corpus's n-gram keys costs tens of nanoseconds per key; grouping only needs every key
+to know *one* element of its group. :func:`representatives` scatters each element's index into a
+hash table at its key's slot, reads the slot back and keeps the index read when that element's key
+is the key of the element read (compared exactly: a slot shared by two keys only delays one of
+them). The elements whose slot another key won go round again with another hash, until none is
+left; every key wins its slot in some round, and all elements of a key share its slot in every
+round, so they always get the same representative. Counts per group are then ``np.bincount`` over
+the representatives.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: odd multipliers (Fibonacci hashing: the top bits of key × multiplier), one per round
+_MULTIPLIERS = tuple(np.uint64((0x9E3779B97F4A7C15 * (2 * r + 1)) % (1 << 64)) for r in range(8))
+
+
+def representatives(keys: np.ndarray) -> np.ndarray:
+    """For every element of the int64 array ``keys``, the index of an element with the same key:
+    the same index for all elements of one key (an index whose own representative is itself)."""
+    n = len(keys)
+    rep = np.empty(n, dtype=np.int64)
+    if n == 0:
+        return rep
+    words = keys.view(np.uint64)
+    todo: np.ndarray | None = None  # None: every element (the first round)
+    left = n
+    r = 0
+    while left:
+        bits = max((left - 1).bit_length(), 4)  # a table at least as large as the keys
+        wanted = words if todo is None else words[todo]
+        slot = wanted * _MULTIPLIERS[r % len(_MULTIPLIERS)]
+        slot >>= np.uint64(64 - bits)
+        at = slot.view(np.int64)
+        # only slots written this round are read; int32: fewer fresh pages to fault in
+        table = np.empty(1 << bits, dtype=np.int32 if n < 2**31 else np.int64)
+        index = np.arange(n, dtype=table.dtype) if todo is None else todo
+        table[at] = index  # elements of keys sharing a slot: one of them wins it
+        won = table[at]
+        lost = np.flatnonzero(words[won] != wanted)
+        if todo is None:
+            rep[:] = won
+            todo = lost
+        else:
+            rep[index] = won
+            todo = todo[lost]
+        left = len(todo)
+        r += 1
+    return rep
+
+
+def group_counts(rep: np.ndarray, bounds: np.ndarray) -> list[np.ndarray]:
+    """Per source (the elements ``bounds[k]:bounds[k + 1]``), how many of its elements each group
+    has, indexed by the group's representative (0 elsewhere)."""
+    n = len(rep)
+    return [np.bincount(rep[bounds[k]:bounds[k + 1]], minlength=n) for k in range(len(bounds) - 1)]

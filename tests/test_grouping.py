@@ -1,0 +1,46 @@
+"""mtscore.metrics.grouping: exact groups of equal keys without sorting (checked against np.unique)."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtscore.metrics.grouping import group_counts, representatives
+
+
+def _check(keys: np.ndarray) -> None:
+    rep = representatives(keys)
+    assert rep.shape == keys.shape
+    np.testing.assert_array_equal(keys[rep], keys)  # a representative has the same key
+    np.testing.assert_array_equal(rep[rep], rep)  # ... and is its own representative
+    # one representative per distinct key
+    assert len(np.unique(rep)) == len(np.unique(keys))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-2**63, 2**63 - 1), max_size=300), st.integers(1, 300))
+def test_representatives_group_equal_keys(values, repeat) -> None:
+    keys = np.array(values, dtype=np.int64)
+    _check(np.repeat(keys, 1 + np.arange(len(keys)) % 3)[:repeat * 3])
+    _check(keys)
+
+
+def test_representatives_with_colliding_slots() -> None:
+    """Keys that share their slots (many distinct keys, few repeated, large and small) take several
+    rounds; every element still gets a representative of its own key."""
+    rng = np.random.default_rng(7)
+    for size in (1, 5, 1000, 70_000):
+        keys = rng.integers(0, max(size // 3, 1), size) * (1 << 40) + rng.integers(0, 3, size)
+        _check(keys.astype(np.int64))
+    _check(np.arange(0, 1 << 62, 1 << 44, dtype=np.int64))  # only high bits differ
+    _check(np.zeros(10, dtype=np.int64))
+    assert len(representatives(np.empty(0, dtype=np.int64))) == 0
+
+
+def test_group_counts_per_source() -> None:
+    keys = np.array([5, 7, 5, 5, 9, 7], dtype=np.int64)
+    rep = representatives(keys)
+    first, second = group_counts(rep, np.array([0, 3, 6]))
+    assert first[rep[0]] == 2 and first[rep[1]] == 1 and first.sum() == 3
+    assert second[rep[0]] == 1 and second[rep[4]] == 1 and second[rep[1]] == 1 and second.sum() == 3
