@@ -10,7 +10,7 @@ from mtscore.metrics.grouping import group_counts, representatives
 
 
 def _check(keys: np.ndarray) -> None:
-    rep = representatives(keys)
+    rep = representatives([keys])
     assert rep.shape == keys.shape
     np.testing.assert_array_equal(keys[rep], keys)  # a representative has the same key
     np.testing.assert_array_equal(rep[rep], rep)  # ... and is its own representative
@@ -35,12 +35,22 @@ def test_representatives_with_colliding_slots() -> None:
         _check(keys.astype(np.int64))
     _check(np.arange(0, 1 << 62, 1 << 44, dtype=np.int64))  # only high bits differ
     _check(np.zeros(10, dtype=np.int64))
-    assert len(representatives(np.empty(0, dtype=np.int64))) == 0
+    assert len(representatives([np.empty(0, dtype=np.int64)])) == 0
+
+
+def test_representatives_of_several_columns() -> None:
+    rng = np.random.default_rng(5)
+    a, b = rng.integers(0, 4, 5000), rng.integers(0, 5, 5000)
+    rep = representatives([a, b.astype(np.uint64)])
+    np.testing.assert_array_equal(a[rep], a)
+    np.testing.assert_array_equal(b[rep], b)
+    np.testing.assert_array_equal(rep[rep], rep)
+    assert len(np.unique(rep)) == len(np.unique(a * 5 + b))
 
 
 def test_group_counts_per_source() -> None:
     keys = np.array([5, 7, 5, 5, 9, 7], dtype=np.int64)
-    rep = representatives(keys)
+    rep = representatives([keys])
     first, second = group_counts(rep, np.array([0, 3, 6]))
     assert first[rep[0]] == 2 and first[rep[1]] == 1 and first.sum() == 3
     assert second[rep[0]] == 1 and second[rep[4]] == 1 and second[rep[1]] == 1 and second.sum() == 3

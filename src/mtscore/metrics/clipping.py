@@ -73,91 +73,134 @@ def _sorted_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 SMALL_CORPUS_TOKENS = 400
 
 
-def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
-                   refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
+#: per reference stream: (token ids, tokens per present segment, index of those segments)
+IdStream = tuple[np.ndarray, np.ndarray, np.ndarray]
+#: per reference stream: (token key columns, tokens per present segment, index of those segments)
+KeyStream = tuple[Sequence[np.ndarray], np.ndarray, np.ndarray]
+
+
+def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, refs: Sequence[IdStream],
                    vocab_size: int, max_order: int) -> np.ndarray:
     """Clipped matches per segment and order: an int64 array (segments × max_order).
 
     ``refs``: per reference stream (token ids, tokens per present segment, index of those segments).
     Hypothesis ids are -1 for tokens that no reference has.
     """
-    S, K, N = len(hyp_lengths), len(refs), max_order
-    sizes = [len(hyp_ids)] + [len(ids) for ids, _, _ in refs]
-    H, T = sizes[0], sum(sizes)
-    out = np.zeros((S, N), dtype=np.int64)
-    if H == 0 or T == H:
-        return out
-    if T < SMALL_CORPUS_TOKENS:
-        return _clipped_counts_small(hyp_ids, hyp_lengths, refs, max_order)
-    if T >= 2**31 or S * (vocab_size + 1) >= 2**62:
+    S = len(hyp_lengths)
+    T = len(hyp_ids) + sum(len(ids) for ids, _, _ in refs)
+    if len(hyp_ids) and T >= SMALL_CORPUS_TOKENS and (T >= 2**31 or S * (vocab_size + 1) >= 2**62):
         return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
+    # one id for every token no reference has
+    return clipped_counts_of_keys([np.where(hyp_ids < 0, vocab_size, hyp_ids)], hyp_lengths,
+                                  [([ids], lengths, present) for ids, lengths, present in refs],
+                                  max_order)
+
+
+def clipped_counts_of_keys(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,
+                           refs: Sequence[KeyStream], max_order: int) -> np.ndarray:
+    """:func:`clipped_counts` of tokens given as key columns (64-bit integers; equal tokens: equal
+    in every column, e.g. :func:`..text.interning.token_words`): no vocabulary needed."""
+    S, N = len(hyp_lengths), max_order
+    sizes = [len(hyp[0])] + [len(columns[0]) for columns, _, _ in refs]
+    H, T = sizes[0], sum(sizes)
+    if H == 0 or T == H:
+        return np.zeros((S, N), dtype=np.int64)
+    if T < SMALL_CORPUS_TOKENS:
+        return _clipped_counts_small(hyp, hyp_lengths, refs, max_order)
     lengths = np.concatenate([hyp_lengths] + [lengths for _, lengths, _ in refs])
     seg = np.repeat(np.concatenate([np.arange(S, dtype=np.int64)] + [present for _, _, present in refs]),
                     lengths)  # the segment of every token
-    bounds = np.cumsum([0] + sizes)  # source k: tokens bounds[k] .. bounds[k + 1]
-    keys = np.where(hyp_ids < 0, vocab_size, hyp_ids)  # one id for every token no reference has
-    keys = np.concatenate([keys] + [ids for ids, _, _ in refs])
-    keys += seg * (vocab_size + 1)  # (segment, token)
-    out[:, 0], group = _clipped_groups(keys, bounds, seg, S)
-    # last[i]: token i ends its segment (in its source)
-    last = np.zeros(T, dtype=bool)
+    columns = [np.concatenate([hyp[j]] + [c[j] for c, _, _ in refs]) for j in range(len(hyp))]
+    return grouped_counts([*columns, seg], seg, lengths, np.cumsum([0, *sizes]), S, N)[0]
+
+
+def grouped_counts(columns: Sequence[np.ndarray], seg: np.ndarray, lengths: np.ndarray,
+                   bounds: np.ndarray, S: int, max_order: int, per_reference: bool = False
+                   ) -> list[np.ndarray]:
+    """The kernel: tokens of every source in one array (source k: tokens ``bounds[k]`` ..
+    ``bounds[k + 1]``, the hypothesis first; ``lengths``: tokens per segment of each source in
+    that order; ``seg``: the segment (of ``S``) of every token), ``columns``: one key per token that is
+    equal exactly for equal (segment, token). Clipped counts per segment and order ([segments ×
+    max_order]), or with ``per_reference`` Σ min(hypothesis count, count in reference k) per
+    reference k (K arrays segments × max_order).
+
+    Order 1 groups the (segment, token) keys; an n-gram at i is then keyed by the groups of the
+    (n-1)-grams at i and i + 1, which is exact, and only if both are *shared* (in the hypothesis
+    and a reference of the segment): an n-gram that matches has both in the hypothesis and in
+    that reference, so all its occurrences are kept.
+    """
+    T, N = len(seg), max_order
+    K = len(bounds) - 2
+    out = [np.zeros((S, N), dtype=np.int64) for _ in range(K if per_reference else 1)]
+    counts, group = _clipped_groups(columns, bounds, seg, S, per_reference)
+    for k, c in enumerate(counts):
+        out[k][:, 0] = c
+    last = np.zeros(T, dtype=bool)  # last[i]: token i ends its segment (in its source)
     last[np.cumsum(lengths)[lengths > 0] - 1] = True
     prev = group
     for n in range(2, N + 1):
-        # an n-gram at i can match only if the (n-1)-grams at i and i + 1 are both shared
-        ok = prev[:-1] >= 0
+        ok = prev[:-1] >= 0  # the (n-1)-grams at i and i + 1 are both shared
         ok &= prev[1:] >= 0
         if n == 2:
             ok &= ~last[:-1]
         at = np.flatnonzero(ok)
         if len(at) == 0:
             break
-        keys = prev[at] * T
-        keys += prev[at + 1]  # (the (n-1)-gram at i, the one at i + 1): the n-gram, exactly
-        out[:, n - 1], group = _clipped_groups(keys, np.searchsorted(at, bounds), seg[at], S)
+        key = prev[at] * T
+        key += prev[at + 1]  # (the (n-1)-gram at i, the one at i + 1): the n-gram, exactly
+        counts, group = _clipped_groups([key], np.searchsorted(at, bounds), seg[at], S, per_reference)
+        for k, c in enumerate(counts):
+            out[k][:, n - 1] = c
         if n < N:
             prev = np.full(T, -1, dtype=np.int64)
             prev[at] = group
     return out
 
 
-def _clipped_groups(keys: np.ndarray, bounds: np.ndarray, seg: np.ndarray, S: int
-                    ) -> tuple[np.ndarray, np.ndarray]:
-    """Clipped counts per segment of the n-grams given as exact keys (equal keys: the same n-gram
-    of the same segment; source k: keys ``bounds[k] .. bounds[k + 1]``, the hypothesis first), and
-    every key's group (a number below ``len(keys)``; -1 when the n-gram is not *shared*: not in
-    both the hypothesis and a reference of its segment)."""
-    rep = representatives(keys)
+def _clipped_groups(columns: Sequence[np.ndarray], bounds: np.ndarray, seg: np.ndarray, S: int,
+                    per_reference: bool) -> tuple[list[np.ndarray], np.ndarray]:
+    """Clipped counts per segment of n-grams given as exact keys (or matches per reference, see
+    :func:`grouped_counts`), and every key's group (a number below the number of keys; -1 when
+    the n-gram is not *shared*: not in both the hypothesis and a reference of its segment)."""
+    rep = representatives(columns)
     hyp, *ref = group_counts(rep, bounds)
-    ref_max = ref[0]
-    for counts in ref[1:]:
-        np.maximum(ref_max, counts, out=ref_max)
-    clipped = np.minimum(hyp, ref_max, out=hyp)  # nonzero only at representatives
-    per_segment = np.bincount(seg, weights=clipped, minlength=S).astype(np.int64)
-    group = np.where((clipped > 0)[rep], rep, -1)
-    return per_segment, group
+    if per_reference:
+        matches = [np.minimum(hyp, r) for r in ref]
+        out = [np.bincount(seg, weights=m, minlength=S).astype(np.int64) for m in matches]
+        shared = matches[0] > 0
+        for m in matches[1:]:
+            shared |= m > 0
+    else:
+        ref_max = ref[0]
+        for counts in ref[1:]:
+            np.maximum(ref_max, counts, out=ref_max)
+        clipped = np.minimum(hyp, ref_max, out=hyp)  # nonzero only at representatives
+        out = [np.bincount(seg, weights=clipped, minlength=S).astype(np.int64)]
+        shared = clipped > 0
+    return out, np.where(shared[rep], rep, -1)
 
 
-def _clipped_counts_small(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
-                          refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
-                          max_order: int) -> np.ndarray:
-    """:func:`clipped_counts` by :func:`.bleu.rules.modified_precision` (for a few segments)."""
+def _clipped_counts_small(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,
+                          refs: Sequence[KeyStream], max_order: int) -> np.ndarray:
+    """:func:`clipped_counts_of_keys` by :func:`.bleu.rules.modified_precision` (a few segments)."""
     # imported here: the bleu package's metric imports this module
     from .bleu.rules import modified_precision
 
     S = len(hyp_lengths)
-    hyp_ends = np.cumsum(hyp_lengths).tolist()
-    hyps = [hyp_ids[end - n:end].tolist() for end, n in zip(hyp_ends, hyp_lengths.tolist())]
-    ref_tokens: list[list[list[int]]] = [[] for _ in range(S)]
-    for ids, lengths, present in refs:
-        at = 0
-        for i, n in zip(present.tolist(), lengths.tolist()):
-            ref_tokens[i].append(ids[at:at + n].tolist())
-            at += n
+
+    def tokens(columns: Sequence[np.ndarray], lengths: np.ndarray) -> list[list[Any]]:
+        keys = list(zip(*(c.tolist() for c in columns)))
+        ends = np.cumsum(lengths).tolist()
+        return [keys[end - n:end] for end, n in zip(ends, lengths.tolist())]
+
+    hyps = tokens(hyp, hyp_lengths)
+    ref_tokens: list[list[list[Any]]] = [[] for _ in range(S)]
+    for columns, lengths, present in refs:
+        for i, ref in zip(present.tolist(), tokens(columns, lengths)):
+            ref_tokens[i].append(ref)
     out = np.zeros((S, max_order), dtype=np.int64)
     for i, h in enumerate(hyps):
         for n in range(1, min(max_order, len(h)) + 1):
-            # hypothesis tokens no reference has are -1, which no reference token is
             out[i, n - 1] = modified_precision(h, ref_tokens[i], n)[0]
     return out
 

@@ -13,27 +13,35 @@ the representatives.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
-#: odd multipliers (Fibonacci hashing: the top bits of key × multiplier), one per round
-_MULTIPLIERS = tuple(np.uint64((0x9E3779B97F4A7C15 * (2 * r + 1)) % (1 << 64)) for r in range(8))
+_GOLDEN = 0x9E3779B97F4A7C15  # 2^64 / φ: Fibonacci hashing keeps the top bits of key × multiplier
 
 
-def representatives(keys: np.ndarray) -> np.ndarray:
-    """For every element of the int64 array ``keys``, the index of an element with the same key:
-    the same index for all elements of one key (an index whose own representative is itself)."""
-    n = len(keys)
+def _multiplier(round_: int, column: int) -> np.uint64:
+    """An odd multiplier for each round and key column."""
+    return np.uint64((_GOLDEN * (2 * (8 * round_ + column) + 1)) % (1 << 64))
+
+
+def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
+    """For every element, the index of an element with the same key: the same index for all
+    elements of one key, an index whose own representative is itself. A key is one value of each
+    of the equally long 64-bit integer ``columns`` (equal keys: equal in every column)."""
+    n = len(columns[0])
     rep = np.empty(n, dtype=np.int64)
     if n == 0:
         return rep
-    words = keys.view(np.uint64)
+    words = [c.view(np.uint64) for c in columns]
     todo: np.ndarray | None = None  # None: every element (the first round)
-    left = n
-    r = 0
+    left, r = n, 0
     while left:
         bits = max((left - 1).bit_length(), 4)  # a table at least as large as the keys
-        wanted = words if todo is None else words[todo]
-        slot = wanted * _MULTIPLIERS[r % len(_MULTIPLIERS)]
+        wanted = words if todo is None else [w[todo] for w in words]
+        slot = wanted[0] * _multiplier(r, 0)
+        for j, w in enumerate(wanted[1:], 1):
+            slot += w * _multiplier(r, j)
         slot >>= np.uint64(64 - bits)
         at = slot.view(np.int64)
         # only slots written this round are read; int32: fewer fresh pages to fault in
@@ -41,15 +49,17 @@ def representatives(keys: np.ndarray) -> np.ndarray:
         index = np.arange(n, dtype=table.dtype) if todo is None else todo
         table[at] = index  # elements of keys sharing a slot: one of them wins it
         won = table[at]
-        lost = np.flatnonzero(words[won] != wanted)
+        differs = words[0][won] != wanted[0]
+        for w, v in zip(words[1:], wanted[1:]):
+            differs |= w[won] != v
+        lost = np.flatnonzero(differs)
         if todo is None:
             rep[:] = won
             todo = lost
         else:
             rep[index] = won
             todo = todo[lost]
-        left = len(todo)
-        r += 1
+        left, r = len(todo), r + 1
     return rep
 
 
