@@ -1,4 +1,5 @@
-"""mtscore.metrics.grouping: exact groups of equal keys without sorting (checked against np.unique)."""
+"""mtscore.metrics.grouping: exact groups of equal keys without sorting (checked against np.unique),
+and the clipping kernel built on it in blocks of segments (checked against Counters)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtscore.metrics import clipping
 from mtscore.metrics.grouping import group_counts, representatives
+
+from .test_bleu_speedpaths import as_streams, counter_clipped, id_corpora
 
 
 def _check(keys: np.ndarray) -> None:
@@ -54,3 +58,24 @@ def test_group_counts_per_source() -> None:
     first, second = group_counts(rep, np.array([0, 3, 6]))
     assert first[rep[0]] == 2 and first[rep[1]] == 1 and first.sum() == 3
     assert second[rep[0]] == 1 and second[rep[4]] == 1 and second[rep[1]] == 1 and second.sum() == 3
+
+
+@settings(max_examples=150, deadline=None)
+@given(id_corpora(), st.sampled_from([1, 3, 16, 1 << 15]))
+def test_kernel_in_blocks_equals_counters(data, block) -> None:
+    """clipped_counts (any block size: blocks of whole segments) equals Counter clipping, and
+    matches_per_reference equals clipping against each reference alone."""
+    hyps, refs, V, N = data
+    hyp_ids, hyp_lengths, streams = as_streams(hyps, refs)
+    keys = [np.where(hyp_ids < 0, V, hyp_ids)]
+    key_streams = [([ids], lengths, present) for ids, lengths, present in streams]
+    kept = clipping.BLOCK_TOKENS, clipping.SMALL_CORPUS_TOKENS
+    try:
+        clipping.BLOCK_TOKENS, clipping.SMALL_CORPUS_TOKENS = block, 0
+        np.testing.assert_array_equal(clipping.clipped_counts(hyp_ids, hyp_lengths, streams, V, N),
+                                      counter_clipped(hyps, refs, N))
+        each = clipping.matches_per_reference(keys, hyp_lengths, key_streams, N)
+        for k, stream in enumerate(refs):
+            np.testing.assert_array_equal(each[k], counter_clipped(hyps, [stream], N))
+    finally:
+        clipping.BLOCK_TOKENS, clipping.SMALL_CORPUS_TOKENS = kept

@@ -23,6 +23,7 @@ would dominate.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -98,20 +99,65 @@ def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, refs: Sequence[
 
 def clipped_counts_of_keys(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,
                            refs: Sequence[KeyStream], max_order: int) -> np.ndarray:
-    """:func:`clipped_counts` of tokens given as key columns (64-bit integers; equal tokens: equal
-    in every column, e.g. :func:`..text.interning.token_words`): no vocabulary needed."""
+    """:func:`clipped_counts` of tokens given as key columns (integers; equal tokens: equal in
+    every column, e.g. :func:`..text.interning.token_words`): no vocabulary needed."""
     S, N = len(hyp_lengths), max_order
     sizes = [len(hyp[0])] + [len(columns[0]) for columns, _, _ in refs]
-    H, T = sizes[0], sum(sizes)
-    if H == 0 or T == H:
+    if sizes[0] == 0 or sum(sizes) == sizes[0]:
         return np.zeros((S, N), dtype=np.int64)
-    if T < SMALL_CORPUS_TOKENS:
+    if sum(sizes) < SMALL_CORPUS_TOKENS:
         return _clipped_counts_small(hyp, hyp_lengths, refs, max_order)
-    lengths = np.concatenate([hyp_lengths] + [lengths for _, lengths, _ in refs])
-    seg = np.repeat(np.concatenate([np.arange(S, dtype=np.int64)] + [present for _, _, present in refs]),
-                    lengths)  # the segment of every token
-    columns = [np.concatenate([hyp[j]] + [c[j] for c, _, _ in refs]) for j in range(len(hyp))]
-    return grouped_counts([*columns, seg], seg, lengths, np.cumsum([0, *sizes]), S, N)[0]
+    return _in_blocks(hyp, hyp_lengths, refs, N, False)[0]
+
+
+def matches_per_reference(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,
+                          refs: Sequence[KeyStream], max_order: int) -> list[np.ndarray]:
+    """Per reference stream k, Σ min(hypothesis count, count in reference k) of the n-grams of
+    each segment and order (segments × max_order): :func:`clipped_counts_of_keys` against each
+    reference alone, all counted at once."""
+    sizes = [len(hyp[0])] + [len(columns[0]) for columns, _, _ in refs]
+    if sizes[0] == 0 or sum(sizes) == sizes[0] or sum(sizes) < SMALL_CORPUS_TOKENS:
+        return [clipped_counts_of_keys(hyp, hyp_lengths, [ref], max_order) for ref in refs]
+    return _in_blocks(hyp, hyp_lengths, refs, max_order, True)
+
+
+#: the kernel counts blocks of whole segments of about this many tokens (all sources) at a time:
+#: its arrays stay in the cache, and numpy's temporaries are reused instead of fresh memory
+BLOCK_TOKENS = 1 << 15
+
+
+def _in_blocks(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray, refs: Sequence[KeyStream],
+               max_order: int, per_reference: bool) -> list[np.ndarray]:
+    """:func:`grouped_counts` of blocks of segments (n-grams never cross a segment), put
+    together: the tokens of every source of a block in one array."""
+    S, K = len(hyp_lengths), len(refs)
+    total = hyp_lengths.copy()
+    for _, lengths, present in refs:
+        total[present] += lengths
+    ends = np.cumsum(total)
+    cuts = np.searchsorted(ends, np.arange(BLOCK_TOKENS, int(ends[-1]), BLOCK_TOKENS), side="right")
+    bounds_of_blocks = np.unique(np.concatenate(([0], cuts, [S]))).tolist()
+    hyp_at = np.concatenate(([0], np.cumsum(hyp_lengths)))
+    ref_at = [np.concatenate(([0], np.cumsum(lengths))) for _, lengths, _ in refs]
+    out = [np.zeros((S, max_order), dtype=np.int64) for _ in range(K if per_reference else 1)]
+    index = np.int32 if S < 2**31 else np.int64
+    for a, b in itertools.pairwise(bounds_of_blocks):
+        parts = [([c[hyp_at[a]:hyp_at[b]] for c in hyp], hyp_lengths[a:b],
+                  np.arange(b - a, dtype=index))]
+        for (columns, lengths, present), at in zip(refs, ref_at):
+            i, j = np.searchsorted(present, (a, b)).tolist()
+            parts.append(([c[at[i]:at[j]] for c in columns], lengths[i:j],
+                          (present[i:j] - a).astype(index)))
+        block_lengths = np.concatenate([n for _, n, _ in parts])
+        seg = np.repeat(np.concatenate([p for _, _, p in parts]), block_lengths)
+        columns = [np.concatenate([c[k] for c, _, _ in parts]) for k in range(len(hyp))]
+        bounds = np.cumsum([0, *(len(c[0]) for c, _, _ in parts)])
+        if bounds[1] == 0 or bounds[-1] == bounds[1]:
+            continue  # no hypothesis or no reference token: nothing matches
+        for k, counts in enumerate(grouped_counts([*columns, seg], seg, block_lengths, bounds, b - a,
+                                                  max_order, per_reference)):
+            out[k][a:b] = counts
+    return out
 
 
 def grouped_counts(columns: Sequence[np.ndarray], seg: np.ndarray, lengths: np.ndarray,
@@ -135,25 +181,25 @@ def grouped_counts(columns: Sequence[np.ndarray], seg: np.ndarray, lengths: np.n
     counts, group = _clipped_groups(columns, bounds, seg, S, per_reference)
     for k, c in enumerate(counts):
         out[k][:, 0] = c
-    last = np.zeros(T, dtype=bool)  # last[i]: token i ends its segment (in its source)
-    last[np.cumsum(lengths)[lengths > 0] - 1] = True
-    prev = group
+    at: np.ndarray | None = None  # the position of each n-gram of the last order (None: all)
     for n in range(2, N + 1):
-        ok = prev[:-1] >= 0  # the (n-1)-grams at i and i + 1 are both shared
-        ok &= prev[1:] >= 0
-        if n == 2:
+        ok = group[:-1] >= 0  # the (n-1)-grams at i and i + 1 are both shared ...
+        ok &= group[1:] >= 0
+        if at is None:  # ... and in one segment
+            last = np.zeros(T, dtype=bool)  # last[i]: token i ends its segment (in its source)
+            last[np.cumsum(lengths)[lengths > 0] - 1] = True
             ok &= ~last[:-1]
-        at = np.flatnonzero(ok)
-        if len(at) == 0:
+        else:
+            ok &= at[1:] == at[:-1] + 1
+        j = np.flatnonzero(ok)
+        if len(j) == 0:
             break
-        key = prev[at] * T
-        key += prev[at + 1]  # (the (n-1)-gram at i, the one at i + 1): the n-gram, exactly
-        counts, group = _clipped_groups([key], np.searchsorted(at, bounds), seg[at], S, per_reference)
+        # (the group of the (n-1)-gram at i, that of the one at i + 1): the n-gram, exactly
+        key = [group[j], group[j + 1]]
+        at = j if at is None else at[j]
+        counts, group = _clipped_groups(key, np.searchsorted(at, bounds), seg[at], S, per_reference)
         for k, c in enumerate(counts):
             out[k][:, n - 1] = c
-        if n < N:
-            prev = np.full(T, -1, dtype=np.int64)
-            prev[at] = group
     return out
 
 
@@ -256,65 +302,6 @@ def _unigrams_and_local_ids(hyp_ids: np.ndarray, refs: Sequence[tuple[np.ndarray
     local: np.ndarray = np.full(T, -1, dtype=small)
     local[pos] = np.repeat(local_of_group, group_len)
     return unigrams, local
-
-
-def _ngram_counts(local: np.ndarray, seg: np.ndarray, sizes: list[int], S: int, N: int,
-                  b: int) -> np.ndarray:
-    """Step 2: clipped counts (segments × orders 2..N) of the n-grams made of shared tokens of one
-    segment of one source, one order at a time. The arrays run over shared tokens only; an
-    n-gram's key is (segment, local ids, source) with its local ids packed b bits apiece."""
-    K = len(sizes) - 1
-    src_bits = _bits(K)
-    seg_shift = src_bits + N * b
-    at = np.flatnonzero(local >= 0)
-    base = seg[at].astype(np.int64)  # (segment, source) in the high and low bits of a key
-    base <<= seg_shift
-    base |= np.searchsorted(np.cumsum(sizes), at, side="right")  # the source of each token
-    gram1 = local[at].astype(np.int64)
-    # link[i]: shared token i + 1 directly follows token i in the same segment of the same source
-    link = at[1:] == at[:-1] + 1
-    link &= base[1:] == base[:-1]
-    del at
-    out = np.zeros((S, N - 1), dtype=np.int64)
-    valid, gram = link, gram1
-    for n in range(2, N + 1):
-        if n > 2:
-            valid = valid[:-1] & link[n - 2:]
-        gram = (gram[:-1] << b) | gram1[n - 1:]  # gram[i]: the local ids of tokens i .. i + n - 1
-        where = np.flatnonzero(valid)
-        if len(where) == 0:
-            break
-        keys = gram[where]
-        keys <<= src_bits
-        keys |= base[where]
-        del where
-        out[:, n - 2] = _clipped_per_segment(keys, S, K, seg_shift)
-    return out
-
-
-def _clipped_per_segment(keys: np.ndarray, S: int, K: int, seg_shift: int) -> np.ndarray:
-    """Clipped counts per segment of n-grams given as (segment, n-gram, source) keys (sorted here,
-    in place): per (segment, n-gram), min(hypothesis count, largest reference count)."""
-    src_bits = _bits(K)
-    keys.sort()
-    run_idx, run_len = _sorted_runs(keys)
-    run_key = keys[run_idx]
-    R = len(run_idx)
-    # a group's runs are sorted by source: the hypothesis run, if any, first, then up to K
-    # reference runs
-    hyp_run = np.flatnonzero((run_key & ((1 << src_bits) - 1)) == 0)
-    group = run_key[hyp_run] >> src_bits
-    best = np.zeros(len(hyp_run), dtype=np.int64)
-    for d in range(1, K + 1):
-        follower = hyp_run + d
-        inside = follower < R
-        np.minimum(follower, R - 1, out=follower)
-        same = (np.take(run_key, follower) >> src_bits) == group
-        same &= inside
-        np.maximum(best, np.where(same, np.take(run_len, follower), 0), out=best)
-    clipped = np.minimum(run_len[hyp_run], best)
-    group >>= seg_shift - src_bits
-    return np.bincount(group, weights=clipped, minlength=S).astype(np.int64)
 
 
 def clipped_counts_by_rank(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,

@@ -20,35 +20,38 @@ import numpy as np
 _GOLDEN = 0x9E3779B97F4A7C15  # 2^64 / φ: Fibonacci hashing keeps the top bits of key × multiplier
 
 
-def _multiplier(round_: int, column: int) -> np.uint64:
-    """An odd multiplier for each round and key column."""
-    return np.uint64((_GOLDEN * (2 * (8 * round_ + column) + 1)) % (1 << 64))
+def _multiplier(round_: int, column: int, width: int) -> np.unsignedinteger:
+    """An odd multiplier of ``width`` bits for each round and key column."""
+    value = (_GOLDEN * (2 * (8 * round_ + column) + 1)) % (1 << 64) >> (64 - width)
+    return (np.uint64 if width == 64 else np.uint32)(value | 1)
 
 
 def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
     """For every element, the index of an element with the same key: the same index for all
-    elements of one key, an index whose own representative is itself. A key is one value of each
-    of the equally long 64-bit integer ``columns`` (equal keys: equal in every column)."""
+    elements of one key, an index whose own representative is itself (int32 when there are fewer
+    than 2^31 elements). A key is one value of each of the equally long integer ``columns`` (equal
+    keys: equal in every column); hashed in 32-bit arithmetic when every column has 32 bits or
+    fewer (fewer fresh pages for numpy's temporaries), else in 64-bit."""
     n = len(columns[0])
-    rep = np.empty(n, dtype=np.int64)
+    index_type = np.int32 if n < 2**31 else np.int64
+    rep = np.empty(n, dtype=index_type)
     if n == 0:
         return rep
-    words = [c.view(np.uint64) for c in columns]
+    words = [c.view(f"u{c.itemsize}") for c in columns]
+    width = 64 if any(c.itemsize > 4 for c in columns) else 32
     todo: np.ndarray | None = None  # None: every element (the first round)
     left, r = n, 0
     while left:
         bits = max((left - 1).bit_length(), 4)  # a table at least as large as the keys
         wanted = words if todo is None else [w[todo] for w in words]
-        slot = wanted[0] * _multiplier(r, 0)
+        slot = wanted[0] * _multiplier(r, 0, width)  # numpy scalars keep their width
         for j, w in enumerate(wanted[1:], 1):
-            slot += w * _multiplier(r, j)
-        slot >>= np.uint64(64 - bits)
-        at = slot.view(np.int64)
-        # only slots written this round are read; int32: fewer fresh pages to fault in
-        table = np.empty(1 << bits, dtype=np.int32 if n < 2**31 else np.int64)
-        index = np.arange(n, dtype=table.dtype) if todo is None else todo
-        table[at] = index  # elements of keys sharing a slot: one of them wins it
-        won = table[at]
+            slot += w * _multiplier(r, j, width)
+        slot >>= slot.dtype.type(width - bits)
+        table = np.empty(1 << bits, dtype=index_type)  # only slots written this round are read
+        index = np.arange(n, dtype=index_type) if todo is None else todo
+        table[slot] = index  # elements of keys sharing a slot: one of them wins it
+        won = table[slot]
         differs = words[0][won] != wanted[0]
         for w, v in zip(words[1:], wanted[1:]):
             differs |= w[won] != v

@@ -20,9 +20,16 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ...text.interning import TokenInterner
+from ...text.interning import TokenInterner, token_words
 from ...text.spans import UNICODE_SPACES, corpus_bytes, token_spans
-from ..clipping import SMALL_CORPUS_TOKENS, _bits, _unigrams_and_local_ids, clipped_counts
+from ..clipping import (
+    SMALL_CORPUS_TOKENS,
+    KeyStream,
+    _bits,
+    _unigrams_and_local_ids,
+    clipped_counts,
+    matches_per_reference,
+)
 from .rules import PUNCTUATION
 
 #: code points are the character ids
@@ -58,6 +65,13 @@ def _is_space(cps: np.ndarray) -> np.ndarray:
 def encode_chars(lines: Sequence[str], whitespace: bool) -> tuple[np.ndarray, np.ndarray]:
     """(code points of every segment, concatenated, as int64; characters per segment), white
     space removed unless ``whitespace``. Lines are already lowercased if the metric asks."""
+    cps, lengths = char_keys(lines, whitespace)
+    return cps.astype(np.int64), lengths
+
+
+def char_keys(lines: Sequence[str], whitespace: bool) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`encode_chars` with the code points as uint32 (a key column for
+    :func:`..clipping.matches_per_reference`)."""
     cps = _code_points(lines)
     lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
     if not whitespace:
@@ -66,7 +80,7 @@ def encode_chars(lines: Sequence[str], whitespace: bool) -> tuple[np.ndarray, np
             seg = np.repeat(np.arange(len(lines), dtype=np.int64), lengths)
             lengths = np.bincount(seg[keep], minlength=len(lines)).astype(np.int64)
             cps = cps[keep]
-    return cps.astype(np.int64), lengths
+    return cps, lengths
 
 
 def word_spans(lines: Sequence[str]) -> tuple[bytes, np.ndarray, np.ndarray, np.ndarray]:
@@ -106,18 +120,42 @@ def encode_words(interner: TokenInterner, lines: Sequence[str], grow: bool
     return interner.ids(data, starts, ends, grow), lengths
 
 
+def word_keys(lines: Sequence[str], long_ids: dict[bytes, int]) -> tuple[list[np.ndarray], np.ndarray]:
+    """(chrF++'s words as two key columns, :func:`..text.interning.token_words`; words per
+    segment): words to compare, with no vocabulary."""
+    if not lines:
+        return [np.empty(0, dtype=np.uint64)] * 2, np.empty(0, dtype=np.int64)
+    data, starts, ends, lengths = word_spans(lines)
+    return list(token_words(data, starts, ends, long_ids)), lengths
+
+
+def all_order_statistics(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,
+                         refs: Sequence[KeyStream], max_order: int) -> list[np.ndarray]:
+    """:func:`order_statistics` against every reference stream, the matches of all of them
+    counted at once (:func:`..clipping.matches_per_reference`)."""
+    matches = matches_per_reference(hyp, hyp_lengths, refs, max_order)
+    return [_statistics(hyp_lengths, ref[1:], m, max_order) for ref, m in zip(refs, matches)]
+
+
 def order_statistics(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, ref: Stream, vocab_size: int,
                      max_order: int) -> np.ndarray:
     """(segments × 3·max_order): per order (hypothesis n-grams, reference n-grams, matches) of
     every segment against one reference stream (zeros where it has no reference); the
     hypothesis count is 0 where the reference has no n-gram of the order
     (:func:`.rules.match_statistics`)."""
+    matches = prefix_matches(hyp_ids, hyp_lengths, ref, vocab_size, max_order)
+    return _statistics(hyp_lengths, ref[1:], matches, max_order)
+
+
+def _statistics(hyp_lengths: np.ndarray, ref: tuple[np.ndarray, np.ndarray], matches: np.ndarray,
+                max_order: int) -> np.ndarray:
+    """:func:`order_statistics` from the matches; ``ref``: (units per present segment, index of
+    those segments)."""
     S = len(hyp_lengths)
-    _, ref_present_lengths, present = ref
+    ref_present_lengths, present = ref
     ref_lengths = np.zeros(S, dtype=np.int64)
     ref_lengths[present] = ref_present_lengths
     out = np.zeros((S, 3 * max_order), dtype=np.int64)
-    matches = prefix_matches(hyp_ids, hyp_lengths, ref, vocab_size, max_order)
     for n in range(1, max_order + 1):
         ref_count = np.maximum(ref_lengths - (n - 1), 0)
         out[:, 3 * n - 3] = np.where(ref_count > 0, np.maximum(hyp_lengths - (n - 1), 0), 0)
