@@ -48,10 +48,12 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
         for j, w in enumerate(wanted[1:], 1):
             slot += w * _multiplier(r, j, width)
         slot >>= slot.dtype.type(width - bits)
+        # numpy indexes with intp: the 64-bit slots are already that (values below 2^bits)
+        at = slot.view(np.intp) if width == 64 else slot.astype(np.intp)
         table = np.empty(1 << bits, dtype=index_type)  # only slots written this round are read
         index = np.arange(n, dtype=index_type) if todo is None else todo
-        table[slot] = index  # elements of keys sharing a slot: one of them wins it
-        won = table[slot]
+        table[at] = index  # elements of keys sharing a slot: one of them wins it
+        won = table[at]
         differs = words[0][won] != wanted[0]
         for w, v in zip(words[1:], wanted[1:]):
             differs |= w[won] != v
