@@ -136,7 +136,7 @@ def _in_blocks(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray, refs: Sequenc
         total[present] += lengths
     ends = np.cumsum(total)
     cuts = np.searchsorted(ends, np.arange(BLOCK_TOKENS, int(ends[-1]), BLOCK_TOKENS), side="right")
-    bounds_of_blocks = np.unique(np.concatenate(([0], cuts, [S]))).tolist()
+    bounds_of_blocks = sorted({0, *cuts.tolist(), S})  # (np.unique would import numpy.ma)
     hyp_at = np.concatenate(([0], np.cumsum(hyp_lengths)))
     ref_at = [np.concatenate(([0], np.cumsum(lengths))) for _, lengths, _ in refs]
     out = [np.zeros((S, max_order), dtype=np.int64) for _ in range(K if per_reference else 1)]
