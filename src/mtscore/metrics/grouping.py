@@ -34,9 +34,9 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
     fewer (fewer fresh pages for numpy's temporaries), else in 64-bit."""
     n = len(columns[0])
     index_type = np.int32 if n < 2**31 else np.int64
-    rep = np.empty(n, dtype=index_type)
     if n == 0:
-        return rep
+        return np.empty(0, dtype=index_type)
+    rep = np.empty(0, dtype=index_type)  # the first round's winners
     words = [c.view(f"u{c.itemsize}") for c in columns]
     width = 64 if any(c.itemsize > 4 for c in columns) else 32
     todo: np.ndarray | None = None  # None: every element (the first round)
@@ -59,7 +59,7 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
             differs |= w[won] != v
         lost = np.flatnonzero(differs)
         if todo is None:
-            rep[:] = won
+            rep = won
             todo = lost
         else:
             rep[index] = won
