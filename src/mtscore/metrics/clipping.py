@@ -1,24 +1,24 @@
-"""Clipped n-gram counts of a whole corpus at once, with numpy sorts: the fast path of
-:func:`.bleu.rules.modified_precision` (tested equal to it), used by BLEU and the unigram metrics.
+"""Clipped n-gram counts of a whole corpus at once, with numpy and no sort: the fast path of
+:func:`.bleu.rules.modified_precision` (tested equal to it), used by BLEU, chrF (matches against each
+reference, :func:`matches_per_reference`) and the unigram metrics.
 
 Papineni et al. (2002) §2.1: a hypothesis n-gram count is clipped by the largest count of that
-n-gram in any single reference of the same segment. Every token of the hypothesis (source 0) and of
-the references (source k) is put in one array.
+n-gram in any single reference of the same segment. The tokens of the hypotheses (source 0) and of
+the references (source k) of a block of whole segments are put in one array (:func:`_in_blocks`;
+n-grams never cross a segment, and small blocks keep numpy's arrays in the cache).
 
-1. One sort of (segment, token, position) keys groups each token of each segment: its clipped
-   unigram count is min(hypothesis count, largest reference count). Only n-grams made of tokens
-   that occur in the hypothesis *and* in a reference of the same segment ("shared") can match, so
-   all others are left out; each shared token gets an id local to its segment (its rank among the
-   segment's shared tokens), b bits wide.
-2. For each order n ≥ 2, every n-gram of shared tokens becomes one exact integer key
-   (segment, local ids packed b bits apiece, source); one sort groups each (segment, n-gram) with
-   its count in every source, and its clipped count is min(hypothesis count, largest reference
-   count).
+1. Order 1: every token's key is (its token, its segment), exactly (token ids, or the words of its
+   bytes, :func:`..text.interning.token_words`). :func:`.grouping.representatives` groups equal keys
+   without sorting; ``np.bincount`` of the groups per source gives the hypothesis count and each
+   reference's count, and the clipped count is min(hypothesis count, largest reference count).
+   A group is *shared* if it is in the hypothesis and in a reference of its segment.
+2. Order n ≥ 2: an n-gram at position i can match only if the (n-1)-grams at i and i + 1 are both
+   shared (a matching n-gram has both in the hypothesis and in that reference), so only those are
+   kept, keyed exactly by the pair of their groups, and grouped and counted as in 1.
 
-When the keys do not fit in 63 bits (huge corpora or orders), :func:`clipped_counts_by_rank` does
-the same with one sort per order and n-grams keyed by dense ranks. Tiny corpora (a few hundred
-tokens, as ``sentence_bleu`` gives) are counted with the rule itself, where numpy's cost per call
-would dominate.
+:func:`clipped_counts_by_rank` does the same with one sort per order (any size; for vocabularies
+whose keys would not fit 63 bits). Tiny corpora (a few hundred tokens, as ``sentence_bleu`` gives)
+are counted with the rule itself, where numpy's cost per call would dominate.
 """
 
 from __future__ import annotations
@@ -54,20 +54,6 @@ def _remaining(lengths: np.ndarray) -> np.ndarray:
     total = int(lengths.sum())
     ends = np.cumsum(lengths)
     return np.repeat(ends, lengths) - np.arange(total, dtype=np.int64)
-
-
-def _bits(value: int) -> int:
-    """Bits needed for the integers 0 .. value (at least 1)."""
-    return max(int(value).bit_length(), 1)
-
-
-def _sorted_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Start index and length of each run of equal values in a sorted array."""
-    start = np.empty(len(values), dtype=bool)
-    start[:1] = True
-    np.not_equal(values[1:], values[:-1], out=start[1:])
-    idx = np.flatnonzero(start)
-    return idx, np.diff(idx, append=len(values))
 
 
 #: below this many tokens in all (e.g. ``sentence_bleu``), the rule beats numpy's cost per call
@@ -249,59 +235,6 @@ def _clipped_counts_small(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,
         for n in range(1, min(max_order, len(h)) + 1):
             out[i, n - 1] = modified_precision(h, ref_tokens[i], n)[0]
     return out
-
-
-def _unigrams_and_local_ids(hyp_ids: np.ndarray, refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
-                            seg: np.ndarray, sizes: list[int], S: int, vocab_size: int,
-                            small: type) -> tuple[np.ndarray, np.ndarray | None]:
-    """Step 1: clipped unigram counts per segment, and every token's local id (-1: not shared;
-    None when no token is shared)."""
-    H, T, K = sizes[0], len(seg), len(refs)
-    tok_bits, pos_bits = _bits(vocab_size), _bits(T - 1)
-    # (segment, token, position) packed in one key; sorting groups each (segment, token)
-    packed = np.empty(T, dtype=np.int64)
-    packed[:H] = hyp_ids
-    np.copyto(packed[:H], vocab_size, where=hyp_ids < 0)  # one id for every token no reference has
-    at = H
-    for ids, _, _ in refs:
-        packed[at:at + len(ids)] = ids
-        at += len(ids)
-    packed |= np.left_shift(seg, tok_bits, dtype=np.int64)
-    packed <<= pos_bits
-    packed |= np.arange(T, dtype=small)
-    packed.sort()
-    pos: np.ndarray = packed.astype(small)  # the low bits (pos_bits <= 31 when small is int32)
-    pos &= (1 << pos_bits) - 1
-    packed >>= pos_bits
-    group_idx, group_len = _sorted_runs(packed)
-    seg_of_group = packed[group_idx] >> tok_bits
-    del packed
-    # occurrences of each group's token in sources 0..k (sources are ranges of positions)
-    group_end = group_idx + group_len
-    counts: np.ndarray = np.empty(T + 1, dtype=small)
-    counts[0] = 0
-    below = []
-    for k in range(K):
-        np.cumsum(pos < sum(sizes[:k + 1]), out=counts[1:])
-        below.append(counts[group_end] - counts[group_idx])
-    below.append(group_len)
-    del counts, group_end
-    hyp_count = below[0]
-    ref_max = below[1] - below[0]
-    for k in range(2, K + 1):
-        np.maximum(ref_max, below[k] - below[k - 1], out=ref_max)
-    unigrams = np.bincount(seg_of_group, weights=np.minimum(hyp_count, ref_max), minlength=S)
-    shared = (hyp_count > 0) & (ref_max > 0)
-    if not shared.any():
-        return unigrams, None
-    # local id: rank among the shared tokens of the same segment (groups are sorted by segment)
-    shared_idx = np.flatnonzero(shared)
-    seg_idx, seg_len = _sorted_runs(np.take(seg_of_group, shared_idx))
-    local_of_group: np.ndarray = np.full(len(group_idx), -1, dtype=small)
-    local_of_group[shared_idx] = np.arange(len(shared_idx), dtype=small) - np.repeat(seg_idx, seg_len)
-    local: np.ndarray = np.full(T, -1, dtype=small)
-    local[pos] = np.repeat(local_of_group, group_len)
-    return unigrams, local
 
 
 def clipped_counts_by_rank(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
