@@ -140,7 +140,14 @@ def _in_blocks(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray, refs: Sequenc
         bounds = np.cumsum([0, *(len(c[0]) for c, _, _ in parts)])
         if bounds[1] == 0 or bounds[-1] == bounds[1]:
             continue  # no hypothesis or no reference token: nothing matches
-        for k, counts in enumerate(grouped_counts([*columns, seg], seg, block_lengths, bounds, b - a,
+        if len(columns) == 1 and columns[0].itemsize <= 4:  # (segment, token) in one int64
+            key = seg.astype(np.int64)
+            key <<= 32
+            key |= columns[0].view(f"u{columns[0].itemsize}")
+            columns = [key]
+        else:
+            columns.append(seg)
+        for k, counts in enumerate(grouped_counts(columns, seg, block_lengths, bounds, b - a,
                                                   max_order, per_reference)):
             out[k][a:b] = counts
     return out
@@ -181,9 +188,11 @@ def grouped_counts(columns: Sequence[np.ndarray], seg: np.ndarray, lengths: np.n
         if len(j) == 0:
             break
         # (the group of the (n-1)-gram at i, that of the one at i + 1): the n-gram, exactly
-        key = [group[j], group[j + 1]]
+        key = group[j] * T
+        key += group[j + 1]
         at = j if at is None else at[j]
-        counts, group = _clipped_groups(key, np.searchsorted(at, bounds), seg[at], S, per_reference)
+        counts, group = _clipped_groups([key], np.searchsorted(at, bounds), seg[at], S,
+                                        per_reference)
         for k, c in enumerate(counts):
             out[k][:, n - 1] = c
     return out

@@ -28,12 +28,11 @@ def _multiplier(round_: int, column: int, width: int) -> np.unsignedinteger:
 
 def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
     """For every element, the index of an element with the same key: the same index for all
-    elements of one key, an index whose own representative is itself (int32 when there are fewer
-    than 2^31 elements). A key is one value of each of the equally long integer ``columns`` (equal
+    elements of one key, an index whose own representative is itself. A key is one value of each of the equally long integer ``columns`` (equal
     keys: equal in every column); hashed in 32-bit arithmetic when every column has 32 bits or
     fewer (fewer fresh pages for numpy's temporaries), else in 64-bit."""
     n = len(columns[0])
-    index_type = np.int32 if n < 2**31 else np.int64
+    index_type = np.intp  # numpy gathers with other index types take a slower, casting path
     if n == 0:
         return np.empty(0, dtype=index_type)
     rep = np.empty(0, dtype=index_type)  # the first round's winners
