@@ -337,3 +337,15 @@ def test_corpus_statistics_equal_sacrebleu_on_random_text(name: str, hyps, refs)
             assert ours.score == pytest.approx(theirs.score, abs=1e-9)
     finally:
         span_encoder.SMALL_CORPUS_CHARACTERS, clipping.SMALL_CORPUS_TOKENS = kept
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["&", "amp;", "quot;", "lt;", "gt;", "a", ";", "amp", "&amp;", "t;", "q"]),
+                max_size=14).map("".join))
+def test_unescape_13a_equals_the_four_replacements_in_order(text: str) -> None:
+    from mtscore.text.spans import unescape_13a
+
+    data = text.encode()
+    expected = (data.replace(b"&quot;", b'"').replace(b"&amp;", b"&").replace(b"&lt;", b"<")
+                .replace(b"&gt;", b">"))
+    assert unescape_13a(data) == expected

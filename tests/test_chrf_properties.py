@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from mtscore import CHRF, InputError, OptionError, corpus_chrf, sentence_chrf
 from mtscore.metrics import clipping
-from mtscore.metrics.chrf import fast as chrf_fast
 from mtscore.metrics.chrf import metric as chrf
 from mtscore.metrics.chrf import rules as char_ngrams
 
@@ -64,8 +63,8 @@ OPTIONS = st.fixed_dictionaries({
 def numpy_always(monkeypatch: pytest.MonkeyPatch) -> None:
     """The whole-corpus kernels even for a few characters."""
     monkeypatch.setattr(chrf, "SMALL_CORPUS_CHARACTERS", 0)
-    monkeypatch.setattr(chrf_fast, "SMALL_CORPUS_TOKENS", 0)
     monkeypatch.setattr(clipping, "SMALL_CORPUS_TOKENS", 0)
+    monkeypatch.setattr(clipping, "BLOCK_TOKENS", 16)  # several blocks of segments
 
 
 @pytest.mark.parity

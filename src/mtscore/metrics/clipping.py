@@ -1,28 +1,29 @@
-"""Clipped n-gram counts of a whole corpus at once, with numpy sorts: the fast path of
-:func:`.bleu.rules.modified_precision` (tested equal to it), used by BLEU and the unigram metrics.
+"""Clipped n-gram counts of a whole corpus at once, with numpy and no sort: the fast path of
+:func:`.bleu.rules.modified_precision` (tested equal to it), used by BLEU, chrF (matches against each
+reference, :func:`matches_per_reference`) and the unigram metrics.
 
 Papineni et al. (2002) §2.1: a hypothesis n-gram count is clipped by the largest count of that
-n-gram in any single reference of the same segment. Every token of the hypothesis (source 0) and of
-the references (source k) is put in one array.
+n-gram in any single reference of the same segment. The tokens of the hypotheses (source 0) and of
+the references (source k) of a block of whole segments are put in one array (:func:`_in_blocks`;
+n-grams never cross a segment, and small blocks keep numpy's arrays in the cache).
 
-1. One sort of (segment, token, position) keys groups each token of each segment: its clipped
-   unigram count is min(hypothesis count, largest reference count). Only n-grams made of tokens
-   that occur in the hypothesis *and* in a reference of the same segment ("shared") can match, so
-   all others are left out; each shared token gets an id local to its segment (its rank among the
-   segment's shared tokens), b bits wide.
-2. For each order n ≥ 2, every n-gram of shared tokens becomes one exact integer key
-   (segment, local ids packed b bits apiece, source); one sort groups each (segment, n-gram) with
-   its count in every source, and its clipped count is min(hypothesis count, largest reference
-   count).
+1. Order 1: every token's key is (its token, its segment), exactly (token ids, or the words of its
+   bytes, :func:`..text.interning.token_words`). :func:`.grouping.representatives` groups equal keys
+   without sorting; ``np.bincount`` of the groups per source gives the hypothesis count and each
+   reference's count, and the clipped count is min(hypothesis count, largest reference count).
+   A group is *shared* if it is in the hypothesis and in a reference of its segment.
+2. Order n ≥ 2: an n-gram at position i can match only if the (n-1)-grams at i and i + 1 are both
+   shared (a matching n-gram has both in the hypothesis and in that reference), so only those are
+   kept, keyed exactly by the pair of their groups, and grouped and counted as in 1.
 
-When the keys do not fit in 63 bits (huge corpora or orders), :func:`clipped_counts_by_rank` does
-the same with one sort per order and n-grams keyed by dense ranks. Tiny corpora (a few hundred
-tokens, as ``sentence_bleu`` gives) are counted with the rule itself, where numpy's cost per call
-would dominate.
+:func:`clipped_counts_by_rank` does the same with one sort per order (any size; for vocabularies
+whose keys would not fit 63 bits). Tiny corpora (a few hundred tokens, as ``sentence_bleu`` gives)
+are counted with the rule itself, where numpy's cost per call would dominate.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ import numpy as np
 
 from ..text.span_encoder import encode_streams, make_encoder
 from .base import PreparedBase
+from .grouping import group_counts, representatives
 
 
 class EncodedReferences(PreparedBase):
@@ -54,194 +56,194 @@ def _remaining(lengths: np.ndarray) -> np.ndarray:
     return np.repeat(ends, lengths) - np.arange(total, dtype=np.int64)
 
 
-def _bits(value: int) -> int:
-    """Bits needed for the integers 0 .. value (at least 1)."""
-    return max(int(value).bit_length(), 1)
-
-
-def _sorted_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Start index and length of each run of equal values in a sorted array."""
-    start = np.empty(len(values), dtype=bool)
-    start[:1] = True
-    np.not_equal(values[1:], values[:-1], out=start[1:])
-    idx = np.flatnonzero(start)
-    return idx, np.diff(idx, append=len(values))
-
-
 #: below this many tokens in all (e.g. ``sentence_bleu``), the rule beats numpy's cost per call
 SMALL_CORPUS_TOKENS = 400
 
 
-def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
-                   refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
+#: per reference stream: (token ids, tokens per present segment, index of those segments)
+IdStream = tuple[np.ndarray, np.ndarray, np.ndarray]
+#: per reference stream: (token key columns, tokens per present segment, index of those segments)
+KeyStream = tuple[Sequence[np.ndarray], np.ndarray, np.ndarray]
+
+
+def clipped_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, refs: Sequence[IdStream],
                    vocab_size: int, max_order: int) -> np.ndarray:
     """Clipped matches per segment and order: an int64 array (segments × max_order).
 
     ``refs``: per reference stream (token ids, tokens per present segment, index of those segments).
     Hypothesis ids are -1 for tokens that no reference has.
     """
-    S, K, N = len(hyp_lengths), len(refs), max_order
-    sizes = [len(hyp_ids)] + [len(ids) for ids, _, _ in refs]
-    H, T = sizes[0], sum(sizes)
-    out = np.zeros((S, N), dtype=np.int64)
-    if H == 0 or T == H:
-        return out
-    if T < SMALL_CORPUS_TOKENS:
-        return _clipped_counts_small(hyp_ids, hyp_lengths, refs, max_order)
-    if _bits(S - 1) + _bits(vocab_size) + _bits(T - 1) > 63:
+    S = len(hyp_lengths)
+    T = len(hyp_ids) + sum(len(ids) for ids, _, _ in refs)
+    if len(hyp_ids) and T >= SMALL_CORPUS_TOKENS and (T >= 2**31 or S * (vocab_size + 1) >= 2**62):
         return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
-    # arrays over tokens are int32 when they can be (less memory to fill and to fault in)
-    small = np.int32 if T < 2**31 and S < 2**31 and vocab_size < 2**31 else np.int64
-    seg = np.empty(T, dtype=small)  # the segment of every token
-    seg[:H] = np.repeat(np.arange(S, dtype=small), hyp_lengths)
-    at = H
-    for ids, lengths, present in refs:
-        seg[at:at + len(ids)] = np.repeat(present.astype(small), lengths)
-        at += len(ids)
-    out[:, 0], local = _unigrams_and_local_ids(hyp_ids, refs, seg, sizes, S, vocab_size, small)
-    if N == 1 or local is None:
-        return out
-    b = _bits(int(local.max()))
-    if _bits(S - 1) + N * b + _bits(K) > 63:
-        return clipped_counts_by_rank(hyp_ids, hyp_lengths, refs, vocab_size, max_order)
-    out[:, 1:] = _ngram_counts(local, seg, sizes, S, N, b)
+    # one id for every token no reference has
+    return clipped_counts_of_keys([np.where(hyp_ids < 0, vocab_size, hyp_ids)], hyp_lengths,
+                                  [([ids], lengths, present) for ids, lengths, present in refs],
+                                  max_order)
+
+
+def clipped_counts_of_keys(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,
+                           refs: Sequence[KeyStream], max_order: int) -> np.ndarray:
+    """:func:`clipped_counts` of tokens given as key columns (integers; equal tokens: equal in
+    every column, e.g. :func:`..text.interning.token_words`): no vocabulary needed."""
+    S, N = len(hyp_lengths), max_order
+    sizes = [len(hyp[0])] + [len(columns[0]) for columns, _, _ in refs]
+    if sizes[0] == 0 or sum(sizes) == sizes[0]:
+        return np.zeros((S, N), dtype=np.int64)
+    if sum(sizes) < SMALL_CORPUS_TOKENS:
+        return _clipped_counts_small(hyp, hyp_lengths, refs, max_order)
+    return _in_blocks(hyp, hyp_lengths, refs, N, False)[0]
+
+
+def matches_per_reference(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,
+                          refs: Sequence[KeyStream], max_order: int) -> list[np.ndarray]:
+    """Per reference stream k, Σ min(hypothesis count, count in reference k) of the n-grams of
+    each segment and order (segments × max_order): :func:`clipped_counts_of_keys` against each
+    reference alone, all counted at once."""
+    sizes = [len(hyp[0])] + [len(columns[0]) for columns, _, _ in refs]
+    if sizes[0] == 0 or sum(sizes) == sizes[0] or sum(sizes) < SMALL_CORPUS_TOKENS:
+        return [clipped_counts_of_keys(hyp, hyp_lengths, [ref], max_order) for ref in refs]
+    return _in_blocks(hyp, hyp_lengths, refs, max_order, True)
+
+
+#: the kernel counts blocks of whole segments of about this many tokens (all sources) at a time:
+#: its arrays stay in the cache, and numpy's temporaries are reused instead of fresh memory
+BLOCK_TOKENS = 1 << 15
+
+
+def _in_blocks(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray, refs: Sequence[KeyStream],
+               max_order: int, per_reference: bool) -> list[np.ndarray]:
+    """:func:`grouped_counts` of blocks of segments (n-grams never cross a segment), put
+    together: the tokens of every source of a block in one array."""
+    S, K = len(hyp_lengths), len(refs)
+    total = hyp_lengths.copy()
+    for _, lengths, present in refs:
+        total[present] += lengths
+    ends = np.cumsum(total)
+    cuts = np.searchsorted(ends, np.arange(BLOCK_TOKENS, int(ends[-1]), BLOCK_TOKENS), side="right")
+    bounds_of_blocks = sorted({0, *cuts.tolist(), S})  # (np.unique would import numpy.ma)
+    hyp_at = np.concatenate(([0], np.cumsum(hyp_lengths)))
+    ref_at = [np.concatenate(([0], np.cumsum(lengths))) for _, lengths, _ in refs]
+    out = [np.zeros((S, max_order), dtype=np.int64) for _ in range(K if per_reference else 1)]
+    index = np.int32 if S < 2**31 else np.int64
+    for a, b in itertools.pairwise(bounds_of_blocks):
+        parts = [([c[hyp_at[a]:hyp_at[b]] for c in hyp], hyp_lengths[a:b],
+                  np.arange(b - a, dtype=index))]
+        for (columns, lengths, present), at in zip(refs, ref_at):
+            i, j = np.searchsorted(present, (a, b)).tolist()
+            parts.append(([c[at[i]:at[j]] for c in columns], lengths[i:j],
+                          (present[i:j] - a).astype(index)))
+        block_lengths = np.concatenate([n for _, n, _ in parts])
+        seg = np.repeat(np.concatenate([p for _, _, p in parts]), block_lengths)
+        columns = [np.concatenate([c[k] for c, _, _ in parts]) for k in range(len(hyp))]
+        bounds = np.cumsum([0, *(len(c[0]) for c, _, _ in parts)])
+        if bounds[1] == 0 or bounds[-1] == bounds[1]:
+            continue  # no hypothesis or no reference token: nothing matches
+        if len(columns) == 1 and columns[0].itemsize <= 4:  # (segment, token) in one int64
+            key = seg.astype(np.int64)
+            key <<= 32
+            key |= columns[0].view(f"u{columns[0].itemsize}")
+            columns = [key]
+        else:
+            columns.append(seg)
+        for k, counts in enumerate(grouped_counts(columns, seg, block_lengths, bounds, b - a,
+                                                  max_order, per_reference)):
+            out[k][a:b] = counts
     return out
 
 
-def _clipped_counts_small(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,
-                          refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
-                          max_order: int) -> np.ndarray:
-    """:func:`clipped_counts` by :func:`.bleu.rules.modified_precision` (for a few segments)."""
+def grouped_counts(columns: Sequence[np.ndarray], seg: np.ndarray, lengths: np.ndarray,
+                   bounds: np.ndarray, S: int, max_order: int, per_reference: bool = False
+                   ) -> list[np.ndarray]:
+    """The kernel: tokens of every source in one array (source k: tokens ``bounds[k]`` ..
+    ``bounds[k + 1]``, the hypothesis first; ``lengths``: tokens per segment of each source in
+    that order; ``seg``: the segment (of ``S``) of every token), ``columns``: one key per token that is
+    equal exactly for equal (segment, token). Clipped counts per segment and order ([segments ×
+    max_order]), or with ``per_reference`` Σ min(hypothesis count, count in reference k) per
+    reference k (K arrays segments × max_order).
+
+    Order 1 groups the (segment, token) keys; an n-gram at i is then keyed by the groups of the
+    (n-1)-grams at i and i + 1, which is exact, and only if both are *shared* (in the hypothesis
+    and a reference of the segment): an n-gram that matches has both in the hypothesis and in
+    that reference, so all its occurrences are kept.
+    """
+    T, N = len(seg), max_order
+    K = len(bounds) - 2
+    out = [np.zeros((S, N), dtype=np.int64) for _ in range(K if per_reference else 1)]
+    counts, group = _clipped_groups(columns, bounds, seg, S, per_reference)
+    for k, c in enumerate(counts):
+        out[k][:, 0] = c
+    at: np.ndarray | None = None  # the position of each n-gram of the last order (None: all)
+    for n in range(2, N + 1):
+        ok = group[:-1] >= 0  # the (n-1)-grams at i and i + 1 are both shared ...
+        ok &= group[1:] >= 0
+        if at is None:  # ... and in one segment
+            last = np.zeros(T, dtype=bool)  # last[i]: token i ends its segment (in its source)
+            last[np.cumsum(lengths)[lengths > 0] - 1] = True
+            ok &= ~last[:-1]
+        else:
+            ok &= at[1:] == at[:-1] + 1
+        j = np.flatnonzero(ok)
+        if len(j) == 0:
+            break
+        # (the group of the (n-1)-gram at i, that of the one at i + 1): the n-gram, exactly
+        key = group[j] * T
+        key += group[j + 1]
+        at = j if at is None else at[j]
+        counts, group = _clipped_groups([key], np.searchsorted(at, bounds), seg[at], S,
+                                        per_reference)
+        for k, c in enumerate(counts):
+            out[k][:, n - 1] = c
+    return out
+
+
+def _clipped_groups(columns: Sequence[np.ndarray], bounds: np.ndarray, seg: np.ndarray, S: int,
+                    per_reference: bool) -> tuple[list[np.ndarray], np.ndarray]:
+    """Clipped counts per segment of n-grams given as exact keys (or matches per reference, see
+    :func:`grouped_counts`), and every key's group (a number below the number of keys; -1 when
+    the n-gram is not *shared*: not in both the hypothesis and a reference of its segment)."""
+    rep = representatives(columns)
+    hyp, *ref = group_counts(rep, bounds)
+    if per_reference:
+        matches = [np.minimum(hyp, r) for r in ref]
+        out = [np.bincount(seg, weights=m, minlength=S).astype(np.int64) for m in matches]
+        shared = matches[0] > 0
+        for m in matches[1:]:
+            shared |= m > 0
+    else:
+        ref_max = ref[0]
+        for counts in ref[1:]:
+            np.maximum(ref_max, counts, out=ref_max)
+        clipped = np.minimum(hyp, ref_max, out=hyp)  # nonzero only at representatives
+        out = [np.bincount(seg, weights=clipped, minlength=S).astype(np.int64)]
+        shared = clipped > 0
+    return out, np.where(shared[rep], rep, -1)
+
+
+def _clipped_counts_small(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,
+                          refs: Sequence[KeyStream], max_order: int) -> np.ndarray:
+    """:func:`clipped_counts_of_keys` by :func:`.bleu.rules.modified_precision` (a few segments)."""
     # imported here: the bleu package's metric imports this module
     from .bleu.rules import modified_precision
 
     S = len(hyp_lengths)
-    hyp_ends = np.cumsum(hyp_lengths).tolist()
-    hyps = [hyp_ids[end - n:end].tolist() for end, n in zip(hyp_ends, hyp_lengths.tolist())]
-    ref_tokens: list[list[list[int]]] = [[] for _ in range(S)]
-    for ids, lengths, present in refs:
-        at = 0
-        for i, n in zip(present.tolist(), lengths.tolist()):
-            ref_tokens[i].append(ids[at:at + n].tolist())
-            at += n
+
+    def tokens(columns: Sequence[np.ndarray], lengths: np.ndarray) -> list[list[Any]]:
+        keys = list(zip(*(c.tolist() for c in columns)))
+        ends = np.cumsum(lengths).tolist()
+        return [keys[end - n:end] for end, n in zip(ends, lengths.tolist())]
+
+    hyps = tokens(hyp, hyp_lengths)
+    ref_tokens: list[list[list[Any]]] = [[] for _ in range(S)]
+    for columns, lengths, present in refs:
+        for i, ref in zip(present.tolist(), tokens(columns, lengths)):
+            ref_tokens[i].append(ref)
     out = np.zeros((S, max_order), dtype=np.int64)
     for i, h in enumerate(hyps):
         for n in range(1, min(max_order, len(h)) + 1):
-            # hypothesis tokens no reference has are -1, which no reference token is
             out[i, n - 1] = modified_precision(h, ref_tokens[i], n)[0]
     return out
-
-
-def _unigrams_and_local_ids(hyp_ids: np.ndarray, refs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
-                            seg: np.ndarray, sizes: list[int], S: int, vocab_size: int,
-                            small: type) -> tuple[np.ndarray, np.ndarray | None]:
-    """Step 1: clipped unigram counts per segment, and every token's local id (-1: not shared;
-    None when no token is shared)."""
-    H, T, K = sizes[0], len(seg), len(refs)
-    tok_bits, pos_bits = _bits(vocab_size), _bits(T - 1)
-    # (segment, token, position) packed in one key; sorting groups each (segment, token)
-    packed = np.empty(T, dtype=np.int64)
-    packed[:H] = hyp_ids
-    np.copyto(packed[:H], vocab_size, where=hyp_ids < 0)  # one id for every token no reference has
-    at = H
-    for ids, _, _ in refs:
-        packed[at:at + len(ids)] = ids
-        at += len(ids)
-    packed |= np.left_shift(seg, tok_bits, dtype=np.int64)
-    packed <<= pos_bits
-    packed |= np.arange(T, dtype=small)
-    packed.sort()
-    pos: np.ndarray = packed.astype(small)  # the low bits (pos_bits <= 31 when small is int32)
-    pos &= (1 << pos_bits) - 1
-    packed >>= pos_bits
-    group_idx, group_len = _sorted_runs(packed)
-    seg_of_group = packed[group_idx] >> tok_bits
-    del packed
-    # occurrences of each group's token in sources 0..k (sources are ranges of positions)
-    group_end = group_idx + group_len
-    counts: np.ndarray = np.empty(T + 1, dtype=small)
-    counts[0] = 0
-    below = []
-    for k in range(K):
-        np.cumsum(pos < sum(sizes[:k + 1]), out=counts[1:])
-        below.append(counts[group_end] - counts[group_idx])
-    below.append(group_len)
-    del counts, group_end
-    hyp_count = below[0]
-    ref_max = below[1] - below[0]
-    for k in range(2, K + 1):
-        np.maximum(ref_max, below[k] - below[k - 1], out=ref_max)
-    unigrams = np.bincount(seg_of_group, weights=np.minimum(hyp_count, ref_max), minlength=S)
-    shared = (hyp_count > 0) & (ref_max > 0)
-    if not shared.any():
-        return unigrams, None
-    # local id: rank among the shared tokens of the same segment (groups are sorted by segment)
-    shared_idx = np.flatnonzero(shared)
-    seg_idx, seg_len = _sorted_runs(np.take(seg_of_group, shared_idx))
-    local_of_group: np.ndarray = np.full(len(group_idx), -1, dtype=small)
-    local_of_group[shared_idx] = np.arange(len(shared_idx), dtype=small) - np.repeat(seg_idx, seg_len)
-    local: np.ndarray = np.full(T, -1, dtype=small)
-    local[pos] = np.repeat(local_of_group, group_len)
-    return unigrams, local
-
-
-def _ngram_counts(local: np.ndarray, seg: np.ndarray, sizes: list[int], S: int, N: int,
-                  b: int) -> np.ndarray:
-    """Step 2: clipped counts (segments × orders 2..N) of the n-grams made of shared tokens of one
-    segment of one source, one order at a time. The arrays run over shared tokens only; an
-    n-gram's key is (segment, local ids, source) with its local ids packed b bits apiece."""
-    K = len(sizes) - 1
-    src_bits = _bits(K)
-    seg_shift = src_bits + N * b
-    at = np.flatnonzero(local >= 0)
-    base = seg[at].astype(np.int64)  # (segment, source) in the high and low bits of a key
-    base <<= seg_shift
-    base |= np.searchsorted(np.cumsum(sizes), at, side="right")  # the source of each token
-    gram1 = local[at].astype(np.int64)
-    # link[i]: shared token i + 1 directly follows token i in the same segment of the same source
-    link = at[1:] == at[:-1] + 1
-    link &= base[1:] == base[:-1]
-    del at
-    out = np.zeros((S, N - 1), dtype=np.int64)
-    valid, gram = link, gram1
-    for n in range(2, N + 1):
-        if n > 2:
-            valid = valid[:-1] & link[n - 2:]
-        gram = (gram[:-1] << b) | gram1[n - 1:]  # gram[i]: the local ids of tokens i .. i + n - 1
-        where = np.flatnonzero(valid)
-        if len(where) == 0:
-            break
-        keys = gram[where]
-        keys <<= src_bits
-        keys |= base[where]
-        del where
-        out[:, n - 2] = _clipped_per_segment(keys, S, K, seg_shift)
-    return out
-
-
-def _clipped_per_segment(keys: np.ndarray, S: int, K: int, seg_shift: int) -> np.ndarray:
-    """Clipped counts per segment of n-grams given as (segment, n-gram, source) keys (sorted here,
-    in place): per (segment, n-gram), min(hypothesis count, largest reference count)."""
-    src_bits = _bits(K)
-    keys.sort()
-    run_idx, run_len = _sorted_runs(keys)
-    run_key = keys[run_idx]
-    R = len(run_idx)
-    # a group's runs are sorted by source: the hypothesis run, if any, first, then up to K
-    # reference runs
-    hyp_run = np.flatnonzero((run_key & ((1 << src_bits) - 1)) == 0)
-    group = run_key[hyp_run] >> src_bits
-    best = np.zeros(len(hyp_run), dtype=np.int64)
-    for d in range(1, K + 1):
-        follower = hyp_run + d
-        inside = follower < R
-        np.minimum(follower, R - 1, out=follower)
-        same = (np.take(run_key, follower) >> src_bits) == group
-        same &= inside
-        np.maximum(best, np.where(same, np.take(run_len, follower), 0), out=best)
-    clipped = np.minimum(run_len[hyp_run], best)
-    group >>= seg_shift - src_bits
-    return np.bincount(group, weights=clipped, minlength=S).astype(np.int64)
 
 
 def clipped_counts_by_rank(hyp_ids: np.ndarray, hyp_lengths: np.ndarray,

@@ -116,6 +116,39 @@ class KeyTable:
         return dict(zip(ids.tolist(), keys.tolist()))
 
 
+#: top byte of the second word of a token longer than 15 bytes (lengths up to 15 are there)
+_LONG = np.uint64(0xFF << 56)
+
+
+def token_words(data: bytes, starts: np.ndarray, ends: np.ndarray, long_ids: dict[bytes, int]
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """Two uint64 words per token ``data[starts[i]:ends[i]]`` that are equal exactly when the
+    tokens are: a token of at most 15 bytes is its first 8 bytes, and its next 7 with its length
+    in the top byte; a longer one (rare) is its number in ``long_ids`` (new ones are added) and 255
+    there. ``data`` needs 16 readable bytes after every token start (:func:`.spans.corpus_bytes`
+    pads it). No table is built: for kernels that only compare tokens (:mod:`..metrics.grouping`)."""
+    n = ends - starts
+    if len(starts) == 0:
+        return np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.uint64)
+    if len(data) < int(starts.max()) + 16:
+        data = data + bytes(16)
+    words = np.ndarray(shape=(len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))
+    first = words[starts]
+    first &= np.take(_MASKS, np.minimum(n, 8))
+    second = words[starts + 8]
+    rest = n - 8
+    np.clip(rest, 0, 7, out=rest)
+    second &= np.take(_MASKS, rest)
+    rest = n << 56
+    second |= rest.view(np.uint64)
+    long = np.flatnonzero(n > _MID)
+    if len(long):
+        for i, s, e in zip(long.tolist(), starts[long].tolist(), ends[long].tolist()):
+            first[i] = long_ids.setdefault(data[s:e], len(long_ids))
+        second[long] = _LONG
+    return first, second
+
+
 class TokenInterner:
     """Token ids for byte spans; ``grow=True`` adds unseen tokens, ``grow=False`` gives them -1."""
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..ragged import ranges
-from .interning import TokenInterner
+from .interning import TokenInterner, token_words
 from .spans import SPAN_TOKENIZERS, corpus_bytes, token_spans
 from .tokenizers import Tokenizer, preprocess
 
@@ -37,6 +37,7 @@ class SpanEncoder:
         self.lowercase = lowercase
         self._interner = TokenInterner()
         self._cjk = getattr(tokenizer, "cjk_ranges", ())
+        self._long_ids: dict[bytes, int] = {}  # tokens of more than 15 bytes, for token_keys
 
     @property
     def size(self) -> int:
@@ -70,6 +71,14 @@ class SpanEncoder:
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
         data, starts, ends, lengths = self._spans(lines)
         return self._interner.ids(data, starts, ends, grow), lengths
+
+    def token_keys(self, lines: Sequence[str]) -> tuple[list[np.ndarray], np.ndarray]:
+        """(two uint64 key columns, equal exactly for equal tokens, :func:`.interning.token_words`;
+        tokens per line): the tokens to compare, with no vocabulary to build or look up."""
+        if not lines:
+            return [np.empty(0, dtype=np.uint64)] * 2, np.empty(0, dtype=np.int64)
+        data, starts, ends, lengths = self._spans(lines)
+        return list(token_words(data, starts, ends, self._long_ids)), lengths
 
     def encode_text(self, lines: Sequence[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
         """(flat token ids, tokens per line, text of each new token): :meth:`encode` with
@@ -133,6 +142,13 @@ class LineEncoder:
         return np.asarray(flat, dtype=np.int64), lengths
 
 
+    def token_keys(self, lines: Sequence[str]) -> tuple[list[np.ndarray], np.ndarray]:
+        """(one key column: the token ids, new tokens added; tokens per line), as
+        :meth:`SpanEncoder.token_keys`."""
+        ids, lengths = self.encode(lines, grow=True)
+        return [ids], lengths
+
+
 def make_encoder(tokenizer: Tokenizer, lowercase: bool) -> SpanEncoder | LineEncoder:
     """The fastest exact encoder for ``tokenizer``."""
     if tokenizer.name in SPAN_TOKENIZERS:
@@ -150,6 +166,18 @@ def encode_streams(encoder: SpanEncoder | LineEncoder, streams: Sequence[Sequenc
     lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
     ids, lengths = encoder.encode(lines, grow=True)  # type: ignore[arg-type,unused-ignore]  # no None left
     return split_streams(ids, lengths, present)
+
+
+def key_streams(encoder: SpanEncoder | LineEncoder, streams: Sequence[Sequence[str | None]]
+                ) -> list[tuple[list[np.ndarray], np.ndarray, np.ndarray]]:
+    """:func:`encode_streams` with tokens as key columns (``encoder.token_keys``): per stream (its
+    key columns, tokens per present segment, the index of those segments)."""
+    present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
+               for stream in streams]
+    lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
+    columns, lengths = encoder.token_keys(lines)  # type: ignore[arg-type,unused-ignore]  # no None left
+    parts = [split_streams(c, lengths, present) for c in columns]
+    return [([p[k][0] for p in parts], *parts[0][k][1:]) for k in range(len(present))]
 
 
 def split_streams(ids: np.ndarray, lengths: np.ndarray, present: Sequence[np.ndarray]

@@ -32,16 +32,17 @@ from ...io.references import (
     check_reference_streams,
     reference_count_label,
 )
+from ...text.span_encoder import key_streams, make_encoder
 from ...text.tokenizers import Tokenizer, get_tokenizer
 from ..base import (
     Metric,
+    PreparedBase,
     Score,
     SegmentStats,
     checked_inputs,
     sentence_references,
 )
-from ..clipping import EncodedReferences, clipped_counts
-from ..ngrams import Encoded
+from ..clipping import clipped_counts_of_keys
 from ..settings import Settings, check_tokenizer, setting, shared_metric, show_tokenizer, yes_no
 from .fast import bleu_of_rows, closest_ref_lengths
 from .rules import (
@@ -130,14 +131,20 @@ class BLEUSettings(Settings):
         return self.smooth if value is None else f"{self.smooth}[{value:.2f}]"
 
 
-class PreparedReferences(EncodedReferences):
-    """BLEU's reference streams, tokenized and encoded once, to score many systems against them
-    (``texts``: the streams themselves, for ``fast=False``, which counts with the rules)."""
+class PreparedReferences(PreparedBase):
+    """BLEU's reference streams, tokenized once, to score many systems against them: per stream
+    the tokens as key columns (:func:`...text.span_encoder.key_streams`), tokens per present
+    segment and those segments' index; ``lengths`` is references × segments, -1 where a reference
+    is missing (``texts``: the streams themselves, for ``fast=False``, which counts with the rules)."""
 
     def __init__(self, metric: BLEU, refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
-        super().__init__(metric, refs, names)
-        self.vocab_size = self.encoder.size
+        streams = self._checked_streams(metric, refs, names)
+        self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
+        self.streams = key_streams(self.encoder, streams)
+        self.lengths = np.full((len(streams), self.segments), -1, dtype=np.int64)
+        for k, (_, stream_lengths, idx) in enumerate(self.streams):
+            self.lengths[k, idx] = stream_lengths
         self.texts = [list(stream) for stream in refs]
 
 
@@ -189,13 +196,13 @@ class BLEU(Metric[BLEUResult]):
             return SegmentStats(self.columns, rows.reshape(len(hyps), len(self.columns)),
                                 {"nrefs": prep.nrefs})
         N, S = self.max_order, len(hyps)
-        enc = Encoded(*prep.encoder.encode(hyps, grow=False))
+        keys, lengths = prep.encoder.token_keys(hyps)
         stats = np.zeros((S, 2 + 2 * N), dtype=np.int64)
-        stats[:, 0] = enc.lengths
-        stats[:, 1] = closest_ref_lengths(enc.lengths, prep.lengths)
+        stats[:, 0] = lengths
+        stats[:, 1] = closest_ref_lengths(lengths, prep.lengths)
         for n in range(1, N + 1):
-            stats[:, 1 + N + n] = np.maximum(enc.lengths - (n - 1), 0)
-        stats[:, 2:2 + N] = clipped_counts(enc.ids, enc.lengths, prep.streams, prep.vocab_size, N)
+            stats[:, 1 + N + n] = np.maximum(lengths - (n - 1), 0)
+        stats[:, 2:2 + N] = clipped_counts_of_keys(keys, lengths, prep.streams, N)
         return SegmentStats(self.columns, stats, {"nrefs": prep.nrefs})
 
     def corpus_score(self, hyps: Sequence[str],

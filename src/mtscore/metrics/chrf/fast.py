@@ -6,12 +6,13 @@ segment (tests compare the two on WMT22 and on random text).
   a character's id is its code point;
 * words (chrF++): the corpus's UTF-8 bytes split on white space by the span kernel
   (:func:`..text.spans.token_spans`, tokenizer ``none``), then one cut per word before a final, or
-  else after a first, ASCII punctuation byte (:func:`.rules.chrf_words`), ids from
-  :class:`..text.interning.TokenInterner`;
-* matches per order, one reference stream at a time (with a single reference, BLEU's "clipped by
-  the largest reference count" is Popović's min(hypothesis count, reference count)): characters by
-  :func:`prefix_matches` (the n-grams of every order are prefixes of the 6-grams: one sort for all
-  orders), words by :func:`.clipping.clipped_counts`; n-gram counts per order from the lengths.
+  else after a first, ASCII punctuation byte (:func:`.rules.chrf_words`), compared as the two
+  words of their bytes (:func:`..text.interning.token_words`; ids from
+  :class:`..text.interning.TokenInterner` for the pairwise kernel);
+* matches per order and reference, Σ min(hypothesis count, reference count) (Popović), of
+  characters and of words, by :func:`..clipping.matches_per_reference`: every reference at once,
+  each n-gram keyed exactly by its two (n-1)-grams and grouped without sorting
+  (:mod:`..grouping`); n-gram counts per order from the lengths.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ...text.interning import TokenInterner
+from ...text.interning import TokenInterner, token_words
 from ...text.spans import UNICODE_SPACES, corpus_bytes, token_spans
-from ..clipping import SMALL_CORPUS_TOKENS, _bits, _unigrams_and_local_ids, clipped_counts
+from ..clipping import KeyStream, matches_per_reference
 from .rules import PUNCTUATION
 
 #: code points are the character ids
@@ -58,6 +59,13 @@ def _is_space(cps: np.ndarray) -> np.ndarray:
 def encode_chars(lines: Sequence[str], whitespace: bool) -> tuple[np.ndarray, np.ndarray]:
     """(code points of every segment, concatenated, as int64; characters per segment), white
     space removed unless ``whitespace``. Lines are already lowercased if the metric asks."""
+    cps, lengths = char_keys(lines, whitespace)
+    return cps.astype(np.int64), lengths
+
+
+def char_keys(lines: Sequence[str], whitespace: bool) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`encode_chars` with the code points as uint32 (a key column for
+    :func:`..clipping.matches_per_reference`)."""
     cps = _code_points(lines)
     lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
     if not whitespace:
@@ -66,7 +74,7 @@ def encode_chars(lines: Sequence[str], whitespace: bool) -> tuple[np.ndarray, np
             seg = np.repeat(np.arange(len(lines), dtype=np.int64), lengths)
             lengths = np.bincount(seg[keep], minlength=len(lines)).astype(np.int64)
             cps = cps[keep]
-    return cps.astype(np.int64), lengths
+    return cps, lengths
 
 
 def word_spans(lines: Sequence[str]) -> tuple[bytes, np.ndarray, np.ndarray, np.ndarray]:
@@ -106,88 +114,37 @@ def encode_words(interner: TokenInterner, lines: Sequence[str], grow: bool
     return interner.ids(data, starts, ends, grow), lengths
 
 
-def order_statistics(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, ref: Stream, vocab_size: int,
-                     max_order: int) -> np.ndarray:
-    """(segments × 3·max_order): per order (hypothesis n-grams, reference n-grams, matches) of
-    every segment against one reference stream (zeros where it has no reference); the
-    hypothesis count is 0 where the reference has no n-gram of the order
-    (:func:`.rules.match_statistics`)."""
+def word_keys(lines: Sequence[str], long_ids: dict[bytes, int]) -> tuple[list[np.ndarray], np.ndarray]:
+    """(chrF++'s words as two key columns, :func:`..text.interning.token_words`; words per
+    segment): words to compare, with no vocabulary."""
+    if not lines:
+        return [np.empty(0, dtype=np.uint64)] * 2, np.empty(0, dtype=np.int64)
+    data, starts, ends, lengths = word_spans(lines)
+    return list(token_words(data, starts, ends, long_ids)), lengths
+
+
+def all_order_statistics(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,
+                         refs: Sequence[KeyStream], max_order: int) -> list[np.ndarray]:
+    """(segments × 3·max_order) against each reference stream: per order (hypothesis n-grams,
+    reference n-grams, matches) of every segment (zeros where it has no reference); the hypothesis
+    count is 0 where the reference has no n-gram of the order (:func:`.rules.match_statistics`).
+    The matches of all references are counted at once (:func:`..clipping.matches_per_reference`)."""
+    matches = matches_per_reference(hyp, hyp_lengths, refs, max_order)
+    return [_statistics(hyp_lengths, ref[1:], m, max_order) for ref, m in zip(refs, matches)]
+
+
+def _statistics(hyp_lengths: np.ndarray, ref: tuple[np.ndarray, np.ndarray], matches: np.ndarray,
+                max_order: int) -> np.ndarray:
+    """:func:`all_order_statistics` against one reference from its matches; ``ref``: (units per
+    present segment, index of those segments)."""
     S = len(hyp_lengths)
-    _, ref_present_lengths, present = ref
+    ref_present_lengths, present = ref
     ref_lengths = np.zeros(S, dtype=np.int64)
     ref_lengths[present] = ref_present_lengths
     out = np.zeros((S, 3 * max_order), dtype=np.int64)
-    matches = prefix_matches(hyp_ids, hyp_lengths, ref, vocab_size, max_order)
     for n in range(1, max_order + 1):
         ref_count = np.maximum(ref_lengths - (n - 1), 0)
         out[:, 3 * n - 3] = np.where(ref_count > 0, np.maximum(hyp_lengths - (n - 1), 0), 0)
         out[:, 3 * n - 2] = ref_count
         out[:, 3 * n - 1] = matches[:, n - 1]
     return out
-
-
-def prefix_matches(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, ref: Stream, vocab_size: int,
-                   max_order: int) -> np.ndarray:
-    """:func:`.clipping.clipped_counts` against one reference stream (segments × max_order) with one
-    sort for all orders: every position whose first token occurs in the hypothesis and the
-    reference of its segment ("shared", :mod:`.clipping`'s local ids) gets the key (segment, local
-    ids + 1 of its next ``max_order`` tokens, source), where the ids stop (0) at the first token that
-    is not shared or lies past its segment. Sorted keys group the n-grams of every order n: they
-    are the runs of equal first n ids (the n-th one not 0); per run min(hypothesis, reference)."""
-    S, N = len(hyp_lengths), max_order
-    ids, lengths, present = ref
-    H, T = len(hyp_ids), len(hyp_ids) + len(ids)
-    if H == 0 or T == H or T < SMALL_CORPUS_TOKENS or N == 1 \
-            or _bits(S - 1) + _bits(vocab_size) + _bits(T - 1) > 63:
-        return clipped_counts(hyp_ids, hyp_lengths, [ref], vocab_size, max_order)
-    small = np.int32 if T < 2**31 and S < 2**31 and vocab_size < 2**31 else np.int64
-    seg = np.concatenate((np.repeat(np.arange(S, dtype=small), hyp_lengths),
-                          np.repeat(present.astype(small), lengths)))
-    out = np.zeros((S, N), dtype=np.int64)
-    out[:, 0], local = _unigrams_and_local_ids(hyp_ids, [ref], seg, [H, len(ids)], S, vocab_size,
-                                               small)
-    if local is None:
-        return out
-    b = _bits(int(local.max()) + 1)
-    if _bits(S - 1) + N * b + 1 > 63:
-        return clipped_counts(hyp_ids, hyp_lengths, [ref], vocab_size, max_order)
-    keys = _prefix_keys(local, np.concatenate((hyp_lengths, lengths)), H, seg, N, b)
-    keys.sort()
-    for n in range(2, N + 1):
-        gram = keys >> (1 + (N - n) * b)  # (segment, first n ids)
-        keys = keys[(gram & ((1 << b) - 1)) != 0]  # n-grams of order n (and so of every lower one)
-        if not len(keys):
-            break
-        gram = keys >> (1 + (N - n) * b)
-        start = np.flatnonzero(np.concatenate(([True], gram[1:] != gram[:-1])))
-        in_ref = np.cumsum(keys & 1)
-        end = np.append(start[1:], len(keys)) - 1
-        ref_count = in_ref[end] - in_ref[start] + (keys[start] & 1)
-        hyp_count = np.diff(np.append(start, len(keys))) - ref_count
-        out[:, n - 1] = np.bincount(gram[start] >> (n * b), weights=np.minimum(hyp_count, ref_count),
-                                    minlength=S)
-    return out
-
-
-def _prefix_keys(local: np.ndarray, unit_lengths: np.ndarray, H: int, seg: np.ndarray, N: int,
-                 b: int) -> np.ndarray:
-    """The key (segment, ids of the next N tokens, source) of every position with a shared token
-    (see :func:`prefix_matches`); ``unit_lengths``: tokens per hypothesis, then per reference."""
-    code = np.zeros(len(local) + N, dtype=np.int64)
-    code[:len(local)] = local
-    code += 1  # 0: not shared, or past the end
-    last = np.zeros(len(code), dtype=bool)  # the last token of its segment
-    last[np.cumsum(unit_lengths)[unit_lengths > 0] - 1] = True
-    at = np.flatnonzero(local >= 0)
-    keys = code[at]
-    alive = np.ones(len(at), dtype=bool)
-    for j in range(1, N):
-        alive &= ~last[at + (j - 1)]
-        c = code[at + j]
-        alive &= c != 0
-        keys <<= b
-        keys |= np.where(alive, c, 0)
-    keys <<= 1
-    keys |= at >= H  # the source: 1 for the reference
-    keys |= seg[at].astype(np.int64) << (N * b + 1)
-    return keys

@@ -27,7 +27,6 @@ import numpy as np
 
 from ...errors import OptionError
 from ...io.references import check_hypotheses, check_reference_streams
-from ...text.interning import TokenInterner
 from ...text.span_encoder import split_streams
 from ..base import (
     Metric,
@@ -37,6 +36,7 @@ from ..base import (
     checked_inputs,
     sentence_references,
 )
+from ..clipping import KeyStream
 from ..settings import Settings, setting, shared_metric, yes_no
 from . import fast as chrf_fast
 from .rules import pair_statistics, string_ngrams
@@ -148,21 +148,22 @@ class PreparedReferences(PreparedBase):
         self.streams = [[metric.preprocess(r) if r is not None else None for r in s] for s in streams]
         self.characters = sum(len(r) for s in self.streams for r in s if r is not None)
         self._metric = metric
-        self._chars: list[chrf_fast.Stream] | None = None
-        self._words: list[chrf_fast.Stream] = []
-        self.interner = TokenInterner()
+        self._chars: list[KeyStream] | None = None
+        self._words: list[KeyStream] = []
+        self.long_words: dict[bytes, int] = {}  # words of more than 15 bytes (token_words)
 
-    def encoded(self) -> tuple[list[chrf_fast.Stream], list[chrf_fast.Stream]]:
-        """Per stream, the characters and (chrF++) the words as ids, encoded on first use."""
+    def encoded(self) -> tuple[list[KeyStream], list[KeyStream]]:
+        """Per stream, the characters and (chrF++) the words as key columns, encoded on first use."""
         if self._chars is None:
             present = [np.asarray([i for i, r in enumerate(s) if r is not None], dtype=np.int64)
                        for s in self.streams]
             lines: list[str] = [r for s in self.streams for r in s if r is not None]
-            ids, lengths = chrf_fast.encode_chars(lines, self._metric.whitespace)
-            self._chars = split_streams(ids, lengths, present)
+            cps, lengths = chrf_fast.char_keys(lines, self._metric.whitespace)
+            self._chars = [([ids], n, idx) for ids, n, idx in split_streams(cps, lengths, present)]
             if self._metric.word_order:
-                ids, lengths = chrf_fast.encode_words(self.interner, lines, grow=True)
-                self._words = split_streams(ids, lengths, present)
+                columns, lengths = chrf_fast.word_keys(lines, self.long_words)
+                parts = [split_streams(c, lengths, present) for c in columns]
+                self._words = [([p[k][0] for p in parts], *parts[0][k][1:]) for k in range(len(present))]
         return self._chars, self._words
 
 
@@ -263,15 +264,15 @@ class CHRF(Metric[CHRFResult]):
         chars, words = prep.encoded()
         per_ref = [[] for _ in chars]  # type: list[list[np.ndarray]]
         if self.char_order:
-            ids, lengths = chrf_fast.encode_chars(lines, self.whitespace)
-            for k, stream in enumerate(chars):
-                per_ref[k].append(chrf_fast.order_statistics(
-                    ids, lengths, stream, chrf_fast.CODE_POINTS, self.char_order))
+            cps, lengths = chrf_fast.char_keys(lines, self.whitespace)
+            for k, stats in enumerate(chrf_fast.all_order_statistics([cps], lengths, chars,
+                                                                     self.char_order)):
+                per_ref[k].append(stats)
         if self.word_order:
-            ids, lengths = chrf_fast.encode_words(prep.interner, lines, grow=False)
-            for k, stream in enumerate(words):
-                per_ref[k].append(chrf_fast.order_statistics(
-                    ids, lengths, stream, prep.interner.size, self.word_order))
+            columns, lengths = chrf_fast.word_keys(lines, prep.long_words)
+            for k, stats in enumerate(chrf_fast.all_order_statistics(columns, lengths, words,
+                                                                     self.word_order)):
+                per_ref[k].append(stats)
         rows = [np.hstack(parts) for parts in per_ref]
         if len(rows) == 1:
             return rows[0]
