@@ -153,9 +153,10 @@ def ordered_rows(a: int, b: int) -> np.ndarray:
 
 class Options:
     """The options of one ambiguous component: its distinct edges, and each option (a maximum
-    matching of the component) as a row of indices into them."""
+    matching of the component) as a row of indices into them; ``grid`` = (a, b) when they are every
+    in-order pairing of a complete a × b component (:func:`ordered_rows`, edge (x, y) = x·b + y)."""
 
-    __slots__ = ("complete", "edges", "rows", "span")
+    __slots__ = ("complete", "edges", "grid", "rows", "span")
 
     def __init__(self, hs: list[int], rs: list[int], comp: list[Edge] | None, fixed: Sequence[Edge]):
         """``hs``, ``rs``: the component's sorted positions; ``comp``: its edges, None when it is
@@ -163,6 +164,7 @@ class Options:
         a, b = len(hs), len(rs)
         self.complete = comp is None or len(comp) == a * b
         self.span = (hs[0], hs[-1], rs[0], rs[-1])
+        self.grid: tuple[int, int] | None = None  # (a, b) when the options are every in-order pairing
         if not self.complete:
             assert comp is not None
             self._set(all_maximum_matchings(comp, maximum_matching_size(comp), OPTION_CAP))
@@ -178,6 +180,7 @@ class Options:
         edges[:, :, 1] = rs
         self.edges = edges.reshape(-1, 2)
         self.rows = ordered_rows(a, b)
+        self.grid = (a, b)
 
     def _set(self, options: list[tuple[Edge, ...]]) -> None:
         """Options given as edge tuples; the edges kept are those some option uses."""
