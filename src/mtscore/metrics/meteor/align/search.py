@@ -9,8 +9,9 @@ searched apart), and whole rows only at the nodes it visits; these come from eac
 with the later components' *edges* (:mod:`.option_bounds`, a dynamic program for complete
 components), not from the options × options matrix. Beyond ``MATRIX_CAP`` options the search
 computes its rows from the edges' crossing matrix and its bound has no pairwise term. The search
-stops after ``NODE_CAP`` nodes with the best solution found (its first descent is greedy); on WMT22 (194,195 stage searches) that happens once, on a zh-en
-segment whose complete search takes 20,127 nodes and keeps the same matching.
+stops after ``NODE_CAP`` nodes with the best solution found (its first descent is greedy); on WMT22
+(194,195 stage searches) that happens once, on a zh-en segment whose complete search takes 20,127
+nodes and keeps the same matching.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def _extremes(comps: list[Options], later: list[np.ndarray], offsets: list[int],
 def _dp_cheaper(n: int, option_edges: int, a: int, b: int) -> bool:
     """Whether the dynamic program (4 array operations of n · (min(a, b) + 1) per word of the
     larger side, each operation ~1,000 elements' worth of overhead) beats summing n · option_edges."""
-    return max(a, b) * 4 * (n * (min(a, b) + 1) + 1000) < n * option_edges
+    return max(a, b) * 4 * (n * (min(a, b) + 1) + 1000) < 5 * n * option_edges
 
 
 def _search_members(comps: list[Options], later: list[np.ndarray], least: np.ndarray,
