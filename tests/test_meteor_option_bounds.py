@@ -5,16 +5,23 @@ of nodes as a search over the explicit matrix (hypothesis)."""
 
 from __future__ import annotations
 
-from itertools import accumulate
+from itertools import accumulate, combinations
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtscore.metrics.meteor.align import search
-from mtscore.metrics.meteor.align.crossings import UnionFind, cross_matrix
+from mtscore.metrics.meteor.align.crossings import UnionFind, cross_matrix, crosses
 from mtscore.metrics.meteor.align.option_bounds import edge_crossings, option_sums, pairing_extremes
-from mtscore.metrics.meteor.align.stage import Options, _unary_costs, components, linked_groups, ordered_rows
+from mtscore.metrics.meteor.align.stage import (
+    Options,
+    _unary_costs,
+    components,
+    fewest_crossing_pairing,
+    linked_groups,
+    ordered_rows,
+)
 
 
 @settings(max_examples=80, deadline=None)
@@ -121,3 +128,24 @@ def test_search_of_any_components_equals_the_matrix_search(edges: list[tuple[int
         nodes_fast, nodes_matrix = [0], [0]
         assert search.search_group(group, costs, nodes_fast) == _matrix_search(group, costs, nodes_matrix)
         assert nodes_fast == nodes_matrix
+
+
+@settings(max_examples=80, deadline=None)
+@given(a=st.integers(1, 6), b=st.integers(1, 6), seed=st.integers(0, 2**31))
+def test_fewest_crossing_pairing_is_the_first_cheapest_option(a: int, b: int, seed: int) -> None:
+    # the pairing a reduced component keeps: the in-order pairing with the fewest crossings with the
+    # fixed matches, the dynamic program's tie-breaking aside (every option enumerated)
+    rng = np.random.default_rng(seed)
+    hs = sorted(rng.choice(30, a, replace=False).tolist())
+    rs = sorted(rng.choice(30, b, replace=False).tolist())
+    fixed = [(30 + k, int(j)) for k, j in enumerate(rng.choice(np.arange(-5, 35), 6, replace=False))]
+    chosen = fewest_crossing_pairing(hs, rs, fixed)
+    n = min(a, b)
+    assert len(chosen) == n and [i for i, _ in chosen] == sorted(i for i, _ in chosen)
+    assert {i for i, _ in chosen} <= set(hs) and {j for _, j in chosen} <= set(rs)
+
+    def cost(option: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> int:
+        return sum(bool(crosses(i, j, k, m)) for i, j in option for k, m in fixed)
+    options = [list(zip(hs, sub)) for sub in combinations(rs, n)] if a <= b else \
+        [list(zip(sub, rs)) for sub in combinations(hs, n)]
+    assert cost(chosen) == min(map(cost, options))

@@ -107,19 +107,23 @@ def fewest_crossing_pairing(hs: list[int], rs: list[int], fixed: Sequence[Edge])
     (a dynamic program over the larger side)."""
     swap = len(hs) < len(rs)
     big, small = (rs, hs) if swap else (hs, rs)
-
-    def cost(b: int, s: int) -> int:
-        i, j = (s, b) if swap else (b, s)
-        return sum(1 for k, l in fixed if crosses(i, j, k, l))
-
     n_big, n_small = len(big), len(small)
+    # cost[x][y]: crossings of the pair (x-th word of the larger side, y-th of the smaller) with fixed
+    cost = np.zeros((n_big, n_small), dtype=np.int64)
+    if fixed:
+        f = edge_array(fixed)
+        b, s = np.array(big)[:, None, None], np.array(small)[None, :, None]
+        i, j = (s, b) if swap else (b, s)
+        cost = np.add.reduce(crosses(i, j, f[:, 0], f[:, 1]), axis=2)
+    costs = cost.tolist()
+
     inf = float("inf")
     least = [0.0] + [inf] * n_small  # after x big items: least cost with the first y small paired
     took = [[False] * (n_small + 1) for _ in range(n_big + 1)]
     for x in range(1, n_big + 1):
         new = least[:]
         for y in range(max(1, n_small - (n_big - x)), min(x, n_small) + 1):
-            take = least[y - 1] + cost(big[x - 1], small[y - 1])
+            take = least[y - 1] + costs[x - 1][y - 1]
             if take < new[y]:
                 new[y] = take
                 took[x][y] = True
