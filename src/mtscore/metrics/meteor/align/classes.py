@@ -133,7 +133,7 @@ def _fixed_crossings(seg: np.ndarray, b: np.ndarray, ref_tok: np.ndarray,
     ref_of = np.full(max(int(f_h.max(initial=0)), int(pair_h.max())) + 1, -1, dtype=np.int64)
     ref_of[f_h] = f_r
     has = ref_of >= 0
-    before_h = np.cumsum(has) - has
+    before_h: np.ndarray = np.cumsum(has) - has
     on_ref = np.zeros(max(int(f_r.max(initial=0)), int(pair_r.max())) + 1, dtype=np.int64)
     on_ref[f_r] = 1
     before_r = np.cumsum(on_ref) - on_ref
