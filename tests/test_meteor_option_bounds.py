@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 
 from mtscore.metrics.meteor.align import search
 from mtscore.metrics.meteor.align.crossings import UnionFind, cross_matrix, crosses
-from mtscore.metrics.meteor.align.option_bounds import edge_crossings, option_sums, pairing_extremes
+from mtscore.metrics.meteor.align.option_bounds import (
+    chain_crossings,
+    edge_crossings,
+    option_sums,
+    pairing_extremes,
+)
 from mtscore.metrics.meteor.align.stage import (
     Options,
     _unary_costs,
@@ -149,3 +154,17 @@ def test_fewest_crossing_pairing_is_the_first_cheapest_option(a: int, b: int, se
     options = [list(zip(hs, sub)) for sub in combinations(rs, n)] if a <= b else \
         [list(zip(sub, rs)) for sub in combinations(hs, n)]
     assert cost(chosen) == min(map(cost, options))
+
+
+@settings(max_examples=80, deadline=None)
+@given(a=st.integers(1, 6), b=st.integers(1, 6), seed=st.integers(0, 2**31))
+def test_chain_crossings_equal_the_crossing_matrix(a: int, b: int, seed: int) -> None:
+    # an in-order option against foreign matches (words outside the component): |P − Q|
+    rng = np.random.default_rng(seed)
+    hs = sorted(rng.choice(40, a, replace=False).tolist())
+    rs = sorted(rng.choice(40, b, replace=False).tolist())
+    h = rng.choice(np.setdiff1d(np.arange(-3, 45), hs), 7, replace=False)
+    r = rng.choice(np.setdiff1d(np.arange(-3, 45), rs), 7, replace=False)
+    o = Options(hs, rs, None, [])
+    cross = cross_matrix(o.edges, np.stack([h, r], axis=1))
+    assert chain_crossings(o.edges, o.rows, a, b, h, r).tolist() == edge_crossings(cross, o.rows).tolist()

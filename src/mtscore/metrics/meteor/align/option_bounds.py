@@ -5,12 +5,13 @@ minima and maxima (tested equal to them: ``tests/test_meteor_option_bounds.py``)
 The search (:func:`.search.search_group`) uses, for every option x of a component and every later
 component c, the least and the most crossings of x with c's options (its bound and its split into
 independent parts), and the crossings of x with each of c's options only at the few nodes it visits.
-Here x's crossings with every *edge* of the later components come first (one row per option,
-:func:`edge_crossings`); then, for a complete component of a × b words (a ≠ b), whose options are
-every in-order pairing of its smaller side with a subset of its larger one
-(:func:`.stage.ordered_rows`), the least and the most over all of them are dynamic programs over its
-grid of edges (:func:`pairing_extremes`: O(a · b) per option x instead of O(options · matches)); any
-other component's options are summed one by one (:func:`option_sums`).
+Here x's crossings with every *edge* of the later components come first (one row per option:
+:func:`chain_crossings` for the in-order pairings of a complete component, from prefix counts,
+else :func:`edge_crossings`, from the edges' crossing matrix); then, for a complete component of
+a × b words (a ≠ b), whose options are every in-order pairing of its smaller side with a subset of
+its larger one (:func:`.stage.ordered_rows`), the least and the most over all of them are dynamic
+programs over its grid of edges (:func:`pairing_extremes`: O(a · b) per option x instead of
+O(options · matches)); any other component's options are summed one by one (:func:`option_sums`).
 """
 
 from __future__ import annotations
@@ -66,3 +67,24 @@ def pairing_extremes(weights: np.ndarray, a: int, b: int) -> tuple[np.ndarray, n
         np.minimum(low[:, 1:], low[:, :-1] + step, out=low[:, 1:])
         np.maximum(high[:, 1:], high[:, :-1] + step, out=high[:, 1:])
     return low[:, small], high[:, small]
+
+
+def chain_crossings(edges: np.ndarray, rows: np.ndarray, a: int, b: int, h: np.ndarray,
+                    r: np.ndarray) -> np.ndarray:
+    """:func:`edge_crossings` of the options of a complete a × b component (``edges``: edge (i, j) =
+    (i-th hypothesis word, j-th reference word) at row i·b + j; ``rows``: in-order pairings) with
+    foreign matches (``h``, ``r``: positions of words not in the component), without the crossing
+    matrix: an option is a chain (its pairs increase on both sides), so of its pairs those before a
+    foreign match on the hypothesis side and those before it on the reference side are two prefixes,
+    and the pairs crossing it are their difference: |P − Q| (P, Q: the prefixes' lengths)."""
+    hs, rs = edges[::b, 0], edges[:b, 1]
+    before_h = np.searchsorted(hs, h)  # component words before each foreign match, per side
+    before_r = np.searchsorted(rs, r)
+    n = len(rows)
+    chosen = rows % b if a < b else rows // b  # the words of the larger side each option uses
+    below = np.zeros((n, max(a, b) + 1), dtype=np.int32)  # below[x, k]: x's chosen words before k
+    below[np.arange(n)[:, None], chosen + 1] = 1
+    np.cumsum(below, axis=1, out=below)
+    if a < b:  # every hypothesis word is paired: P = before_h; Q counts x's reference words
+        return np.abs(before_h.astype(np.int32) - below[:, before_r])
+    return np.abs(below[:, before_h] - before_r.astype(np.int32))

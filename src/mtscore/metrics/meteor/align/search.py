@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .crossings import UnionFind, cross_matrix, crosses
-from .option_bounds import edge_crossings, option_sums, pairing_extremes
+from .option_bounds import chain_crossings, edge_crossings, option_sums, pairing_extremes
 
 if TYPE_CHECKING:  # the stage rule calls this search
     from .stage import Options
@@ -77,10 +77,13 @@ def _later_crossings(comps: list[Options], edge_offsets: list[int]) -> list[np.n
     edges = np.concatenate([o.edges for o in comps]).astype(np.int32)
     h, r = edges[:, 0], edges[:, 1]
     out = []
-    for p in range(len(comps) - 1):
+    for p, o in enumerate(comps[:-1]):
         lo, hi = edge_offsets[p], edge_offsets[p + 1]
+        if o.grid is not None:  # in-order pairings: counted from prefixes, no crossing matrix
+            out.append(chain_crossings(o.edges, o.rows, *o.grid, h[hi:], r[hi:]))
+            continue
         cross = crosses(h[lo:hi, None], r[lo:hi, None], h[hi:], r[hi:], distinct=True)
-        out.append(edge_crossings(cross, comps[p].rows))
+        out.append(edge_crossings(cross, o.rows))
     return out
 
 
