@@ -7,7 +7,8 @@ indices). The search needs, per option x and later component c, the least and th
 ``pairs[x, c's options]`` (its bound, and whether two components' crossings are constant: those are
 searched apart), and whole rows only at the nodes it visits; these come from each option's crossings
 with the later components' *edges* (:mod:`.option_bounds`, a dynamic program for complete
-components), not from the options × options matrix. Beyond ``MATRIX_CAP`` options the search
+components), not from the options × options matrix — except in groups of fewer than ``SMALL_GROUP``
+options, where that matrix takes fewer array operations. Beyond ``MATRIX_CAP`` options the search
 computes its rows from the edges' crossing matrix and its bound has no pairwise term. The search
 stops after ``NODE_CAP`` nodes with the best solution found (its first descent is greedy); on WMT22
 (194,195 stage searches) that happens once, on a zh-en segment whose complete search takes 20,127
@@ -32,6 +33,8 @@ if TYPE_CHECKING:  # the stage rule calls this search
 NODE_CAP = 20_000
 #: most options of linked components whose pairwise crossings are kept as one matrix
 MATRIX_CAP = 4096
+#: fewer options than this: the options × options matrix is built (cheaper for small groups)
+SMALL_GROUP = 128
 
 Row = Callable[[int, int], np.ndarray]
 
@@ -53,21 +56,62 @@ def search_group(comps: list[Options], unary: list[np.ndarray], nodes: list[int]
             by_edge = cross[rows[a - 1][x - offsets[a - 1]]].sum(axis=0)
             return np.concatenate([by_edge[r].sum(axis=1) for r in rows[a:]])
         return branch_and_bound(lazy, unary, sizes, np.zeros(total), nodes)
+    if total < SMALL_GROUP:
+        return _small_group(comps, unary, nodes, offsets, edge_offsets)
     k = len(comps)
     later = _later_crossings(comps, edge_offsets)
     least, most = _extremes(comps, later, offsets, edge_offsets)
     starts = offsets[:-1]
     block_most = np.maximum.reduceat(most, starts, axis=0)
     block_least = np.minimum.reduceat(least, starts, axis=0)
-    sets = UnionFind(range(k))
-    for p, c in zip(*np.nonzero(np.triu(block_most != block_least, 1))):
-        sets.union(int(p), int(c))
     picks = [0] * k
-    for members in sets.groups(range(k)):
-        if len(members) > 1:
-            found = _search_members(comps, later, least, offsets, edge_offsets, members, unary, nodes)
-            for a, pick in zip(members, found):
-                picks[a] = pick
+    for members in _parts(block_most != block_least):
+        found = _search_members(comps, later, least, offsets, edge_offsets, members, unary, nodes)
+        for a, pick in zip(members, found):
+            picks[a] = pick
+    return picks
+
+
+def _parts(vary: np.ndarray) -> list[list[int]]:
+    """The parts (of two or more components) searched apart: joined where the crossings of two
+    components vary with their options (``vary[p, c]``, p < c)."""
+    sets = UnionFind(range(len(vary)))
+    for p, c in zip(*np.nonzero(np.triu(vary, 1))):
+        sets.union(int(p), int(c))
+    return [m for m in sets.groups(range(len(vary))) if len(m) > 1]
+
+
+def _small_group(comps: list[Options], unary: list[np.ndarray], nodes: list[int], offsets: list[int],
+                 edge_offsets: list[int]) -> list[int]:
+    """:func:`search_group` of a group of fewer than ``SMALL_GROUP`` options, from the explicit
+    options × options crossing matrix (fewer array operations than the per-edge tables there); the
+    same bound, parts and rows."""
+    all_edges = np.concatenate([o.edges for o in comps])
+    cross = cross_matrix(all_edges, all_edges).astype(np.int32)
+    rows = [o.rows + edge_offsets[a] for a, o in enumerate(comps)]
+    option_edge = np.concatenate([np.add.reduce(cross[r], axis=1) for r in rows])  # options × edges
+    total, starts = offsets[-1], offsets[:-1]
+    pairs = np.zeros((total, total), dtype=np.int32)
+    for c in range(1, len(comps)):
+        pairs[:offsets[c], offsets[c]:offsets[c + 1]] = np.add.reduce(option_edge[:offsets[c]][:, rows[c]],
+                                                                      axis=2)
+    most = np.maximum.reduceat(np.maximum.reduceat(pairs, starts, axis=1), starts, axis=0)
+    least = np.minimum.reduceat(np.minimum.reduceat(pairs, starts, axis=1), starts, axis=0)
+    picks = [0] * len(comps)
+    for members in _parts(most != least):
+        index = np.concatenate([np.arange(offsets[a], offsets[a + 1]) for a in members])
+        sub = pairs[np.ix_(index, index)]
+        sub_sizes = [offsets[a + 1] - offsets[a] for a in members]
+        sub_starts = list(accumulate(sub_sizes[:-1], initial=0))
+        # crossings each option cannot avoid with each later member: the minimum of its row there
+        row_min = np.minimum.reduceat(sub, sub_starts, axis=1)
+        owner = np.repeat(np.arange(len(members)), sub_sizes)
+        low = (row_min * (np.arange(len(members))[None, :] > owner[:, None])).sum(axis=1, dtype=np.float64)
+        def row(x: int, hi: int, m: np.ndarray = sub) -> np.ndarray:
+            return m[x, hi:]
+        found = branch_and_bound(row, [unary[a] for a in members], sub_sizes, low, nodes)
+        for a, pick in zip(members, found):
+            picks[a] = pick
     return picks
 
 
