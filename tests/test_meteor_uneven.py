@@ -235,6 +235,8 @@ def test_sort_helpers_equal_numpy(values: list[int], scale: int) -> None:
     x = np.array(values, dtype=np.int64) * scale
     assert arrays.stable_order(x - 7).tolist() == np.argsort(x - 7, kind="stable").tolist()  # negative too
     assert arrays.stable_order(x).tolist() == np.argsort(x, kind="stable").tolist()
+    runs = np.concatenate([np.sort(x[:len(x) // 3]), np.sort(x[len(x) // 3:])])  # merged, not sorted
+    assert arrays.stable_order(runs).tolist() == np.argsort(runs, kind="stable").tolist()
     u, inv = arrays.unique_inverse(x)
     want_u, want_inv = np.unique(x, return_inverse=True)
     assert u.tolist() == want_u.tolist() and inv.tolist() == want_inv.reshape(-1).tolist()

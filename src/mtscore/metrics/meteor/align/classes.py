@@ -99,7 +99,6 @@ def _pair_costs(seg: np.ndarray, a: np.ndarray, b: np.ndarray, hyp_tok: np.ndarr
                 n_seg: int) -> tuple[np.ndarray, ...]:
     """Every pair (x-th hypothesis word, y-th reference word) of the classes ``ok``, x-major, and
     its crossings with its segment's fixed matches (tokens differ: no ties)."""
-    f_seg, f_h, f_r = fixed
     n_pairs = (a * b)[ok]
     pair_start = starts_of(n_pairs)
     total = int(pair_start[-1] + n_pairs[-1])
@@ -108,17 +107,47 @@ def _pair_costs(seg: np.ndarray, a: np.ndarray, b: np.ndarray, hyp_tok: np.ndarr
     width = b[pair_class]
     x = local // width
     pair_h = hyp_tok[starts_of(a)[pair_class] + x]
-    pair_r = ref_tok[starts_of(b)[pair_class] + local - x * width]
-    pair_seg = seg[pair_class]
-    f_count = np.bincount(f_seg, minlength=n_seg)
-    count = f_count[pair_seg]
-    rep = np.repeat(np.arange(total), count)
-    fi = ranges(starts_of(f_count)[pair_seg], count)
-    cost = np.bincount(rep[crosses(pair_h[rep], pair_r[rep], f_h[fi], f_r[fi], distinct=True)],
-                       minlength=total)
+    y = local - x * width
+    pair_r = ref_tok[starts_of(b)[pair_class] + y]
+    pair_col = np.repeat(starts_of(b[ok]), n_pairs) + y  # (class, reference word) of each pair
+    cost = _fixed_crossings(seg, b, ref_tok, fixed, ok, pair_h, pair_r, pair_col, n_seg)
     at = np.zeros(len(seg), dtype=np.int64)
     at[ok] = pair_start
     return at, cost, pair_class, pair_h, pair_r
+
+
+def _fixed_crossings(seg: np.ndarray, b: np.ndarray, ref_tok: np.ndarray,
+                     fixed: tuple[np.ndarray, np.ndarray, np.ndarray], ok: np.ndarray, pair_h: np.ndarray,
+                     pair_r: np.ndarray, pair_col: np.ndarray, n_seg: int) -> np.ndarray:
+    """Each pair's crossings with its segment's fixed matches (§2.2; words differ, so a fixed match
+    (h', r') crosses (h, r) when exactly one of h' < h, r' < r holds): L_h + L_r − 2·D, with L_h
+    (L_r) the segment's fixed matches before h (before r) and D those before both. D comes from one
+    column per reference word of the classes ``ok`` (``pair_col``: a pair's column): the segment's
+    fixed matches in hypothesis order, whether each is before that word, summed cumulatively — b·F
+    work per class instead of a·b·F. Tokens are flat indices, by segment then position."""
+    f_seg, f_h, f_r = fixed
+    f_count = np.bincount(f_seg, minlength=n_seg)
+    f_start = starts_of(f_count)
+    # per hypothesis token: the reference token of its fixed match (−1: none); how many fixed
+    # matches start before it (all segments: tokens are by segment), likewise per reference token
+    ref_of = np.full(max(int(f_h.max(initial=0)), int(pair_h.max())) + 1, -1, dtype=np.int64)
+    ref_of[f_h] = f_r
+    has = ref_of >= 0
+    before_h: np.ndarray = np.cumsum(has) - has
+    on_ref = np.zeros(max(int(f_r.max(initial=0)), int(pair_r.max())) + 1, dtype=np.int64)
+    on_ref[f_r] = 1
+    before_r = np.cumsum(on_ref) - on_ref
+    col_class = np.repeat(ok, b[ok])
+    col_r = ref_tok[starts_of(b)[col_class] + np.arange(len(col_class)) - np.repeat(starts_of(b[ok]), b[ok])]
+    n = f_count[seg[col_class]]
+    before = ref_of[has][ranges(f_start[seg[col_class]], n)] < np.repeat(col_r, n)
+    cum = np.zeros(len(before) + 1, dtype=np.int64)
+    np.cumsum(before, out=cum[1:])
+    pair_start = f_start[seg[col_class[pair_col]]]
+    l_h = before_h[pair_h] - pair_start
+    l_r = before_r[pair_r] - pair_start
+    at = starts_of(n)[pair_col]
+    return l_h + l_r - 2 * (cum[at + l_h] - cum[at])
 
 
 def _cheapest(c: _Classes, ok: np.ndarray, n_shapes: int) -> np.ndarray:

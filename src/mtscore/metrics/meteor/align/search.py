@@ -3,12 +3,16 @@ among the maximum matchings), the part of :func:`.stage.best_stage_matching` tha
 
 A group of linked components (:func:`.stage.linked_groups`) whose cheapest options cross is searched
 here. ``pairs[x, y]``: the crossings between option x and option y of a later component (flat option
-indices), summed from the edges' crossing matrix over x's edges, then over y's (float32 is exact for
-these counts). Components whose mutual crossings turn out constant are searched apart. Beyond
-``MATRIX_CAP`` options the matrix is not built: the search computes the rows it needs (bounded memory)
-and its bound has no pairwise term. The search stops after ``NODE_CAP`` nodes with the best solution
-found (its first descent is greedy); on WMT22 (194,195 stage searches) that happens once, on a zh-en
-segment whose complete search takes 20,127 nodes and keeps the same matching.
+indices). The search needs, per option x and later component c, the least and the most of
+``pairs[x, c's options]`` (its bound, and whether two components' crossings are constant: those are
+searched apart), and whole rows only at the nodes it visits; these come from each option's crossings
+with the later components' *edges* (:mod:`.option_bounds`, a dynamic program for complete
+components), not from the options × options matrix — except in groups of fewer than ``SMALL_GROUP``
+options, where that matrix takes fewer array operations. Beyond ``MATRIX_CAP`` options the search
+computes its rows from the edges' crossing matrix and its bound has no pairwise term. The search
+stops after ``NODE_CAP`` nodes with the best solution found (its first descent is greedy); on WMT22
+(194,195 stage searches) that happens once, on a zh-en segment whose complete search takes 20,127
+nodes and keeps the same matching.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .crossings import UnionFind, cross_matrix
+from .crossings import UnionFind, cross_matrix, crosses
+from .option_bounds import chain_crossings, edge_crossings, option_sums, pairing_extremes
 
 if TYPE_CHECKING:  # the stage rule calls this search
     from .stage import Options
@@ -28,25 +33,10 @@ if TYPE_CHECKING:  # the stage rule calls this search
 NODE_CAP = 20_000
 #: most options of linked components whose pairwise crossings are kept as one matrix
 MATRIX_CAP = 4096
+#: fewer options than this: the options × options matrix is built (cheaper for small groups)
+SMALL_GROUP = 128
 
 Row = Callable[[int, int], np.ndarray]
-
-
-def _row_sums(matrix: np.ndarray, index: np.ndarray) -> np.ndarray:
-    """``matrix[index].sum(axis=1)`` (float32) in slices of bounded size (no BLAS: its threads cost
-    more than they save on these small products)."""
-    step = max(1, (1 << 22) // max(1, index.shape[1] * matrix.shape[1]))
-    if len(index) <= step:
-        return np.add.reduce(matrix[index], axis=1, dtype=np.float32)
-    return np.concatenate([matrix[index[s:s + step]].sum(axis=1, dtype=np.float32)
-                           for s in range(0, len(index), step)])
-
-
-def _col_sums(matrix: np.ndarray, index: np.ndarray) -> np.ndarray:
-    """``matrix[:, index].sum(axis=2)`` (float32) in slices of bounded size."""
-    step = max(1, (1 << 22) // max(1, index.size))
-    return np.concatenate([matrix[s:s + step][:, index].sum(axis=2, dtype=np.float32)
-                           for s in range(0, len(matrix), step)])
 
 
 def search_group(comps: list[Options], unary: list[np.ndarray], nodes: list[int]) -> list[int]:
@@ -56,53 +46,154 @@ def search_group(comps: list[Options], unary: list[np.ndarray], nodes: list[int]
     offsets = list(accumulate(sizes, initial=0))
     edge_offsets = list(accumulate([len(o.edges) for o in comps], initial=0))
     total = offsets[-1]
-    all_edges = np.concatenate([o.edges for o in comps])
-    cross = cross_matrix(all_edges, all_edges)
-    rows = [o.rows + edge_offsets[a] for a, o in enumerate(comps)]
     if total > MATRIX_CAP:
+        all_edges = np.concatenate([o.edges for o in comps])
+        cross = cross_matrix(all_edges, all_edges)
+        rows = [o.rows + edge_offsets[a] for a, o in enumerate(comps)]
+
         def lazy(x: int, hi: int) -> np.ndarray:
             a = offsets.index(hi)  # the component after x's
             by_edge = cross[rows[a - 1][x - offsets[a - 1]]].sum(axis=0)
             return np.concatenate([by_edge[r].sum(axis=1) for r in rows[a:]])
         return branch_and_bound(lazy, unary, sizes, np.zeros(total), nodes)
-    option_edge = np.concatenate([_row_sums(cross, r) for r in rows])  # options × edges
-    pairs = np.zeros((total, total), dtype=np.float32)
-    for b in range(1, len(comps)):
-        pairs[:offsets[b], offsets[b]:offsets[b + 1]] = _col_sums(option_edge[:offsets[b]], rows[b])
+    if total < SMALL_GROUP:
+        return _small_group(comps, unary, nodes, offsets, edge_offsets)
+    k = len(comps)
+    later = _later_crossings(comps, edge_offsets)
+    least, most = _extremes(comps, later, offsets, edge_offsets)
     starts = offsets[:-1]
-    most = np.maximum.reduceat(np.maximum.reduceat(pairs, starts, axis=1), starts, axis=0)
-    least = np.minimum.reduceat(np.minimum.reduceat(pairs, starts, axis=1), starts, axis=0)
-    sets = UnionFind(range(len(comps)))
-    for p, c in zip(*np.nonzero(np.triu(most != least, 1))):
-        sets.union(int(p), int(c))
-    picks = [0] * len(comps)
-    for members in sets.groups(range(len(comps))):
-        if len(members) > 1:
-            found = _search_members(pairs, offsets, sizes, members, unary, nodes)
-            for a, k in zip(members, found):
-                picks[a] = k
+    block_most = np.maximum.reduceat(most, starts, axis=0)
+    block_least = np.minimum.reduceat(least, starts, axis=0)
+    picks = [0] * k
+    for members in _parts(block_most != block_least):
+        found = _search_members(comps, later, least, offsets, edge_offsets, members, unary, nodes)
+        for a, pick in zip(members, found):
+            picks[a] = pick
     return picks
 
 
-def _search_members(pairs: np.ndarray, offsets: list[int], sizes: list[int], members: list[int],
-                    unary: list[np.ndarray], nodes: list[int]) -> list[int]:
-    """:func:`branch_and_bound` over the components ``members`` of a group (``pairs``: the group's
-    matrix), with each option's unavoidable crossings with the later members as ``low``."""
-    if len(members) == len(sizes):
-        sub = pairs
-    else:
+def _parts(vary: np.ndarray) -> list[list[int]]:
+    """The parts (of two or more components) searched apart: joined where the crossings of two
+    components vary with their options (``vary[p, c]``, p < c)."""
+    sets = UnionFind(range(len(vary)))
+    for p, c in zip(*np.nonzero(np.triu(vary, 1))):
+        sets.union(int(p), int(c))
+    return [m for m in sets.groups(range(len(vary))) if len(m) > 1]
+
+
+def _small_group(comps: list[Options], unary: list[np.ndarray], nodes: list[int], offsets: list[int],
+                 edge_offsets: list[int]) -> list[int]:
+    """:func:`search_group` of a group of fewer than ``SMALL_GROUP`` options, from the explicit
+    options × options crossing matrix (fewer array operations than the per-edge tables there); the
+    same bound, parts and rows."""
+    all_edges = np.concatenate([o.edges for o in comps])
+    cross = cross_matrix(all_edges, all_edges).astype(np.int32)
+    rows = [o.rows + edge_offsets[a] for a, o in enumerate(comps)]
+    option_edge = np.concatenate([np.add.reduce(cross[r], axis=1) for r in rows])  # options × edges
+    total, starts = offsets[-1], offsets[:-1]
+    pairs = np.zeros((total, total), dtype=np.int32)
+    for c in range(1, len(comps)):
+        pairs[:offsets[c], offsets[c]:offsets[c + 1]] = np.add.reduce(option_edge[:offsets[c]][:, rows[c]],
+                                                                      axis=2)
+    most = np.maximum.reduceat(np.maximum.reduceat(pairs, starts, axis=1), starts, axis=0)
+    least = np.minimum.reduceat(np.minimum.reduceat(pairs, starts, axis=1), starts, axis=0)
+    picks = [0] * len(comps)
+    for members in _parts(most != least):
         index = np.concatenate([np.arange(offsets[a], offsets[a + 1]) for a in members])
         sub = pairs[np.ix_(index, index)]
-    sub_sizes = [sizes[a] for a in members]
-    sub_starts = list(accumulate(sub_sizes[:-1], initial=0))
-    # crossings each option cannot avoid with each later component: the minimum of its row there
-    row_min = np.minimum.reduceat(sub, sub_starts, axis=1)
-    owner = np.repeat(np.arange(len(members)), sub_sizes)
-    later = np.arange(len(members))[None, :] > owner[:, None]
-    low = (row_min * later).sum(axis=1, dtype=np.float64)
+        sub_sizes = [offsets[a + 1] - offsets[a] for a in members]
+        sub_starts = list(accumulate(sub_sizes[:-1], initial=0))
+        # crossings each option cannot avoid with each later member: the minimum of its row there
+        row_min = np.minimum.reduceat(sub, sub_starts, axis=1)
+        owner = np.repeat(np.arange(len(members)), sub_sizes)
+        low = (row_min * (np.arange(len(members))[None, :] > owner[:, None])).sum(axis=1, dtype=np.float64)
+        def row(x: int, hi: int, m: np.ndarray = sub) -> np.ndarray:
+            return m[x, hi:]
+        found = branch_and_bound(row, [unary[a] for a in members], sub_sizes, low, nodes)
+        for a, pick in zip(members, found):
+            picks[a] = pick
+    return picks
+
+
+def _later_crossings(comps: list[Options], edge_offsets: list[int]) -> list[np.ndarray]:
+    """Per component but the last, each of its options' crossings with every edge of the components
+    after it (edges of different components share no word: ``crosses(..., distinct=True)``)."""
+    edges = np.concatenate([o.edges for o in comps]).astype(np.int32)
+    h, r = edges[:, 0], edges[:, 1]
+    out = []
+    for p, o in enumerate(comps[:-1]):
+        lo, hi = edge_offsets[p], edge_offsets[p + 1]
+        if o.grid is not None:  # in-order pairings: counted from prefixes, no crossing matrix
+            out.append(chain_crossings(o.edges, o.rows, *o.grid, h[hi:], r[hi:]))
+            continue
+        cross = crosses(h[lo:hi, None], r[lo:hi, None], h[hi:], r[hi:], distinct=True)
+        out.append(edge_crossings(cross, o.rows))
+    return out
+
+
+def _columns(later: list[np.ndarray], edge_offsets: list[int], p: int, c: int) -> np.ndarray:
+    """The crossings of component p's options with component c's edges (c after p)."""
+    lo = edge_offsets[c] - edge_offsets[p + 1]
+    return later[p][:, lo:lo + edge_offsets[c + 1] - edge_offsets[c]]
+
+
+def _extremes(comps: list[Options], later: list[np.ndarray], offsets: list[int],
+              edge_offsets: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """``least[x, c]``, ``most[x, c]``: the fewest and the most crossings of option x (a flat
+    index) with an option of a later component c (0 where c is not later): the row minima and
+    maxima of the options × options crossing matrix, each component's block at a time, by
+    :func:`.option_bounds.pairing_extremes` where that takes fewer operations."""
+    k = len(comps)
+    least = np.zeros((offsets[-1], k), dtype=np.int32)
+    most = np.zeros((offsets[-1], k), dtype=np.int32)
+    for c in range(1, k):
+        weights = np.concatenate([_columns(later, edge_offsets, p, c) for p in range(c)])
+        o = comps[c]
+        n, m = o.rows.shape
+        if o.grid is not None and _dp_cheaper(len(weights), n * m, *o.grid):
+            lo, hi = pairing_extremes(weights, *o.grid)
+        else:
+            sums = option_sums(weights, o.rows)
+            lo, hi = sums.min(axis=1), sums.max(axis=1)
+        least[:offsets[c], c] = lo
+        most[:offsets[c], c] = hi
+    return least, most
+
+
+def _dp_cheaper(n: int, option_edges: int, a: int, b: int) -> bool:
+    """Whether the dynamic program (4 array operations of n · (min(a, b) + 1) per word of the
+    larger side, each operation ~1,000 elements' worth of overhead) beats summing n · option_edges."""
+    return max(a, b) * 4 * (n * (min(a, b) + 1) + 1000) < 5 * n * option_edges
+
+
+def _search_members(comps: list[Options], later: list[np.ndarray], least: np.ndarray,
+                    offsets: list[int], edge_offsets: list[int], members: list[int],
+                    unary: list[np.ndarray], nodes: list[int]) -> list[int]:
+    """:func:`branch_and_bound` over the components ``members`` of a group, with each option's
+    unavoidable crossings with the later members (``least``, summed) as ``low``; a visited option's
+    crossings with the later members' options are summed from its edge crossings (``later``)."""
+    sub_sizes = [offsets[a + 1] - offsets[a] for a in members]
+    sub_offsets = list(accumulate(sub_sizes, initial=0))
+    low = np.concatenate([least[offsets[a]:offsets[a + 1], members[d + 1:]].sum(axis=1, dtype=np.float64)
+                          for d, a in enumerate(members)])
+    # per member: the later members' options as one flat list of columns of its ``later`` rows
+    gather, bounds = [], []
+    for d, p in enumerate(members[:-1]):
+        parts = [comps[c].rows.reshape(-1) + (edge_offsets[c] - edge_offsets[p + 1])
+                 for c in members[d + 1:]]
+        counts = np.repeat([comps[c].rows.shape[1] for c in members[d + 1:]],
+                           [len(comps[c].rows) for c in members[d + 1:]])
+        gather.append(np.concatenate(parts))
+        bounds.append(np.cumsum(counts) - counts)
+    cache: dict[int, np.ndarray] = {}
 
     def row(x: int, hi: int) -> np.ndarray:
-        return sub[x, hi:]
+        got = cache.get(x)
+        if got is None:
+            d = sub_offsets.index(hi) - 1  # x's member
+            got = np.add.reduceat(later[members[d]][x - sub_offsets[d]][gather[d]], bounds[d])
+            cache[x] = got
+        return got
     return branch_and_bound(row, [unary[a] for a in members], sub_sizes, low, nodes)
 
 

@@ -107,19 +107,23 @@ def fewest_crossing_pairing(hs: list[int], rs: list[int], fixed: Sequence[Edge])
     (a dynamic program over the larger side)."""
     swap = len(hs) < len(rs)
     big, small = (rs, hs) if swap else (hs, rs)
-
-    def cost(b: int, s: int) -> int:
-        i, j = (s, b) if swap else (b, s)
-        return sum(1 for k, l in fixed if crosses(i, j, k, l))
-
     n_big, n_small = len(big), len(small)
+    # cost[x][y]: crossings of the pair (x-th word of the larger side, y-th of the smaller) with fixed
+    cost = np.zeros((n_big, n_small), dtype=np.int64)
+    if fixed:
+        f = edge_array(fixed)
+        b, s = np.array(big)[:, None, None], np.array(small)[None, :, None]
+        i, j = (s, b) if swap else (b, s)
+        cost = np.add.reduce(crosses(i, j, f[:, 0], f[:, 1]), axis=2)
+    costs = cost.tolist()
+
     inf = float("inf")
     least = [0.0] + [inf] * n_small  # after x big items: least cost with the first y small paired
     took = [[False] * (n_small + 1) for _ in range(n_big + 1)]
     for x in range(1, n_big + 1):
         new = least[:]
         for y in range(max(1, n_small - (n_big - x)), min(x, n_small) + 1):
-            take = least[y - 1] + cost(big[x - 1], small[y - 1])
+            take = least[y - 1] + costs[x - 1][y - 1]
             if take < new[y]:
                 new[y] = take
                 took[x][y] = True
@@ -153,9 +157,10 @@ def ordered_rows(a: int, b: int) -> np.ndarray:
 
 class Options:
     """The options of one ambiguous component: its distinct edges, and each option (a maximum
-    matching of the component) as a row of indices into them."""
+    matching of the component) as a row of indices into them; ``grid`` = (a, b) when they are every
+    in-order pairing of a complete a × b component (:func:`ordered_rows`, edge (x, y) = x·b + y)."""
 
-    __slots__ = ("complete", "edges", "rows", "span")
+    __slots__ = ("complete", "edges", "grid", "rows", "span")
 
     def __init__(self, hs: list[int], rs: list[int], comp: list[Edge] | None, fixed: Sequence[Edge]):
         """``hs``, ``rs``: the component's sorted positions; ``comp``: its edges, None when it is
@@ -163,6 +168,7 @@ class Options:
         a, b = len(hs), len(rs)
         self.complete = comp is None or len(comp) == a * b
         self.span = (hs[0], hs[-1], rs[0], rs[-1])
+        self.grid: tuple[int, int] | None = None  # (a, b) when the options are every in-order pairing
         if not self.complete:
             assert comp is not None
             self._set(all_maximum_matchings(comp, maximum_matching_size(comp), OPTION_CAP))
@@ -178,6 +184,7 @@ class Options:
         edges[:, :, 1] = rs
         self.edges = edges.reshape(-1, 2)
         self.rows = ordered_rows(a, b)
+        self.grid = (a, b)
 
     def _set(self, options: list[tuple[Edge, ...]]) -> None:
         """Options given as edge tuples; the edges kept are those some option uses."""

@@ -1,0 +1,90 @@
+"""The crossings between the options of a stage's linked components that the search of
+:mod:`.search` needs, without the options × options matrix: an acceleration of that matrix's row
+minima and maxima (tested equal to them: ``tests/test_meteor_option_bounds.py``).
+
+The search (:func:`.search.search_group`) uses, for every option x of a component and every later
+component c, the least and the most crossings of x with c's options (its bound and its split into
+independent parts), and the crossings of x with each of c's options only at the few nodes it visits.
+Here x's crossings with every *edge* of the later components come first (one row per option:
+:func:`chain_crossings` for the in-order pairings of a complete component, from prefix counts,
+else :func:`edge_crossings`, from the edges' crossing matrix); then, for a complete component of
+a × b words (a ≠ b), whose options are every in-order pairing of its smaller side with a subset of
+its larger one (:func:`.stage.ordered_rows`), the least and the most over all of them are dynamic
+programs over its grid of edges (:func:`pairing_extremes`: O(a · b) per option x instead of
+O(options · matches)); any other component's options are summed one by one (:func:`option_sums`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: a sum no option pair reaches (crossings of two options: at most matches × matches)
+_FAR = np.int32(1 << 28)
+#: most elements of a temporary (option, option, match) array built at once
+_BLOCK = 1 << 21
+
+
+def edge_crossings(cross: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Per option (``rows``: its edges as row indices of ``cross``), per column of ``cross``
+    (edges × edges, boolean): how many of the option's edges cross that column's edge (int32)."""
+    table = cross.view(np.uint8)
+    out = table[rows[:, 0]].astype(np.int32)
+    for i in range(1, rows.shape[1]):
+        out += table[rows[:, i]]
+    return out
+
+
+def option_sums(weights: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``weights[:, rows].sum(axis=2)``: per option x (a row of ``weights``: its crossings with a
+    component's edges), its crossings with each option of that component (``rows``: edge indices),
+    in blocks of bounded size."""
+    step = max(1, _BLOCK // max(1, rows.size))
+    if len(weights) <= step:
+        return np.add.reduce(weights[:, rows], axis=2)
+    return np.concatenate([np.add.reduce(weights[s:s + step][:, rows], axis=2)
+                           for s in range(0, len(weights), step)])
+
+
+def pairing_extremes(weights: np.ndarray, a: int, b: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per row x of ``weights`` (x's crossings with the edges of a complete a × b component, edge
+    (i, j) at column i·b + j), the least and the most over the component's options — every pairing
+    of its smaller side, in order, with as many words of its larger side, also in order — of the
+    sum of x's crossings with the option's edges.
+
+    A dynamic program over the larger side: after its first t words, ``low[:, s]`` (``high[:, s]``)
+    is the least (most) sum with the first s words of the smaller side paired; word t + 1 is either
+    skipped or paired with word s + 1 (each pairing counted once, as in a left-to-right scan)."""
+    n = len(weights)
+    grid = weights.reshape(n, a, b)
+    if a < b:  # the larger side runs along the reference words: scan it, pairing hypothesis words
+        grid = grid.transpose(0, 2, 1)
+    small = min(a, b)
+    low = np.full((n, small + 1), _FAR, dtype=np.int32)
+    high = np.full((n, small + 1), -_FAR, dtype=np.int32)
+    low[:, 0] = high[:, 0] = 0
+    for t in range(max(a, b)):
+        step = grid[:, t, :]
+        np.minimum(low[:, 1:], low[:, :-1] + step, out=low[:, 1:])
+        np.maximum(high[:, 1:], high[:, :-1] + step, out=high[:, 1:])
+    return low[:, small], high[:, small]
+
+
+def chain_crossings(edges: np.ndarray, rows: np.ndarray, a: int, b: int, h: np.ndarray,
+                    r: np.ndarray) -> np.ndarray:
+    """:func:`edge_crossings` of the options of a complete a × b component (``edges``: edge (i, j) =
+    (i-th hypothesis word, j-th reference word) at row i·b + j; ``rows``: in-order pairings) with
+    foreign matches (``h``, ``r``: positions of words not in the component), without the crossing
+    matrix: an option is a chain (its pairs increase on both sides), so of its pairs those before a
+    foreign match on the hypothesis side and those before it on the reference side are two prefixes,
+    and the pairs crossing it are their difference: |P − Q| (P, Q: the prefixes' lengths)."""
+    hs, rs = edges[::b, 0], edges[:b, 1]
+    before_h = np.searchsorted(hs, h)  # component words before each foreign match, per side
+    before_r = np.searchsorted(rs, r)
+    n = len(rows)
+    chosen = rows % b if a < b else rows // b  # the words of the larger side each option uses
+    below = np.zeros((n, max(a, b) + 1), dtype=np.int32)  # below[x, k]: x's chosen words before k
+    below[np.arange(n)[:, None], chosen + 1] = 1
+    np.cumsum(below, axis=1, out=below)
+    if a < b:  # every hypothesis word is paired: P = before_h; Q counts x's reference words
+        return np.abs(before_h.astype(np.int32) - below[:, before_r])
+    return np.abs(below[:, before_h] - before_r.astype(np.int32))
