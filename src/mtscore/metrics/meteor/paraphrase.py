@@ -127,21 +127,18 @@ def align_phrase_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[li
 def align_phrase_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
                           ) -> list[tuple[list[Phrase], bool]]:
     """:func:`align_phrase_segment` of every pair (empty sides: no match). With the jar's beam and
-    ``fast``, the searches of all the pairs run together (:mod:`.align.phrases_batch`, equal to the
-    rule segment by segment)."""
+    ``fast``, the paraphrase matches of all the pairs are found together
+    (:mod:`.paraphrase_batch`) and their searches run together (:mod:`.align.phrases_batch`), both
+    equal to the rules pair by pair."""
     if metric.beam_width is None or not metric.fast:
         return [align_phrase_segment(metric, h, r) if h and r else ([], False) for h, r in pairs]
     from .align.jar import JAR_WORDS
     from .align.phrases_batch import align_phrases_beam_many
 
-    vocab = metric.vocabulary()
     out: list[tuple[list[Phrase], bool]] = [([], False)] * len(pairs)
     searched: list[tuple[int, int, list[list[Phrase]]]] = []
     where: list[int] = []
-    for k, (h, r) in enumerate(pairs):
-        if not h or not r:
-            continue
-        cands = phrase_candidates(metric, vocab, h, r)
+    for k, (h, r), cands in zip(*_with_candidates(metric, pairs)):
         if max(len(h), len(r)) > JAR_WORDS:
             out[k] = sorted(fixed_phrases(len(h), len(r), cands).values()), True
             continue
@@ -151,6 +148,31 @@ def align_phrase_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[
     for k, alignment in zip(where, found):
         out[k] = alignment, False
     return out
+
+
+def _with_candidates(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
+                     ) -> tuple[list[int], list[tuple[list[int], list[int]]], list[list[list[Phrase]]]]:
+    """The pairs with both sides non-empty (their indices, the pairs) and their
+    :func:`phrase_candidates`, the paraphrase matches of all of them found at once."""
+    from .paraphrase_batch import paraphrase_matches_many
+    from .segments import jar_candidates
+
+    vocab = metric.vocabulary()
+    where = [k for k, (h, r) in enumerate(pairs) if h and r]
+    kept = [pairs[k] for k in where]
+    cands = [[[(j, 1, i, 1, m) for i, m in cs] for j, cs in enumerate(jar_candidates(vocab, h, r))]
+             for h, r in kept]
+    m = paraphrase_module(metric.modules)
+    if m is None:
+        return where, kept, cands
+    key = vocab.keys[m]
+    para = [n for n, (h, r) in enumerate(kept) if h != r]
+    found = paraphrase_matches_many(metric.paraphrase_table(), [
+        ([key[x] for x in kept[n][0]], [key[y] for y in kept[n][1]]) for n in para], m)
+    for n, matches in zip(para, found):
+        for words, ms in zip(cands[n], matches):
+            words.extend(ms)
+    return where, kept, cands
 
 
 def statistics_row(metric: METEOR, h: list[int], r: list[int], alignment: Sequence[Phrase],
