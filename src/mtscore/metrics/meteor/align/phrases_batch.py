@@ -15,12 +15,13 @@ equal to the rule on random candidates and on every segment of the committed jar
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
 
-from .phrases import Phrase, PhraseCandidates, fixed_phrases, phrase_gain, span_mask
+from .phrases import Phrase, PhraseCandidates
 
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
@@ -50,36 +51,58 @@ class _Batch:
         self.words = (width + 63) // 64
         phrases: list[Phrase] = []
         counts: list[int] = []
-        fixed_at = np.full(int(self.offset[-1]), -1, dtype=np.int64)
-        used_h, used_r = [], []
-        for s, (n, m, cands) in enumerate(segments):
-            fixed = fixed_phrases(n, m, cands)
-            for j, cs in enumerate(cands):
-                if j in fixed:
-                    fixed_at[self.offset[s] + j] = len(phrases)
+        for _, _, cands in segments:
+            for cs in cands:
                 phrases.extend(cs)
                 counts.append(len(cs))
-            used_h.append([(f[2], f[3]) for f in fixed.values()])
-            used_r.append([(f[0], f[1]) for f in fixed.values()])
-        self.fixed_at = fixed_at
         self.ptr = np.concatenate([[0], np.cumsum(np.array(counts, dtype=np.int64))]).astype(np.int64)
         self.phrases = phrases
-        arr = np.array(phrases, dtype=np.int64).reshape(len(phrases), 5)
-        self.gain = np.array([phrase_gain(p, weights) for p in phrases], dtype=np.int64)
+        flat = np.fromiter(itertools.chain.from_iterable(phrases), np.int64, 5 * len(phrases))
+        arr = flat.reshape(len(phrases), 5)
+        w = np.array(weights, dtype=np.float64)[arr[:, 4]]
+        # (phrase_gain: Java's int of each side's length × weight)
+        self.gain = (arr[:, 3] * w).astype(np.int64) + (arr[:, 1] * w).astype(np.int64)
         self.dist = np.abs(arr[:, 0] - arr[:, 2])
         self.start = arr[:, 2]
         self.hyp_end = arr[:, 2] + arr[:, 3]
         self.hm = _span_words(arr[:, 2], arr[:, 3], self.words)
         self.rm = _span_words(arr[:, 0], arr[:, 1], self.words)
-        self.used0_h = _words_of([sum(span_mask(i, n) for i, n in spans) for spans in used_h], self.words)
-        self.used0_r = _words_of([sum(span_mask(j, n) for j, n in spans) for spans in used_r], self.words)
+        self.ref_start = arr[:, 0]
+        n_hyp = np.array([n for n, _, _ in segments], dtype=np.int64)
+        self._fixed(arr, n_hyp, np.repeat(np.arange(len(counts)), counts))
+
+    def _fixed(self, arr: np.ndarray, n_hyp: np.ndarray, row: np.ndarray) -> None:
+        """:func:`.phrases.fixed_phrases` of every segment: ``fixed_at`` (per reference position,
+        its fixed candidate or -1) and each segment's words used by them (``used0_h``, ``used0_r``)."""
+        seg = np.searchsorted(self.offset, row, side="right") - 1
+        h_off = np.concatenate([[0], np.cumsum(n_hyp)])
+        ref_cover = _cover(self.offset[seg] + arr[:, 0], arr[:, 1], int(self.offset[-1]))
+        hyp_cover = _cover(h_off[seg] + arr[:, 2], arr[:, 3], int(h_off[-1]))
+        single = (np.diff(self.ptr) == 1)[row]
+        alone = single & (_span_sum(ref_cover, self.offset[seg] + arr[:, 0], arr[:, 1]) == arr[:, 1]) \
+            & (_span_sum(hyp_cover, h_off[seg] + arr[:, 2], arr[:, 3]) == arr[:, 3])
+        fixed = np.flatnonzero(alone)
+        self.fixed_at = np.full(int(self.offset[-1]), -1, dtype=np.int64)
+        self.fixed_at[row[fixed]] = fixed
+        n_seg = len(self.n_ref)
+        self.used0_h = np.zeros((n_seg, self.words), dtype=np.uint64)
+        self.used0_r = np.zeros((n_seg, self.words), dtype=np.uint64)
+        np.bitwise_or.at(self.used0_h, seg[fixed], self.hm[fixed])
+        np.bitwise_or.at(self.used0_r, seg[fixed], self.rm[fixed])
 
 
-def _words_of(masks: list[int], words: int) -> np.ndarray:
-    """Python int bit masks as ``words`` 64-bit words each."""
-    full = (1 << 64) - 1
-    return np.array([[(m >> (64 * w)) & full for w in range(words)] for m in masks],
-                    dtype=np.uint64).reshape(len(masks), words)
+def _cover(start: np.ndarray, length: np.ndarray, size: int) -> np.ndarray:
+    """How many spans [start, start + length) cover each of ``size`` positions."""
+    delta = np.zeros(size + 1, dtype=np.int64)
+    np.add.at(delta, start, 1)
+    np.add.at(delta, start + length, -1)
+    return np.cumsum(delta[:-1])
+
+
+def _span_sum(values: np.ndarray, start: np.ndarray, length: np.ndarray) -> np.ndarray:
+    """The sum of ``values`` over each span [start, start + length)."""
+    prefix = np.concatenate([[0], np.cumsum(values)])
+    return prefix[start + length] - prefix[start]
 
 
 def _order(keys: tuple[np.ndarray, ...], seg: np.ndarray) -> np.ndarray:
@@ -141,16 +164,26 @@ class _Nodes:
         self.count += len(parents)
         return self.count - len(parents) + np.arange(len(parents), dtype=np.int64)
 
-    def chain(self, b: _Batch, ends: list[int]) -> list[list[Phrase]]:
-        parents = np.concatenate(self.parents).tolist() if self.parents else []
-        cands = np.concatenate(self.cands).tolist() if self.cands else []
-        out = []
-        for k in ends:
-            chosen = []
-            while k >= 0:
-                chosen.append(b.phrases[cands[k]])
-                k = parents[k]
-            out.append(sorted(chosen))
+    def chain(self, b: _Batch, ends: np.ndarray) -> list[list[Phrase]]:
+        """The matches of the chains ending at nodes ``ends`` (-1: none), each sorted (by
+        reference start: no two chosen matches share a reference word)."""
+        out: list[list[Phrase]] = [[] for _ in ends]
+        if not self.parents:
+            return out
+        parents, cands = np.concatenate(self.parents), np.concatenate(self.cands)
+        owners, chosen = [], []
+        owner, k = np.arange(len(ends), dtype=np.int64), np.asarray(ends, dtype=np.int64)
+        while len(k):  # every chain one step back at once
+            alive = k >= 0
+            owner, k = owner[alive], k[alive]
+            owners.append(owner)
+            chosen.append(cands[k])
+            k = parents[k]
+        who, what = np.concatenate(owners), np.concatenate(chosen)
+        order = np.lexsort((b.ref_start[what], who))
+        phrases = b.phrases
+        for s, c in zip(who[order].tolist(), what[order].tolist()):
+            out[s].append(phrases[c])
         return out
 
 
@@ -242,7 +275,7 @@ def align_phrases_beam_batch(segments: Sequence[tuple[int, int, PhraseCandidates
                 break
         paths = _step(b, paths, t, nodes, beam)
         t += 1
-    return nodes.chain(b, final_nodes.tolist())
+    return nodes.chain(b, final_nodes)
 
 
 def align_phrases_beam_many(segments: Sequence[tuple[int, int, PhraseCandidates]],
