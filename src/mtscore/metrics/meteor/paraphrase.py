@@ -153,15 +153,15 @@ def align_phrase_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[
 def _with_candidates(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
                      ) -> tuple[list[int], list[tuple[list[int], list[int]]], list[list[list[Phrase]]]]:
     """The pairs with both sides non-empty (their indices, the pairs) and their
-    :func:`phrase_candidates`, the paraphrase matches of all of them found at once."""
+    :func:`phrase_candidates`, found for all of them at once (:mod:`.candidates_batch`,
+    :mod:`.paraphrase_batch`)."""
+    from .candidates_batch import word_candidates_many
     from .paraphrase_batch import paraphrase_matches_many
-    from .segments import jar_candidates
 
     vocab = metric.vocabulary()
     where = [k for k, (h, r) in enumerate(pairs) if h and r]
     kept = [pairs[k] for k in where]
-    cands = [[[(j, 1, i, 1, m) for i, m in cs] for j, cs in enumerate(jar_candidates(vocab, h, r))]
-             for h, r in kept]
+    cands = word_candidates_many(vocab, kept)
     m = paraphrase_module(metric.modules)
     if m is None:
         return where, kept, cands
