@@ -107,7 +107,8 @@ def _span_sum(values: np.ndarray, start: np.ndarray, length: np.ndarray) -> np.n
 
 def _order(keys: tuple[np.ndarray, ...], seg: np.ndarray) -> np.ndarray:
     """``np.lexsort((*keys[::-1], seg))`` for keys (−weighted, chunks, distance, rank, place):
-    with two packed keys where their ranges fit in 63 bits (rank is ordered by segment already)."""
+    one packed key where all the ranges fit in 63 bits (the keys of two rows never tie: rank and
+    place tell them apart), else two where theirs do (rank is ordered by segment already)."""
     neg, chunks, dist, rank, place = keys
     if not len(seg):
         return np.zeros(0, dtype=np.int64)
@@ -115,11 +116,14 @@ def _order(keys: tuple[np.ndarray, ...], seg: np.ndarray) -> np.ndarray:
     spans = [int(seg.max()) + 1, int(neg.max()) - lo_neg + 1, int(chunks.max()) + 1, int(dist.max()) + 1]
     places = int(place.max()) + 1
     bits = [max(1, (x - 1).bit_length()) for x in spans]
-    if sum(bits) > 62 or (int(rank.max()) + 1) * places >= 1 << 62:
+    tail = max(1, ((int(rank.max()) + 1) * places - 1).bit_length())
+    if sum(bits) > 62 or tail > 62:
         return np.lexsort((place, rank, dist, chunks, neg, seg))
     first = seg
     for key, offset, width in ((neg, lo_neg, bits[1]), (chunks, 0, bits[2]), (dist, 0, bits[3])):
         first = (first << width) | (key - offset)
+    if sum(bits) + tail <= 62:
+        return np.argsort((first << tail) | (rank * places + place))
     return np.lexsort((rank * places + place, first))
 
 
@@ -209,7 +213,10 @@ def _open(b: _Batch, p: _Paths, o_idx: np.ndarray, at: np.ndarray
     group_first = np.repeat(np.cumsum(counts) - counts, counts)
     within = np.arange(len(rep), dtype=np.int64) - group_first
     cand = np.repeat(lo, counts) + within
-    clash = ((p.uh[rep] & b.hm[cand]) != 0).any(axis=1) | ((p.ur[rep] & b.rm[cand]) != 0).any(axis=1)
+    if b.words == 1:
+        clash = ((p.uh[rep, 0] & b.hm[cand, 0]) | (p.ur[rep, 0] & b.rm[cand, 0])) != 0
+    else:
+        clash = ((p.uh[rep] & b.hm[cand]) != 0).any(axis=1) | ((p.ur[rep] & b.rm[cand]) != 0).any(axis=1)
     usable = ~clash
     x = np.where(usable, b.dist[cand], 0)
     incl = np.cumsum(x)
@@ -234,23 +241,37 @@ def _step(b: _Batch, p: _Paths, t: int, nodes: _Nodes, beam: int) -> _Paths:
     o_idx = np.flatnonzero(~covered)
     c_rep, c_cand, c_within, c_before, counts, totals = _open(b, p, o_idx, at)
     last = p.last
-    parts = [
-        (f_idx, p.neg[f_idx] - b.gain[f_cand],
-         p.chunks[f_idx] + ((last[f_idx] != -1) & (b.start[f_cand] != last[f_idx])),
-         p.dist[f_idx] + b.dist[f_cand], b.hyp_end[f_cand], p.uh[f_idx], p.ur[f_idx],
-         nodes.add(p.node[f_idx], f_cand), np.zeros(len(f_idx), dtype=np.int64)),
-        (passing, p.neg[passing], p.chunks[passing], p.dist[passing], last[passing], p.uh[passing],
-         p.ur[passing], p.node[passing], np.zeros(len(passing), dtype=np.int64)),
-        (c_rep, p.neg[c_rep] - b.gain[c_cand],
-         p.chunks[c_rep] + ((last[c_rep] != -1) & (b.start[c_cand] != last[c_rep])),
-         p.dist[c_rep] + c_before, b.hyp_end[c_cand], p.uh[c_rep] | b.hm[c_cand],
-         p.ur[c_rep] | b.rm[c_cand], nodes.add(p.node[c_rep], c_cand), c_within),
-        (o_idx, p.neg[o_idx], p.chunks[o_idx] + (last[o_idx] != -1), p.dist[o_idx] + totals,
-         np.full(len(o_idx), -1, dtype=np.int64), p.uh[o_idx], p.ur[o_idx], p.node[o_idx], counts)]
-    cols = [np.concatenate([part[c] for part in parts]) for c in range(9)]
-    rows, neg, chunks, dist, new_last, uh, ur, node, place = cols
-    following = _Paths(p.seg[rows], neg, chunks, dist, new_last, uh, ur, node)
-    return following.take(_keep_first((neg, chunks, dist, rank[rows], place), following.seg, beam))
+    took, took_cand = np.concatenate([f_idx, c_rep]), np.concatenate([f_cand, c_cand])
+    # the following paths, in this order: the fixed match, each usable candidate, inside a
+    # match, the skip; ordered by the jar's key, then parent rank and place (no two tie)
+    parent = np.concatenate([took, passing, o_idx])
+    cand = np.concatenate([took_cand, np.full(len(passing) + len(o_idx), -1, dtype=np.int64)])
+    neg = np.concatenate([p.neg[took] - b.gain[took_cand], p.neg[passing], p.neg[o_idx]])
+    chunks = np.concatenate([
+        p.chunks[took] + ((last[took] != -1) & (b.start[took_cand] != last[took])),
+        p.chunks[passing], p.chunks[o_idx] + (last[o_idx] != -1)])
+    dist = np.concatenate([p.dist[f_idx] + b.dist[f_cand], p.dist[c_rep] + c_before, p.dist[passing],
+                           p.dist[o_idx] + totals])
+    place = np.concatenate([np.zeros(len(f_idx), dtype=np.int64), c_within,
+                            np.zeros(len(passing), dtype=np.int64), counts])
+    new_last = np.concatenate([b.hyp_end[took_cand], last[passing], np.full(len(o_idx), -1, dtype=np.int64)])
+    keep = _keep_first((neg, chunks, dist, rank[parent], place), p.seg[parent], beam)
+    return _following(b, p, nodes, parent[keep], cand[keep], (neg[keep], chunks[keep], dist[keep],
+                                                              new_last[keep]))
+
+
+def _following(b: _Batch, p: _Paths, nodes: _Nodes, parent: np.ndarray, cand: np.ndarray,
+               keys: tuple[np.ndarray, ...]) -> _Paths:
+    """The kept following paths (``keys``: their −weighted, chunks, distance, last end): each
+    its parent's words and chain, plus candidate ``cand`` where it took one (>= 0: its words used
+    — a fixed match's are already — and a new node of the chain)."""
+    took = np.flatnonzero(cand >= 0)
+    uh, ur, node = p.uh[parent], p.ur[parent], p.node[parent]
+    uh[took] |= b.hm[cand[took]]
+    ur[took] |= b.rm[cand[took]]
+    node[took] = nodes.add(node[took], cand[took])
+    neg, chunks, dist, last = keys
+    return _Paths(p.seg[parent], neg, chunks, dist, last, uh, ur, node)
 
 
 def align_phrases_beam_batch(segments: Sequence[tuple[int, int, PhraseCandidates]],
