@@ -345,6 +345,7 @@ def test_batched_beam_equals_the_rule() -> None:
     for beam in (1, 3, 40):
         expected = [align_phrases_beam(n, m, c, weights, beam) for n, m, c in segments]
         assert align_phrases_beam_many(segments, weights, beam, batch=37) == expected
+        assert align_phrases_beam_many(segments, weights, beam, work=60) == expected
         assert align_phrases_beam_batch(segments, weights, beam) == expected
 
 
