@@ -47,3 +47,6 @@ def test_batch_equals_the_rule_on_random_tables(tmp_path: Path, monkeypatch: pyt
         found += sum(len(ms) for cands in expected for ms in cands)
     assert found > 1000
     assert paraphrase_matches_many(table, [], 3) == []
+    unknown = [([-1, -1], [-1]), ([], [-1])]  # no phrase anywhere
+    expected = [paraphrase_matches(table, h, r, 3) for h, r in unknown]
+    assert paraphrase_matches_many(table, unknown, 3) == expected

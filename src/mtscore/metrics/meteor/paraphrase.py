@@ -193,11 +193,29 @@ def statistics_row(metric: METEOR, h: list[int], r: list[int], alignment: Sequen
     row = [hm, len(h), len(r), chunks, *hyp_per]
     if metric.params.delta is not None:
         assert function_words is not None
-        words = metric.vocabulary().words
+        flag = _function_flags(metric.vocabulary().words, function_words)
         hf, rf = [0] * n_modules, [0] * n_modules
         for j, rl, i, hl, k in alignment:
-            hf[k] += sum(words[h[x]] in function_words for x in range(i, i + hl))
-            rf[k] += sum(words[r[y]] in function_words for y in range(j, j + rl))
-        row += [sum(words[x] in function_words for x in h),
-                sum(words[y] in function_words for y in r), *hf, *rf]
+            hf[k] += sum(map(flag.__getitem__, h[i:i + hl]))
+            rf[k] += sum(map(flag.__getitem__, r[j:j + rl]))
+        row += [sum(map(flag.__getitem__, h)), sum(map(flag.__getitem__, r)), *hf, *rf]
     return [*row, rm, *ref_per]
+
+
+#: per (vocabulary word list, function-word list): whether each word id is a function word
+_FLAGS: dict[tuple[int, int], tuple[list[str], frozenset[str], list[bool]]] = {}
+
+
+def _function_flags(words: list[str], function_words: frozenset[str]) -> list[bool]:
+    """Whether each word of a vocabulary (by id) is a function word, computed once per word (the
+    list grows with the vocabulary)."""
+    key = (id(words), id(function_words))
+    known = _FLAGS.get(key)
+    if known is None or known[0] is not words or known[1] is not function_words:
+        if len(_FLAGS) >= 8:
+            _FLAGS.clear()
+        known = _FLAGS[key] = (words, function_words, [])
+    flags = known[2]
+    if len(flags) < len(words):
+        flags.extend(w in function_words for w in words[len(flags):])
+    return flags

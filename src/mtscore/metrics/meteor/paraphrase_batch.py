@@ -67,7 +67,8 @@ class _Layout:
     def windows(self, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(start, length, hash) of every window of 1..n known words, by length then start."""
         self.hash_up_to(n)
-        starts, lengths, hashes = [], [], []
+        starts, lengths, hashes = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)], \
+            [np.zeros(0, dtype=np.uint64)]
         for length in range(1, n + 1):
             at = np.flatnonzero(self.runs >= length)
             starts.append(at)
