@@ -266,10 +266,18 @@ def _following(b: _Batch, p: _Paths, nodes: _Nodes, parent: np.ndarray, cand: np
     its parent's words and chain, plus candidate ``cand`` where it took one (>= 0: its words used
     — a fixed match's are already — and a new node of the chain)."""
     took = np.flatnonzero(cand >= 0)
-    uh, ur, node = p.uh[parent], p.ur[parent], p.node[parent]
-    uh[took] |= b.hm[cand[took]]
-    ur[took] |= b.rm[cand[took]]
-    node[took] = nodes.add(node[took], cand[took])
+    chosen = cand[took]
+    if b.words == 1:  # (one-dimensional gathers: cheaper)
+        uh, ur = p.uh[:, 0][parent], p.ur[:, 0][parent]
+        uh[took] |= b.hm[:, 0][chosen]
+        ur[took] |= b.rm[:, 0][chosen]
+        uh, ur = uh[:, None], ur[:, None]
+    else:
+        uh, ur = p.uh[parent], p.ur[parent]
+        uh[took] |= b.hm[chosen]
+        ur[took] |= b.rm[chosen]
+    node = p.node[parent]
+    node[took] = nodes.add(node[took], chosen)
     neg, chunks, dist, last = keys
     return _Paths(p.seg[parent], neg, chunks, dist, last, uh, ur, node)
 
