@@ -345,7 +345,21 @@ def test_batched_beam_equals_the_rule() -> None:
     for beam in (1, 3, 40):
         expected = [align_phrases_beam(n, m, c, weights, beam) for n, m, c in segments]
         assert align_phrases_beam_many(segments, weights, beam, batch=37) == expected
+        assert align_phrases_beam_many(segments, weights, beam, work=60) == expected
         assert align_phrases_beam_batch(segments, weights, beam) == expected
+
+
+def test_batched_beam_order_equals_lexsort() -> None:
+    """The batched beam's sort (one or two packed keys, or lexsort) is the rule's order."""
+    from mtscore.metrics.meteor.align.phrases_batch import _order
+
+    rng = np.random.default_rng(3)
+    for n, top_dist in ((0, 5), (1, 5), (60, 400), (3000, 400), (500, 1 << 40)):
+        seg = np.sort(rng.integers(0, 7, n))
+        keys = (-rng.integers(0, 30, n), rng.integers(0, 9, n), rng.integers(0, top_dist, n),
+                np.arange(n) // 3, np.arange(n) % 3)
+        expected = np.lexsort((*keys[::-1], seg))
+        assert np.array_equal(_order(keys, seg), expected)
 
 
 # ---- the jar's default run on WMT22 -----------------------------------------------------------

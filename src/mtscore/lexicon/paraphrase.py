@@ -312,6 +312,52 @@ class ParaphraseTable:
             self._lookup(missing)
         return [[(len(q), para) for q in ws for para in memo[q]] for ws in windows]
 
+    # ---- many phrases at once (:mod:`mtscore.metrics.meteor.paraphrase_batch`) ---------------------
+
+    def find_windows(self, flat: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
+                     hashes: np.ndarray) -> np.ndarray:
+        """Per window ``flat[starts[w]:starts[w] + lengths[w]]`` (word ids, none -1) with its
+        :func:`phrase_hash` ``hashes[w]``: the table's phrase row of those words, -1 if no entry has
+        them (the same phrases :meth:`paths` finds; every hash match is verified word by word)."""
+        n = len(self._phrase_hash)
+        rows = np.full(len(hashes), -1, dtype=np.int64)
+        if not n or not len(hashes):
+            return rows
+        at = np.searchsorted(self._phrase_hash, hashes)
+        todo = np.flatnonzero(at < n)
+        while len(todo):  # (equal hashes of different phrases: the next row, until the hash differs)
+            equal = self._phrase_hash[at[todo]] == hashes[todo]
+            todo = todo[equal]
+            k = at[todo]
+            lo = self._phrase_off[k]
+            same = (self._phrase_off[k + 1] - lo) == lengths[todo]
+            for d in range(int(lengths[todo].max(initial=0))):
+                inside = same & (lengths[todo] > d)
+                same[inside] = self._phrase_ids[lo[inside] + d] == flat[starts[todo][inside] + d]
+            rows[todo[same]] = k[same]
+            todo = todo[~same]
+            at[todo] += 1
+            todo = todo[at[todo] < n]
+        return rows
+
+    def entries_of(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The entries of phrase rows ``rows`` (each row's in file order, rows in the given order):
+        (index into ``rows`` of each, its position in the file)."""
+        first, last = self._entry_start[rows], self._entry_start[rows + 1]
+        counts = (last - first).astype(np.int64)
+        owner = np.repeat(np.arange(len(rows), dtype=np.int64), counts)
+        within = np.arange(len(owner), dtype=np.int64) - np.repeat(np.cumsum(counts) - counts, counts)
+        return owner, self._entry_order[np.repeat(first, counts) + within].astype(np.int64)
+
+    def paraphrase_spans(self, entries: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(first position in :meth:`paraphrase_words`, number of words) of each entry's paraphrase."""
+        lo = self._para_off[entries].astype(np.int64)
+        return lo, self._para_off[entries + 1].astype(np.int64) - lo
+
+    def paraphrase_words(self, positions: np.ndarray) -> np.ndarray:
+        """The word ids at ``positions`` of the entries' paraphrases (see :meth:`paraphrase_spans`)."""
+        return self._para_ids[positions].astype(np.int64)
+
     def signature(self) -> str:
         """The table's name in a signature: its file name and the first 12 hex digits of its SHA-256."""
         return f"{Path(self.provenance.path).name}@{self.provenance.sha256[:12]}"

@@ -60,9 +60,14 @@ def tfidf_vectors(caption: str, df: DocumentFrequency, max_order: int) -> Vector
     vec: list[dict[tuple[str, ...], float]] = [{} for _ in range(max_order)]
     norm = [0.0] * max_order
     length = 0
+    known, counts, log_images = df.idf_cache(), df.counts, df.log_images()
+    log = math.log
     for ngram, tf in ngram_counts(caption.split(), max_order).items():
         n = len(ngram) - 1
-        weight = float(tf) * df.idf(ngram)
+        idf = known.get(ngram)
+        if idf is None:  # (df.idf, inline)
+            idf = known[ngram] = log_images - log(max(1.0, float(counts.get(ngram, 0))))
+        weight = float(tf) * idf
         vec[n][ngram] = weight
         norm[n] += weight ** 2
         if n == 1:
@@ -72,18 +77,26 @@ def tfidf_vectors(caption: str, df: DocumentFrequency, max_order: int) -> Vector
 
 def clipped_similarity(hyp: Vectors, ref: Vectors, sigma: float = SIGMA) -> np.ndarray:
     """Per n, the clipped cosine similarity of hypothesis and reference times the length penalty."""
+    return np.array(_clipped_similarity(hyp, ref, sigma))
+
+
+def _clipped_similarity(hyp: Vectors, ref: Vectors, sigma: float) -> list[float]:
+    """:func:`clipped_similarity` as Python floats (the same operations in the same order)."""
     vec_h, norm_h, len_h = hyp
     vec_r, norm_r, len_r = ref
     delta = float(len_h - len_r)
-    val = np.zeros(len(vec_h))
-    for n in range(len(vec_h)):
-        for ngram, weight in vec_h[n].items():
-            r = vec_r[n].get(ngram, 0.0)
-            val[n] += min(weight, r) * r
+    penalty = np.e ** (-(delta ** 2) / (2 * sigma ** 2))
+    out = []
+    for n, (ngrams_h, ngrams_r) in enumerate(zip(vec_h, vec_r)):
+        val = 0.0
+        get = ngrams_r.get
+        for ngram, weight in ngrams_h.items():
+            r = get(ngram, 0.0)
+            val += min(weight, r) * r
         if norm_h[n] != 0 and norm_r[n] != 0:
-            val[n] /= norm_h[n] * norm_r[n]
-        val[n] *= np.e ** (-(delta ** 2) / (2 * sigma ** 2))
-    return val
+            val /= norm_h[n] * norm_r[n]
+        out.append(val * penalty)
+    return out
 
 
 def cider_d(hyp: str, refs: Sequence[str], df: DocumentFrequency, max_order: int = 4,
@@ -96,9 +109,10 @@ def cider_d(hyp: str, refs: Sequence[str], df: DocumentFrequency, max_order: int
 def cider_d_of_vectors(vec_h: Vectors, vec_refs: Sequence[Vectors], max_order: int = 4,
                        sigma: float = SIGMA) -> float:
     """:func:`cider_d` given the :func:`tfidf_vectors` of the hypothesis and of each reference."""
-    score = np.zeros(max_order)
+    score = [0.0] * max_order
     for vec_r in vec_refs:
-        score += clipped_similarity(vec_h, vec_r, sigma)
+        for n, value in enumerate(_clipped_similarity(vec_h, vec_r, sigma)):
+            score[n] += value
     return float(np.mean(score) / len(vec_refs) * 10.0)
 
 

@@ -70,6 +70,10 @@ class DocumentFrequency:
             self._idf[ngram] = value
         return value
 
+    def idf_cache(self) -> dict[tuple[str, ...], float]:
+        """The n-grams weighed so far and their :meth:`idf` (a caller may add an n-gram's)."""
+        return self._idf
+
     def signature(self) -> str:
         return f"{self.source}({self.images})"
 

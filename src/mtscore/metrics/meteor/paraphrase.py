@@ -127,21 +127,18 @@ def align_phrase_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[li
 def align_phrase_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
                           ) -> list[tuple[list[Phrase], bool]]:
     """:func:`align_phrase_segment` of every pair (empty sides: no match). With the jar's beam and
-    ``fast``, the searches of all the pairs run together (:mod:`.align.phrases_batch`, equal to the
-    rule segment by segment)."""
+    ``fast``, the paraphrase matches of all the pairs are found together
+    (:mod:`.paraphrase_batch`) and their searches run together (:mod:`.align.phrases_batch`), both
+    equal to the rules pair by pair."""
     if metric.beam_width is None or not metric.fast:
         return [align_phrase_segment(metric, h, r) if h and r else ([], False) for h, r in pairs]
     from .align.jar import JAR_WORDS
     from .align.phrases_batch import align_phrases_beam_many
 
-    vocab = metric.vocabulary()
     out: list[tuple[list[Phrase], bool]] = [([], False)] * len(pairs)
     searched: list[tuple[int, int, list[list[Phrase]]]] = []
     where: list[int] = []
-    for k, (h, r) in enumerate(pairs):
-        if not h or not r:
-            continue
-        cands = phrase_candidates(metric, vocab, h, r)
+    for k, (h, r), cands in zip(*_with_candidates(metric, pairs)):
         if max(len(h), len(r)) > JAR_WORDS:
             out[k] = sorted(fixed_phrases(len(h), len(r), cands).values()), True
             continue
@@ -151,6 +148,31 @@ def align_phrase_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[
     for k, alignment in zip(where, found):
         out[k] = alignment, False
     return out
+
+
+def _with_candidates(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
+                     ) -> tuple[list[int], list[tuple[list[int], list[int]]], list[list[list[Phrase]]]]:
+    """The pairs with both sides non-empty (their indices, the pairs) and their
+    :func:`phrase_candidates`, found for all of them at once (:mod:`.candidates_batch`,
+    :mod:`.paraphrase_batch`)."""
+    from .candidates_batch import word_candidates_many
+    from .paraphrase_batch import paraphrase_matches_many
+
+    vocab = metric.vocabulary()
+    where = [k for k, (h, r) in enumerate(pairs) if h and r]
+    kept = [pairs[k] for k in where]
+    cands = word_candidates_many(vocab, kept)
+    m = paraphrase_module(metric.modules)
+    if m is None:
+        return where, kept, cands
+    key = vocab.keys[m]
+    para = [n for n, (h, r) in enumerate(kept) if h != r]
+    found = paraphrase_matches_many(metric.paraphrase_table(), [
+        ([key[x] for x in kept[n][0]], [key[y] for y in kept[n][1]]) for n in para], m)
+    for n, matches in zip(para, found):
+        for words, ms in zip(cands[n], matches):
+            words.extend(ms)
+    return where, kept, cands
 
 
 def statistics_row(metric: METEOR, h: list[int], r: list[int], alignment: Sequence[Phrase],
@@ -171,11 +193,29 @@ def statistics_row(metric: METEOR, h: list[int], r: list[int], alignment: Sequen
     row = [hm, len(h), len(r), chunks, *hyp_per]
     if metric.params.delta is not None:
         assert function_words is not None
-        words = metric.vocabulary().words
+        flag = _function_flags(metric.vocabulary().words, function_words)
         hf, rf = [0] * n_modules, [0] * n_modules
         for j, rl, i, hl, k in alignment:
-            hf[k] += sum(words[h[x]] in function_words for x in range(i, i + hl))
-            rf[k] += sum(words[r[y]] in function_words for y in range(j, j + rl))
-        row += [sum(words[x] in function_words for x in h),
-                sum(words[y] in function_words for y in r), *hf, *rf]
+            hf[k] += sum(map(flag.__getitem__, h[i:i + hl]))
+            rf[k] += sum(map(flag.__getitem__, r[j:j + rl]))
+        row += [sum(map(flag.__getitem__, h)), sum(map(flag.__getitem__, r)), *hf, *rf]
     return [*row, rm, *ref_per]
+
+
+#: per (vocabulary word list, function-word list): whether each word id is a function word
+_FLAGS: dict[tuple[int, int], tuple[list[str], frozenset[str], list[bool]]] = {}
+
+
+def _function_flags(words: list[str], function_words: frozenset[str]) -> list[bool]:
+    """Whether each word of a vocabulary (by id) is a function word, computed once per word (the
+    list grows with the vocabulary)."""
+    key = (id(words), id(function_words))
+    known = _FLAGS.get(key)
+    if known is None or known[0] is not words or known[1] is not function_words:
+        if len(_FLAGS) >= 8:
+            _FLAGS.clear()
+        known = _FLAGS[key] = (words, function_words, [])
+    flags = known[2]
+    if len(flags) < len(words):
+        flags.extend(w in function_words for w in words[len(flags):])
+    return flags

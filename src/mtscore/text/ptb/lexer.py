@@ -32,6 +32,7 @@ from .rules import (
 )
 
 _FLAGS = regex.POSIX | regex.VERSION0
+_SURROGATE = regex.compile("[\ud800-\udfff]")
 
 
 class _Compiled:
@@ -73,7 +74,7 @@ def utf16_units(text: str) -> str:
 
 def from_utf16_units(token: str) -> str:
     """A token back from UTF-16 code units (surrogate pairs joined; lone surrogates kept)."""
-    if not any("\ud800" <= ch <= "\udfff" for ch in token):
+    if _SURROGATE.search(token) is None:
         return token
     return token.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
 

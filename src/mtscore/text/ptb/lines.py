@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .lexer import from_utf16_units, scan_rule, utf16_units
 from .words import scan
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def tokenize_lines(lines: Sequence[str], fast: bool = True) -> list[str]:
@@ -18,6 +21,7 @@ def tokenize_lines(lines: Sequence[str], fast: bool = True) -> list[str]:
     those characters first (:func:`mtscore.text.ptb.coco.caption_lines`).
     """
     text = utf16_units("\n".join(lines))
+    units = _SURROGATE.search(text) is not None  # (else no token has one: nothing to join)
     out: list[str] = []
     current: list[str] = []
     for token in (scan(text) if fast else scan_rule(text)):
@@ -25,6 +29,6 @@ def tokenize_lines(lines: Sequence[str], fast: bool = True) -> list[str]:
             out.append(" ".join(current))
             current = []
         else:
-            current.append(from_utf16_units(token))
+            current.append(from_utf16_units(token) if units else token)
     out.append(" ".join(current))
     return out

@@ -46,9 +46,14 @@ def word_tokens(chunk: str) -> tuple[str, ...]:
 
 
 
+#: what :data:`CACHE` holds for a word that is not :func:`cacheable` (the rule scans it in place)
+BY_RULE: tuple[str, ...] = ("(scanned by the rule)",)
+
+
 def scan(text: str) -> Iterator[str | None]:
     """The tokens of ``text`` (UTF-16 code units) in order, ``None`` for each line break, as
-    :func:`.lexer.scan_rule` gives them; context-free words from the cache."""
+    :func:`.lexer.scan_rule` gives them; context-free words from the cache (which also remembers
+    the words that are not, :data:`BY_RULE`)."""
     pos, n = 0, len(text)
     cache = CACHE
     while pos < n:
@@ -57,16 +62,18 @@ def scan(text: str) -> Iterator[str | None]:
             continue
         if pos == 0 or text[pos - 1] in " \n":
             chunk = _CHUNK.match(text, pos)
-            if chunk is not None and chunk.end() < n and cacheable(chunk.group()):
-                tokens = cache.get(chunk.group())
+            if chunk is not None and chunk.end() < n:
+                word = chunk.group()
+                tokens = cache.get(word)
                 if tokens is None:
-                    tokens = word_tokens(chunk.group())
+                    tokens = word_tokens(word) if cacheable(word) else BY_RULE
                     if len(cache) >= _CACHE_SIZE:
                         cache.clear()
-                    cache[chunk.group()] = tokens
-                yield from tokens
-                pos = chunk.end()
-                continue
+                    cache[word] = tokens
+                if tokens is not BY_RULE:
+                    yield from tokens
+                    pos = chunk.end()
+                    continue
         token, pos = step(text, pos)
         if token is not NOTHING:
             yield token

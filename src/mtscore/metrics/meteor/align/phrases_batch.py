@@ -15,12 +15,13 @@ equal to the rule on random candidates and on every segment of the committed jar
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
 
-from .phrases import Phrase, PhraseCandidates, fixed_phrases, phrase_gain, span_mask
+from .phrases import Phrase, PhraseCandidates
 
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
@@ -50,41 +51,64 @@ class _Batch:
         self.words = (width + 63) // 64
         phrases: list[Phrase] = []
         counts: list[int] = []
-        fixed_at = np.full(int(self.offset[-1]), -1, dtype=np.int64)
-        used_h, used_r = [], []
-        for s, (n, m, cands) in enumerate(segments):
-            fixed = fixed_phrases(n, m, cands)
-            for j, cs in enumerate(cands):
-                if j in fixed:
-                    fixed_at[self.offset[s] + j] = len(phrases)
+        for _, _, cands in segments:
+            for cs in cands:
                 phrases.extend(cs)
                 counts.append(len(cs))
-            used_h.append([(f[2], f[3]) for f in fixed.values()])
-            used_r.append([(f[0], f[1]) for f in fixed.values()])
-        self.fixed_at = fixed_at
         self.ptr = np.concatenate([[0], np.cumsum(np.array(counts, dtype=np.int64))]).astype(np.int64)
         self.phrases = phrases
-        arr = np.array(phrases, dtype=np.int64).reshape(len(phrases), 5)
-        self.gain = np.array([phrase_gain(p, weights) for p in phrases], dtype=np.int64)
+        flat = np.fromiter(itertools.chain.from_iterable(phrases), np.int64, 5 * len(phrases))
+        arr = flat.reshape(len(phrases), 5)
+        w = np.array(weights, dtype=np.float64)[arr[:, 4]]
+        # (phrase_gain: Java's int of each side's length × weight)
+        self.gain = (arr[:, 3] * w).astype(np.int64) + (arr[:, 1] * w).astype(np.int64)
         self.dist = np.abs(arr[:, 0] - arr[:, 2])
         self.start = arr[:, 2]
         self.hyp_end = arr[:, 2] + arr[:, 3]
         self.hm = _span_words(arr[:, 2], arr[:, 3], self.words)
         self.rm = _span_words(arr[:, 0], arr[:, 1], self.words)
-        self.used0_h = _words_of([sum(span_mask(i, n) for i, n in spans) for spans in used_h], self.words)
-        self.used0_r = _words_of([sum(span_mask(j, n) for j, n in spans) for spans in used_r], self.words)
+        self.ref_start = arr[:, 0]
+        n_hyp = np.array([n for n, _, _ in segments], dtype=np.int64)
+        self._fixed(arr, n_hyp, np.repeat(np.arange(len(counts)), counts))
+
+    def _fixed(self, arr: np.ndarray, n_hyp: np.ndarray, row: np.ndarray) -> None:
+        """:func:`.phrases.fixed_phrases` of every segment: ``fixed_at`` (per reference position,
+        its fixed candidate or -1) and each segment's words used by them (``used0_h``, ``used0_r``)."""
+        seg = np.searchsorted(self.offset, row, side="right") - 1
+        h_off = np.concatenate([[0], np.cumsum(n_hyp)])
+        ref_cover = _cover(self.offset[seg] + arr[:, 0], arr[:, 1], int(self.offset[-1]))
+        hyp_cover = _cover(h_off[seg] + arr[:, 2], arr[:, 3], int(h_off[-1]))
+        single = (np.diff(self.ptr) == 1)[row]
+        alone = single & (_span_sum(ref_cover, self.offset[seg] + arr[:, 0], arr[:, 1]) == arr[:, 1]) \
+            & (_span_sum(hyp_cover, h_off[seg] + arr[:, 2], arr[:, 3]) == arr[:, 3])
+        fixed = np.flatnonzero(alone)
+        self.fixed_at = np.full(int(self.offset[-1]), -1, dtype=np.int64)
+        self.fixed_at[row[fixed]] = fixed
+        n_seg = len(self.n_ref)
+        self.used0_h = np.zeros((n_seg, self.words), dtype=np.uint64)
+        self.used0_r = np.zeros((n_seg, self.words), dtype=np.uint64)
+        np.bitwise_or.at(self.used0_h, seg[fixed], self.hm[fixed])
+        np.bitwise_or.at(self.used0_r, seg[fixed], self.rm[fixed])
 
 
-def _words_of(masks: list[int], words: int) -> np.ndarray:
-    """Python int bit masks as ``words`` 64-bit words each."""
-    full = (1 << 64) - 1
-    return np.array([[(m >> (64 * w)) & full for w in range(words)] for m in masks],
-                    dtype=np.uint64).reshape(len(masks), words)
+def _cover(start: np.ndarray, length: np.ndarray, size: int) -> np.ndarray:
+    """How many spans [start, start + length) cover each of ``size`` positions."""
+    delta = np.zeros(size + 1, dtype=np.int64)
+    np.add.at(delta, start, 1)
+    np.add.at(delta, start + length, -1)
+    return np.cumsum(delta[:-1])
+
+
+def _span_sum(values: np.ndarray, start: np.ndarray, length: np.ndarray) -> np.ndarray:
+    """The sum of ``values`` over each span [start, start + length)."""
+    prefix = np.concatenate([[0], np.cumsum(values)])
+    return prefix[start + length] - prefix[start]
 
 
 def _order(keys: tuple[np.ndarray, ...], seg: np.ndarray) -> np.ndarray:
     """``np.lexsort((*keys[::-1], seg))`` for keys (−weighted, chunks, distance, rank, place):
-    with two packed keys where their ranges fit in 63 bits (rank is ordered by segment already)."""
+    one packed key where all the ranges fit in 63 bits (the keys of two rows never tie: rank and
+    place tell them apart), else two where theirs do (rank is ordered by segment already)."""
     neg, chunks, dist, rank, place = keys
     if not len(seg):
         return np.zeros(0, dtype=np.int64)
@@ -92,11 +116,14 @@ def _order(keys: tuple[np.ndarray, ...], seg: np.ndarray) -> np.ndarray:
     spans = [int(seg.max()) + 1, int(neg.max()) - lo_neg + 1, int(chunks.max()) + 1, int(dist.max()) + 1]
     places = int(place.max()) + 1
     bits = [max(1, (x - 1).bit_length()) for x in spans]
-    if sum(bits) > 62 or (int(rank.max()) + 1) * places >= 1 << 62:
+    tail = max(1, ((int(rank.max()) + 1) * places - 1).bit_length())
+    if sum(bits) > 62 or tail > 62:
         return np.lexsort((place, rank, dist, chunks, neg, seg))
     first = seg
     for key, offset, width in ((neg, lo_neg, bits[1]), (chunks, 0, bits[2]), (dist, 0, bits[3])):
         first = (first << width) | (key - offset)
+    if sum(bits) + tail <= 62:
+        return np.argsort((first << tail) | (rank * places + place))
     return np.lexsort((rank * places + place, first))
 
 
@@ -141,16 +168,26 @@ class _Nodes:
         self.count += len(parents)
         return self.count - len(parents) + np.arange(len(parents), dtype=np.int64)
 
-    def chain(self, b: _Batch, ends: list[int]) -> list[list[Phrase]]:
-        parents = np.concatenate(self.parents).tolist() if self.parents else []
-        cands = np.concatenate(self.cands).tolist() if self.cands else []
-        out = []
-        for k in ends:
-            chosen = []
-            while k >= 0:
-                chosen.append(b.phrases[cands[k]])
-                k = parents[k]
-            out.append(sorted(chosen))
+    def chain(self, b: _Batch, ends: np.ndarray) -> list[list[Phrase]]:
+        """The matches of the chains ending at nodes ``ends`` (-1: none), each sorted (by
+        reference start: no two chosen matches share a reference word)."""
+        out: list[list[Phrase]] = [[] for _ in ends]
+        if not self.parents:
+            return out
+        parents, cands = np.concatenate(self.parents), np.concatenate(self.cands)
+        owners, chosen = [], []
+        owner, k = np.arange(len(ends), dtype=np.int64), np.asarray(ends, dtype=np.int64)
+        while len(k):  # every chain one step back at once
+            alive = k >= 0
+            owner, k = owner[alive], k[alive]
+            owners.append(owner)
+            chosen.append(cands[k])
+            k = parents[k]
+        who, what = np.concatenate(owners), np.concatenate(chosen)
+        order = np.lexsort((b.ref_start[what], who))
+        phrases = b.phrases
+        for s, c in zip(who[order].tolist(), what[order].tolist()):
+            out[s].append(phrases[c])
         return out
 
 
@@ -176,7 +213,10 @@ def _open(b: _Batch, p: _Paths, o_idx: np.ndarray, at: np.ndarray
     group_first = np.repeat(np.cumsum(counts) - counts, counts)
     within = np.arange(len(rep), dtype=np.int64) - group_first
     cand = np.repeat(lo, counts) + within
-    clash = ((p.uh[rep] & b.hm[cand]) != 0).any(axis=1) | ((p.ur[rep] & b.rm[cand]) != 0).any(axis=1)
+    if b.words == 1:
+        clash = ((p.uh[rep, 0] & b.hm[cand, 0]) | (p.ur[rep, 0] & b.rm[cand, 0])) != 0
+    else:
+        clash = ((p.uh[rep] & b.hm[cand]) != 0).any(axis=1) | ((p.ur[rep] & b.rm[cand]) != 0).any(axis=1)
     usable = ~clash
     x = np.where(usable, b.dist[cand], 0)
     incl = np.cumsum(x)
@@ -201,23 +241,45 @@ def _step(b: _Batch, p: _Paths, t: int, nodes: _Nodes, beam: int) -> _Paths:
     o_idx = np.flatnonzero(~covered)
     c_rep, c_cand, c_within, c_before, counts, totals = _open(b, p, o_idx, at)
     last = p.last
-    parts = [
-        (f_idx, p.neg[f_idx] - b.gain[f_cand],
-         p.chunks[f_idx] + ((last[f_idx] != -1) & (b.start[f_cand] != last[f_idx])),
-         p.dist[f_idx] + b.dist[f_cand], b.hyp_end[f_cand], p.uh[f_idx], p.ur[f_idx],
-         nodes.add(p.node[f_idx], f_cand), np.zeros(len(f_idx), dtype=np.int64)),
-        (passing, p.neg[passing], p.chunks[passing], p.dist[passing], last[passing], p.uh[passing],
-         p.ur[passing], p.node[passing], np.zeros(len(passing), dtype=np.int64)),
-        (c_rep, p.neg[c_rep] - b.gain[c_cand],
-         p.chunks[c_rep] + ((last[c_rep] != -1) & (b.start[c_cand] != last[c_rep])),
-         p.dist[c_rep] + c_before, b.hyp_end[c_cand], p.uh[c_rep] | b.hm[c_cand],
-         p.ur[c_rep] | b.rm[c_cand], nodes.add(p.node[c_rep], c_cand), c_within),
-        (o_idx, p.neg[o_idx], p.chunks[o_idx] + (last[o_idx] != -1), p.dist[o_idx] + totals,
-         np.full(len(o_idx), -1, dtype=np.int64), p.uh[o_idx], p.ur[o_idx], p.node[o_idx], counts)]
-    cols = [np.concatenate([part[c] for part in parts]) for c in range(9)]
-    rows, neg, chunks, dist, new_last, uh, ur, node, place = cols
-    following = _Paths(p.seg[rows], neg, chunks, dist, new_last, uh, ur, node)
-    return following.take(_keep_first((neg, chunks, dist, rank[rows], place), following.seg, beam))
+    took, took_cand = np.concatenate([f_idx, c_rep]), np.concatenate([f_cand, c_cand])
+    # the following paths, in this order: the fixed match, each usable candidate, inside a
+    # match, the skip; ordered by the jar's key, then parent rank and place (no two tie)
+    parent = np.concatenate([took, passing, o_idx])
+    cand = np.concatenate([took_cand, np.full(len(passing) + len(o_idx), -1, dtype=np.int64)])
+    neg = np.concatenate([p.neg[took] - b.gain[took_cand], p.neg[passing], p.neg[o_idx]])
+    chunks = np.concatenate([
+        p.chunks[took] + ((last[took] != -1) & (b.start[took_cand] != last[took])),
+        p.chunks[passing], p.chunks[o_idx] + (last[o_idx] != -1)])
+    dist = np.concatenate([p.dist[f_idx] + b.dist[f_cand], p.dist[c_rep] + c_before, p.dist[passing],
+                           p.dist[o_idx] + totals])
+    place = np.concatenate([np.zeros(len(f_idx), dtype=np.int64), c_within,
+                            np.zeros(len(passing), dtype=np.int64), counts])
+    new_last = np.concatenate([b.hyp_end[took_cand], last[passing], np.full(len(o_idx), -1, dtype=np.int64)])
+    keep = _keep_first((neg, chunks, dist, rank[parent], place), p.seg[parent], beam)
+    return _following(b, p, nodes, parent[keep], cand[keep], (neg[keep], chunks[keep], dist[keep],
+                                                              new_last[keep]))
+
+
+def _following(b: _Batch, p: _Paths, nodes: _Nodes, parent: np.ndarray, cand: np.ndarray,
+               keys: tuple[np.ndarray, ...]) -> _Paths:
+    """The kept following paths (``keys``: their −weighted, chunks, distance, last end): each
+    its parent's words and chain, plus candidate ``cand`` where it took one (>= 0: its words used
+    — a fixed match's are already — and a new node of the chain)."""
+    took = np.flatnonzero(cand >= 0)
+    chosen = cand[took]
+    if b.words == 1:  # (one-dimensional gathers: cheaper)
+        uh, ur = p.uh[:, 0][parent], p.ur[:, 0][parent]
+        uh[took] |= b.hm[:, 0][chosen]
+        ur[took] |= b.rm[:, 0][chosen]
+        uh, ur = uh[:, None], ur[:, None]
+    else:
+        uh, ur = p.uh[parent], p.ur[parent]
+        uh[took] |= b.hm[chosen]
+        ur[took] |= b.rm[chosen]
+    node = p.node[parent]
+    node[took] = nodes.add(node[took], chosen)
+    neg, chunks, dist, last = keys
+    return _Paths(p.seg[parent], neg, chunks, dist, last, uh, ur, node)
 
 
 def align_phrases_beam_batch(segments: Sequence[tuple[int, int, PhraseCandidates]],
@@ -242,19 +304,32 @@ def align_phrases_beam_batch(segments: Sequence[tuple[int, int, PhraseCandidates
                 break
         paths = _step(b, paths, t, nodes, beam)
         t += 1
-    return nodes.chain(b, final_nodes.tolist())
+    return nodes.chain(b, final_nodes)
+
+
+#: most reference positions plus candidates of a batch of :func:`align_phrases_beam_many` (its
+#: arrays then stay small enough for the processor's caches: measured faster than larger batches)
+BATCH_WORK = 16_384
 
 
 def align_phrases_beam_many(segments: Sequence[tuple[int, int, PhraseCandidates]],
-                            align_weights: Sequence[float], beam: int = 40, batch: int = 512
-                            ) -> list[list[Phrase]]:
-    """:func:`align_phrases_beam_batch` in batches of ``batch`` segments of similar lengths (few
-    64-bit words per mask, few steps past a batch's shorter segments); results in input order."""
+                            align_weights: Sequence[float], beam: int = 40, batch: int = 512,
+                            work: int = BATCH_WORK) -> list[list[Phrase]]:
+    """:func:`align_phrases_beam_batch` in batches of segments of similar lengths (few 64-bit words
+    per mask, few steps past a batch's shorter segments): at most ``batch`` segments and, past the
+    first, ``work`` reference positions plus candidates each; results in input order."""
     order = sorted(range(len(segments)), key=lambda k: (max(segments[k][0], segments[k][1]), k))
+    loads = [segments[k][1] + sum(map(len, segments[k][2])) for k in order]
     out: list[list[Phrase]] = [[] for _ in segments]
-    for lo in range(0, len(order), batch):
-        part = order[lo:lo + batch]
+    lo = 0
+    while lo < len(order):
+        hi, load = lo + 1, loads[lo]
+        while hi < len(order) and hi - lo < batch and load + loads[hi] <= work:
+            load += loads[hi]
+            hi += 1
+        part = order[lo:hi]
         for k, alignment in zip(part, align_phrases_beam_batch([segments[k] for k in part],
                                                                align_weights, beam)):
             out[k] = alignment
+        lo = hi
     return out
