@@ -1,5 +1,7 @@
 """The ROUGE fast paths equal the rules (hypothesis): bit-parallel LCS on Python integers
-(:mod:`mtscore.metrics.rouge.lcs_int`) and the corpus union LCS of ROUGE-Lsum
+(:mod:`mtscore.metrics.rouge.lcs_int`, one pair at a time, and :mod:`~mtscore.metrics.rouge.lcs_lanes`,
+every pair a lane of one integer), the equal tokens of ROUGE-1 (:mod:`~mtscore.metrics.rouge.token_join`)
+and the corpus union LCS of ROUGE-Lsum
 (:mod:`mtscore.metrics.rouge.lsum_fast`), with sentences of up to 64 tokens (one uint64 word) and
 longer (Python integers)."""
 
@@ -9,7 +11,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtscore.metrics.rouge import counts, lcs_int, rules
+from mtscore.metrics.rouge import counts, lcs_int, lcs_lanes, rules, token_join
 from mtscore.metrics.rouge.corpus import EncodedTexts
 
 _SMALL = st.lists(st.integers(0, 3), max_size=40)
@@ -22,6 +24,26 @@ _SEQ = _SMALL | _LONG
 def test_int_lcs_equals_the_table(a: list[int], b: list[int]) -> None:
     assert lcs_int.lcs_length(a, b) == rules.lcs_length(a, b)
     assert sorted(lcs_int.lcs_path(a, b)) == rules.lcs_indices(a, b)
+
+
+def _flat(texts: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    return (np.array([t for x in texts for t in x], dtype=np.int64),
+            np.array([len(x) for x in texts], dtype=np.int64))
+
+
+_TEXTS = st.lists(st.tuples(_SEQ | st.lists(st.integers(0, 70000), max_size=30), _SEQ),
+                  min_size=1, max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(pairs=_TEXTS)
+def test_lanes_lcs_and_unigram_hits_equal_the_rules(pairs: list[tuple[list[int], list[int]]]) -> None:
+    """Every pair a lane of one integer (lcs_lanes), the equal tokens from one stable sort
+    (token_join; ids past 2**16 too): LCS lengths and ROUGE-1 hits of every pair."""
+    a, b = _flat([x for x, _ in pairs]), _flat([y for _, y in pairs])
+    assert lcs_lanes.lcs_lengths(*a, *b).tolist() == [rules.lcs_length(x, y) if x and y else 0
+                                                     for x, y in pairs]
+    assert token_join.join(*a, *b).hits.tolist() == [rules.rouge_n(y, x, 1)[0] for x, y in pairs]
 
 
 def _encoded(docs: list[list[list[int]]]) -> EncodedTexts:
