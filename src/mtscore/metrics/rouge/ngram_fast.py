@@ -1,5 +1,7 @@
 """ROUGE-N counts of a whole corpus with numpy: the fast path of :func:`.rules.rouge_n` (tested
-equal to it, segment by segment).
+equal to it, segment by segment). :func:`rouge_n_counts` reads the hits from
+:func:`.token_join.ngram_hits` (stable radix sorts of the token ids); :func:`clipped_hits`, one sort
+of 64-bit keys, serves the union tokens of ROUGE-Lsum.
 
 Every n-gram gets an exact integer code (the codes of its (n-1)-gram prefix and its last token,
 ranked again), every (segment, code) pair one key; one ``unique`` per side counts them, and their
@@ -9,6 +11,8 @@ intersection gives Σ min(hypothesis count, reference count) per segment.
 from __future__ import annotations
 
 import numpy as np
+
+from .token_join import ngram_hits
 
 
 def _segments(lengths: np.ndarray) -> np.ndarray:
@@ -68,5 +72,5 @@ def rouge_n_counts(hyp_ids: np.ndarray, hyp_lengths: np.ndarray, ref_ids: np.nda
                    ref_lengths: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(hits, hypothesis n-grams, reference n-grams) per segment: :func:`.rules.rouge_n` for every
     segment at once."""
-    hits = clipped_hits(hyp_ids, hyp_lengths, ref_ids, ref_lengths, n)
+    hits = ngram_hits(ref_ids, ref_lengths, hyp_ids, hyp_lengths, n)
     return hits, np.maximum(hyp_lengths - n + 1, 0), np.maximum(ref_lengths - n + 1, 0)

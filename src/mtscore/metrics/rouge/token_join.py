@@ -1,6 +1,6 @@
-"""The equal tokens of the two sides of every pair of a corpus, found with one stable sort of the
-token ids: what ROUGE-1 (:func:`.rules.rouge_n` with n = 1) and the LCS masks (:mod:`.lcs_lanes`)
-read. Tested equal to the rules through them.
+"""The equal tokens (and n-grams) of the two sides of every pair of a corpus, found with stable sorts
+of the token ids: what ROUGE-N (:func:`.rules.rouge_n`) and the LCS masks (:mod:`.lcs_lanes`) read.
+Tested equal to the rules (hypothesis).
 
 The tokens of both sides are laid out pair by pair (pair p's ``b`` tokens, then its ``a`` tokens)
 and sorted by id with a stable sort (a radix sort when ids fit 16 bits): equal ids then stay in
@@ -39,29 +39,65 @@ class Join:
     col: np.ndarray
 
 
-def join(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray) -> Join:
-    """The :class:`Join` of pairs (a_p, b_p), texts concatenated in ``a_ids``/``b_ids`` with
-    their lengths."""
-    P = len(a_len)
+def _layout(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Both sides pair by pair (pair p's ``b`` tokens, then its ``a`` tokens): the ids, each
+    position's pair, whether it is in ``a``, and its place in its pair's block."""
     both = a_len + b_len
-    block = starts(both)
-    pair_of = np.repeat(np.arange(P, dtype=np.int64), both)
-    in_block = np.arange(len(pair_of), dtype=np.int64) - block[pair_of]
+    pair_of = np.repeat(np.arange(len(a_len), dtype=np.int64), both)
+    in_block = np.arange(len(pair_of), dtype=np.int64) - starts(both)[pair_of]
     is_a = in_block >= b_len[pair_of]
     ids = np.empty(len(pair_of), dtype=np.int64)
     ids[~is_a] = b_ids
     ids[is_a] = a_ids
+    return ids, pair_of, is_a, in_block
+
+
+def _runs(new: np.ndarray, s_pair: np.ndarray, s_a: np.ndarray, pairs: int
+          ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Runs of sorted entries (``new``: an entry starts a run): each entry's run, the runs'
+    starts, their entries in ``b``, and per pair Σ over runs of min(entries in a, entries in b)."""
+    run = np.cumsum(new) - 1
+    run_start = np.flatnonzero(new)
+    in_a = np.bincount(run, weights=s_a, minlength=len(run_start)).astype(np.int64)
+    in_b = np.diff(run_start, append=len(new)) - in_a
+    hits = np.bincount(s_pair[run_start], weights=np.minimum(in_a, in_b),
+                       minlength=pairs).astype(np.int64)
+    return run, run_start, in_b, hits
+
+
+def ngram_hits(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray,
+               n: int) -> np.ndarray:
+    """Per pair Σ over n-grams of min(count in a, count in b) (:func:`.rules.rouge_n`'s hits):
+    the n-grams sorted by their tokens, last token first, with stable sorts (radix sorts below
+    2**16), so every (n-gram, pair) is one run."""
+    ids, pair_of, is_a, in_block = _layout(a_ids, a_len, b_ids, b_len)
+    text_len = np.where(is_a, a_len[pair_of], b_len[pair_of])
+    in_text = np.where(is_a, in_block - b_len[pair_of], in_block)
+    order = np.flatnonzero(in_text + n <= text_len)
+    if not len(order):
+        return np.zeros(len(a_len), dtype=np.int64)
+    for k in range(n - 1, -1, -1):
+        order = order[stable_order(ids[order + k])]
+    s_pair = pair_of[order]
+    new = np.ones(len(order), dtype=bool)
+    np.not_equal(s_pair[1:], s_pair[:-1], out=new[1:])
+    for k in range(n):
+        token = ids[order + k]
+        new[1:] |= token[1:] != token[:-1]
+    return _runs(new, s_pair, is_a[order], len(a_len))[3]
+
+
+def join(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray) -> Join:
+    """The :class:`Join` of pairs (a_p, b_p), texts concatenated in ``a_ids``/``b_ids`` with
+    their lengths."""
+    ids, pair_of, is_a, in_block = _layout(a_ids, a_len, b_ids, b_len)
     order = stable_order(ids)
     s_id, s_pair, s_a = ids[order], pair_of[order], is_a[order]
     new = np.ones(len(order), dtype=bool)
     np.not_equal(s_id[1:], s_id[:-1], out=new[1:])
     new[1:] |= s_pair[1:] != s_pair[:-1]
-    run = np.cumsum(new) - 1
-    run_start = np.flatnonzero(new)
-    in_a = np.bincount(run, weights=s_a, minlength=len(run_start)).astype(np.int64)
-    in_b = np.diff(run_start, append=len(order)) - in_a
-    hits = np.bincount(s_pair[run_start], weights=np.minimum(in_a, in_b),
-                       minlength=P).astype(np.int64)
+    run, run_start, in_b, hits = _runs(new, s_pair, s_a, len(a_len))
     a_at = np.flatnonzero(s_a)  # sorted positions of a's tokens
     count = in_b[run[a_at]]
     token = np.repeat(a_at, count)
