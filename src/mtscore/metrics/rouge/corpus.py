@@ -149,7 +149,10 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
     (:class:`~mtscore.text.interning.TokenInterner`), texts and sentences told apart by the NUL and
     newline bytes before each token (a NUL inside a text is read as a space: both are breaks).
     Equal to the text-by-text encoding (tested)."""
-    joined = "\x00".join("" if t is None else t for t in texts)
+    try:
+        joined, missing = "\x00".join(texts), False  # type: ignore[arg-type]
+    except TypeError:  # a missing text (None): empty, and not present
+        joined, missing = "\x00".join("" if t is None else t for t in texts), True
     if joined.count("\x00") != len(texts) - 1:  # a NUL inside a text: a break like a space
         joined = "\x00".join("" if t is None else t.replace("\x00", " ") for t in texts)
     data = joined.lower().encode("utf-8", "surrogatepass")
@@ -160,15 +163,16 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
         keep = ids != -3
         ids, starts = ids[keep], starts[keep]
     text_breaks = np.flatnonzero(arr == _NUL)
-    text_of = np.searchsorted(text_breaks, starts)
-    lengths = np.bincount(text_of, minlength=len(texts)).astype(np.int64)
-    present = np.array([t is not None for t in texts], dtype=bool)
+    lengths = _between(starts, text_breaks)
+    present = (np.array([t is not None for t in texts], dtype=bool) if missing
+               else np.ones(len(texts), dtype=bool))
     if not sentences:
         return EncodedTexts(ids, lengths, present)
     newlines = np.flatnonzero(arr == _NEWLINE)
+    if not len(newlines):  # one sentence per present text
+        return EncodedTexts(ids, lengths, present, lengths[present], present.astype(np.int64))
     breaks = np.flatnonzero((arr == _NUL) | (arr == _NEWLINE))
-    sentence_lengths = np.bincount(np.searchsorted(breaks, starts),
-                                   minlength=len(breaks) + 1).astype(np.int64)
+    sentence_lengths = _between(starts, breaks)
     counts = np.bincount(np.searchsorted(text_breaks, newlines),
                          minlength=len(texts)).astype(np.int64) + 1
     keep_sentence = np.ones(len(breaks) + 1, dtype=bool)
@@ -176,3 +180,9 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
     keep_sentence[first_sentence[~present]] = False  # a missing text has no sentence
     counts[~present] = 0
     return EncodedTexts(ids, lengths, present, sentence_lengths[keep_sentence], counts)
+
+
+def _between(starts: np.ndarray, breaks: np.ndarray) -> np.ndarray:
+    """The number of tokens (``starts``, sorted) before the first break, between consecutive
+    breaks (sorted byte positions), and after the last."""
+    return np.diff(np.searchsorted(starts, breaks), prepend=0, append=len(starts)).astype(np.int64)
