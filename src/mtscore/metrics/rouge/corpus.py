@@ -109,6 +109,22 @@ class ByteVocabulary(Vocabulary):
         self.stem_of = np.zeros(0, dtype=np.int64)  # interned id -> stem id (-3: dropped)
 
 
+#: the only characters outside ASCII whose ``str.lower()`` holds an ASCII character (U+0130 -> "i"
+#: and a combining dot, the Kelvin sign U+212A -> "k"; tested over every code point)
+LOWER_TO_ASCII = "\u0130\u212a"
+
+
+def lowered_bytes(text: str) -> bytes:
+    """``text.lower()`` as UTF-8 (lone surrogates passed), as far as rouge-score's tokens see it:
+    the ASCII letters of the encoded bytes lowered (one C pass, much faster than ``str.lower``),
+    which gives the same runs of a-z0-9 and the same NUL and newline bytes unless the text holds
+    one of :data:`LOWER_TO_ASCII` (then ``str.lower`` itself); other characters lowered stay
+    outside ASCII, breaks either way."""
+    if text.isascii() or not ("\u0130" in text or "\u212a" in text):
+        return text.encode("utf-8", "surrogatepass").lower()
+    return text.lower().encode("utf-8", "surrogatepass")
+
+
 def _spans(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Token starts and ends (runs of a-z0-9 bytes) and the byte values."""
     arr = np.frombuffer(data, dtype=np.uint8)
@@ -155,7 +171,7 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
         joined, missing = "\x00".join("" if t is None else t for t in texts), True
     if joined.count("\x00") != len(texts) - 1:  # a NUL inside a text: a break like a space
         joined = "\x00".join("" if t is None else t.replace("\x00", " ") for t in texts)
-    data = joined.lower().encode("utf-8", "surrogatepass")
+    data = lowered_bytes(joined)
     starts, ends, arr = _spans(data)
     ids = vocabulary.interner.ids(data, starts, ends, grow=True)
     if stems is not None:
