@@ -60,22 +60,16 @@ class Stems:
     def valid(cls, stems: list[str]) -> list[str | None]:
         """Each stem if it is a token of rouge-score's tokenizer (``[a-z0-9]+``), else None."""
         cache = cls._valid
-        out = []
-        for stem in stems:
-            if stem not in cache:
-                cache[stem] = stem if _TOKEN.fullmatch(stem) else None
-            out.append(cache[stem])
-        return out
+        new = [s for s in dict.fromkeys(stems) if s not in cache]
+        cache.update(zip(new, [s if _TOKEN.fullmatch(s) else None for s in new]))
+        return list(map(cache.__getitem__, stems))
 
     def __call__(self, tokens: list[str]) -> list[str]:
         cache = self._cache
-        out = []
-        for t in tokens:
-            s = cache.get(t)
-            if s is None:
-                s = cache[t] = self._stem(t) if len(t) > 3 else t
-            out.append(s)
-        return out
+        new = [t for t in dict.fromkeys(tokens) if t not in cache]
+        stem = self._stem
+        cache.update(zip(new, [stem(t) if len(t) > 3 else t for t in new]))
+        return list(map(cache.__getitem__, tokens))
 
 
 def rouge_score_tokens(text: str, stems: Stems | None = None) -> list[str]:
