@@ -11,8 +11,8 @@ import numpy as np
 
 from . import lcs_lanes, lsum_fast, rules
 from .corpus import EncodedTexts
-from .ngram_fast import clipped_hits, rouge_n_counts
-from .token_join import Join, join
+from .ngram_fast import rouge_n_counts
+from .token_join import Join, join, ngram_hits
 
 Counts = tuple[np.ndarray, np.ndarray, np.ndarray]
 
@@ -102,6 +102,6 @@ def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
     union = lsum_fast.union_marks(hyp, ref, *_sentence_pairs(hyp, ref))
     token_doc = np.repeat(np.arange(len(ref)), ref.lengths)
     union_lengths = np.bincount(token_doc[union], minlength=len(ref)).astype(np.int64)
-    hits = clipped_hits(hyp.ids, hyp.lengths, ref.ids[union], union_lengths, 1)
+    hits = ngram_hits(ref.ids[union], union_lengths, hyp.ids, hyp.lengths, 1)
     both = (hyp.lengths > 0) & (ref.lengths > 0)
     return np.where(both, hits, 0), hyp.lengths.copy(), ref.lengths.copy()
