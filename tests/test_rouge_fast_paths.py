@@ -43,10 +43,11 @@ def test_lanes_lcs_and_unigram_hits_equal_the_rules(pairs: list[tuple[list[int],
     a, b = _flat([x for x, _ in pairs]), _flat([y for _, y in pairs])
     assert lcs_lanes.lcs_lengths(*a, *b).tolist() == [rules.lcs_length(x, y) if x and y else 0
                                                      for x, y in pairs]
-    assert token_join.join(*a, *b).hits.tolist() == [rules.rouge_n(y, x, 1)[0] for x, y in pairs]
-    for n in (1, 2, 3):
-        assert token_join.ngram_hits(*a, *b, n).tolist() == [rules.rouge_n(y, x, n)[0]
-                                                              for x, y in pairs]
+    lay = token_join.layout(*a, *b)
+    assert token_join.join(lay).hits.tolist() == [rules.rouge_n(y, x, 1)[0] for x, y in pairs]
+    for n in (1, 2, 3, 4):
+        assert token_join.ngram_hits(lay, n).tolist() == [rules.rouge_n(y, x, n)[0]
+                                                          for x, y in pairs]
 
 
 def _encoded(docs: list[list[list[int]]]) -> EncodedTexts:

@@ -1,7 +1,7 @@
 """Per-segment ROUGE counts (hits, hypothesis total, reference total) of one reference stream, by
 the rules of :mod:`.rules` segment by segment (``fast=False``) or by the corpus kernels of
-:mod:`.ngram_fast`, :mod:`.token_join`, :mod:`.lcs_lanes` and :mod:`.lsum_fast` (the default;
-tested equal)."""
+:mod:`.token_join` (ROUGE-N), :mod:`.lcs_lanes` (ROUGE-L) and :mod:`.lsum_fast` (ROUGE-Lsum) (the
+default; tested equal)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ import numpy as np
 
 from . import lcs_lanes, lsum_fast, rules
 from .corpus import EncodedTexts
-from .ngram_fast import rouge_n_counts
-from .token_join import Join, join, ngram_hits
+from .token_join import Join, Layout, join, layout, ngram_hits
 
 Counts = tuple[np.ndarray, np.ndarray, np.ndarray]
 
@@ -42,7 +41,20 @@ def by_kernels(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts,
     if rouge_type == "rouge1":
         hits = _join(hyp, ref, lcs).hits
         return hits, hyp.lengths.copy(), ref.lengths.copy()
-    return rouge_n_counts(hyp.ids, hyp.lengths, ref.ids, ref.lengths, int(rouge_type[5:]))
+    n = int(rouge_type[5:])
+    hits = ngram_hits(_layout(hyp, ref, lcs), n)
+    return hits, np.maximum(hyp.lengths - n + 1, 0), np.maximum(ref.lengths - n + 1, 0)
+
+
+def _layout(hyp: EncodedTexts, ref: EncodedTexts, lcs: dict[str, Any] | None) -> Layout:
+    """Every segment's reference (a) and hypothesis (b) tokens laid out and sorted by id, for
+    ROUGE-N and the LCS (remembered in ``lcs``)."""
+    if lcs is not None and "layout" in lcs:
+        return lcs["layout"]
+    out = layout(ref.ids, ref.lengths, hyp.ids, hyp.lengths)
+    if lcs is not None:
+        lcs["layout"] = out
+    return out
 
 
 def _join(hyp: EncodedTexts, ref: EncodedTexts, lcs: dict[str, Any] | None) -> Join:
@@ -50,7 +62,7 @@ def _join(hyp: EncodedTexts, ref: EncodedTexts, lcs: dict[str, Any] | None) -> J
     ``lcs``."""
     if lcs is not None and "join" in lcs:
         return lcs["join"]
-    out = join(ref.ids, ref.lengths, hyp.ids, hyp.lengths)
+    out = join(_layout(hyp, ref, lcs))
     if lcs is not None:
         lcs["join"] = out
     return out
@@ -102,6 +114,6 @@ def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
     union = lsum_fast.union_marks(hyp, ref, *_sentence_pairs(hyp, ref))
     token_doc = np.repeat(np.arange(len(ref)), ref.lengths)
     union_lengths = np.bincount(token_doc[union], minlength=len(ref)).astype(np.int64)
-    hits = ngram_hits(ref.ids[union], union_lengths, hyp.ids, hyp.lengths, 1)
+    hits = join(layout(ref.ids[union], union_lengths, hyp.ids, hyp.lengths)).hits
     both = (hyp.lengths > 0) & (ref.lengths > 0)
     return np.where(both, hits, 0), hyp.lengths.copy(), ref.lengths.copy()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .token_join import join, starts
+from .token_join import join, layout, starts
 
 
 def _row_masks(pair: np.ndarray, row: np.ndarray, col: np.ndarray, lane_bit: np.ndarray,
@@ -50,7 +50,7 @@ def lcs_lengths(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray,
                 b_len: np.ndarray) -> np.ndarray:
     """LCS length of every pair (a_p, b_p): texts concatenated in ``a_ids``/``b_ids`` with their
     lengths (non-negative integer token ids); :func:`.rules.lcs_length` of each pair."""
-    j = join(a_ids, a_len, b_ids, b_len)
+    j = join(layout(a_ids, a_len, b_ids, b_len))
     return lcs_of_matches(a_len, b_len, j.pair, j.row, j.col)
 
 

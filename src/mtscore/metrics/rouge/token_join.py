@@ -39,18 +39,37 @@ class Join:
     col: np.ndarray
 
 
-def _layout(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Both sides pair by pair (pair p's ``b`` tokens, then its ``a`` tokens): the ids, each
-    position's pair, whether it is in ``a``, and its place in its pair's block."""
+@dataclass(frozen=True)
+class Layout:
+    """Both sides pair by pair (pair p's ``b`` tokens, then its ``a`` tokens): the ``ids``, each
+    position's ``pair``, whether it is in ``a`` (``is_a``), its place in its pair's block and in
+    its text, its text's length, and ``order``: the positions stably sorted by id."""
+
+    ids: np.ndarray
+    pair: np.ndarray
+    is_a: np.ndarray
+    in_block: np.ndarray
+    in_text: np.ndarray
+    text_len: np.ndarray
+    order: np.ndarray
+    a_len: np.ndarray
+    b_len: np.ndarray
+
+
+def layout(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray) -> Layout:
+    """The :class:`Layout` of pairs (a_p, b_p), texts concatenated in ``a_ids``/``b_ids`` with
+    their lengths."""
     both = a_len + b_len
     pair_of = np.repeat(np.arange(len(a_len), dtype=np.int64), both)
     in_block = np.arange(len(pair_of), dtype=np.int64) - starts(both)[pair_of]
-    is_a = in_block >= b_len[pair_of]
+    b_here = b_len[pair_of]
+    is_a = in_block >= b_here
     ids = np.empty(len(pair_of), dtype=np.int64)
     ids[~is_a] = b_ids
     ids[is_a] = a_ids
-    return ids, pair_of, is_a, in_block
+    in_text = np.where(is_a, in_block - b_here, in_block)
+    text_len = np.where(is_a, a_len[pair_of], b_here)
+    return Layout(ids, pair_of, is_a, in_block, in_text, text_len, stable_order(ids), a_len, b_len)
 
 
 def _runs(new: np.ndarray, s_pair: np.ndarray, s_a: np.ndarray, pairs: int
@@ -66,44 +85,43 @@ def _runs(new: np.ndarray, s_pair: np.ndarray, s_a: np.ndarray, pairs: int
     return run, run_start, in_b, hits
 
 
-def ngram_hits(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray,
-               n: int) -> np.ndarray:
+def ngram_hits(lay: Layout, n: int) -> np.ndarray:
     """Per pair Σ over n-grams of min(count in a, count in b) (:func:`.rules.rouge_n`'s hits):
     the n-grams sorted by their tokens, last token first, with stable sorts (radix sorts below
-    2**16), so every (n-gram, pair) is one run."""
-    ids, pair_of, is_a, in_block = _layout(a_ids, a_len, b_ids, b_len)
-    text_len = np.where(is_a, a_len[pair_of], b_len[pair_of])
-    in_text = np.where(is_a, in_block - b_len[pair_of], in_block)
-    order = np.flatnonzero(in_text + n <= text_len)
-    if not len(order):
-        return np.zeros(len(a_len), dtype=np.int64)
-    for k in range(n - 1, -1, -1):
+    2**16), so every (n-gram, pair) is one run. The first sort is the layout's ``order`` shifted
+    back by n - 1 (positions at least n - 1 into their text: the last tokens of n-grams)."""
+    if n == 1:
+        return join(lay).hits
+    ids = lay.ids
+    last = lay.order[lay.in_text[lay.order] >= n - 1]
+    if not len(last):
+        return np.zeros(len(lay.a_len), dtype=np.int64)
+    order = last - (n - 1)
+    for k in range(n - 2, -1, -1):
         order = order[stable_order(ids[order + k])]
-    s_pair = pair_of[order]
+    s_pair = lay.pair[order]
     new = np.ones(len(order), dtype=bool)
     np.not_equal(s_pair[1:], s_pair[:-1], out=new[1:])
     for k in range(n):
         token = ids[order + k]
         new[1:] |= token[1:] != token[:-1]
-    return _runs(new, s_pair, is_a[order], len(a_len))[3]
+    return _runs(new, s_pair, lay.is_a[order], len(lay.a_len))[3]
 
 
-def join(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray) -> Join:
-    """The :class:`Join` of pairs (a_p, b_p), texts concatenated in ``a_ids``/``b_ids`` with
-    their lengths."""
-    ids, pair_of, is_a, in_block = _layout(a_ids, a_len, b_ids, b_len)
-    order = stable_order(ids)
-    s_id, s_pair, s_a = ids[order], pair_of[order], is_a[order]
+def join(lay: Layout) -> Join:
+    """The :class:`Join` of the layout's pairs."""
+    order = lay.order
+    s_id, s_pair, s_a = lay.ids[order], lay.pair[order], lay.is_a[order]
     new = np.ones(len(order), dtype=bool)
     np.not_equal(s_id[1:], s_id[:-1], out=new[1:])
     new[1:] |= s_pair[1:] != s_pair[:-1]
-    run, run_start, in_b, hits = _runs(new, s_pair, s_a, len(a_len))
+    run, run_start, in_b, hits = _runs(new, s_pair, s_a, len(lay.a_len))
     a_at = np.flatnonzero(s_a)  # sorted positions of a's tokens
     count = in_b[run[a_at]]
     token = np.repeat(a_at, count)
     k = np.arange(len(token), dtype=np.int64) - np.repeat(starts(count), count)
     b_at = run_start[run[token]] + k
     pair = s_pair[token]
-    row = in_block[order[token]] - b_len[pair]
-    col = in_block[order[b_at]]
+    row = lay.in_text[order[token]]
+    col = lay.in_block[order[b_at]]
     return Join(hits, pair, row, col)
