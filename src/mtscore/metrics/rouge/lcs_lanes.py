@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .token_join import join, layout, starts
+from .token_join import join, layout, stable_order, starts
 
 
 def _row_masks(pair: np.ndarray, row: np.ndarray, col: np.ndarray, lane_bit: np.ndarray,
@@ -62,7 +62,8 @@ def lcs_of_matches(a_len: np.ndarray, b_len: np.ndarray, pair: np.ndarray, row: 
     live = np.flatnonzero((a_len > 0) & (b_len > 0))
     if not len(live):
         return out
-    lanes = live[np.argsort(-a_len[live], kind="stable")]  # lane q holds pair lanes[q]
+    la = a_len[live]
+    lanes = live[stable_order(int(la.max()) - la)]  # lane q holds pair lanes[q]: |a| decreasing
     width = b_len[lanes] + 1
     lane_end = np.cumsum(width)
     lane_bit = np.zeros(len(a_len), dtype=np.int64)

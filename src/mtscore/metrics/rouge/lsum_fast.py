@@ -29,6 +29,7 @@ import numpy as np
 
 from . import lcs_fast, lcs_int
 from .corpus import EncodedTexts
+from .token_join import stable_order
 
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 
@@ -50,15 +51,16 @@ def _hyp_masks(hyp: EncodedTexts, h_doc: np.ndarray, vocab: int
     short = h_len[sentence] <= 64
     sentence, ids = sentence[short], hyp.ids[short]
     bits = np.left_shift(np.uint64(1), _in_sentence(h_len)[short].astype(np.uint64))
-    key = sentence * vocab + ids  # (sentence, token): sorted, so sentences ascend
-    order = np.argsort(key, kind="stable")
-    key = key[order]
+    # tokens in sentence order: stable (radix) sorts by token, then by segment, give
+    # (segment, token, sentence) order, each (sentence, token) one run
+    order = stable_order(ids)
+    order = order[stable_order(h_doc[sentence[order]])]
+    key = sentence[order] * vocab + ids[order]
     starts = np.flatnonzero(np.diff(key, prepend=np.int64(-1)))
     masks = np.bitwise_or.reduceat(bits[order], starts) if len(starts) else bits[:0]
     group_sentence = key[starts] // vocab
     group_key = h_doc[group_sentence] * vocab + key[starts] % vocab
-    by_key = np.argsort(group_key, kind="stable")  # stable: sentences ascend within a key
-    return group_key[by_key], group_sentence[by_key], masks[by_key]
+    return group_key, group_sentence, masks
 
 
 def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, first_pair: np.ndarray,
@@ -165,7 +167,7 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     kept = np.flatnonzero(live & (lb <= 64))
     if not len(kept):
         return union
-    kept = kept[np.argsort(-la[kept], kind="stable")]
+    kept = kept[stable_order(int(la[kept].max()) - la[kept])]  # by decreasing length, stably
     rank = np.full(len(pair_ref), -1, dtype=np.int64)
     rank[kept] = np.arange(len(kept), dtype=np.int64)
     la_k, lb_k = la[kept], lb[kept]
