@@ -103,3 +103,18 @@ def test_lowered_bytes_tokens_equal_str_lower(text: str) -> None:
     token = re.compile(rb"[a-z0-9]+|[\x00\n]")
     assert token.findall(corpus.lowered_bytes(text)) == token.findall(
         text.lower().encode("utf-8", "surrogatepass"))
+
+
+def test_highest_bit_by_float_exponent() -> None:
+    """lsum_fast._highest_bit (the float exponent of the run tops) equals int.bit_length, on
+    random words and on the edges of the 53-bit float mantissa."""
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.integers(0, 2**63, 20000, dtype=np.uint64) * np.uint64(2)
+                        + rng.integers(0, 2, 20000, dtype=np.uint64),
+                        np.array([0, 1, 2, 3, 2**64 - 1, 2**63, 2**63 - 1, 2**53 - 1, 2**53,
+                                  2**53 + 1, 2**54 - 1], dtype=np.uint64),
+                        (np.uint64(1) << np.arange(64, dtype=np.uint64)) - np.uint64(1)])
+    top, length = counts.lsum_fast._highest_bit(x)
+    want = [int(v).bit_length() for v in x.tolist()]
+    assert length.tolist() == want
+    assert top.tolist() == [0 if b == 0 else 1 << (b - 1) for b in want]

@@ -114,6 +114,6 @@ def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
     union = lsum_fast.union_marks(hyp, ref, *_sentence_pairs(hyp, ref))
     token_doc = np.repeat(np.arange(len(ref)), ref.lengths)
     union_lengths = np.bincount(token_doc[union], minlength=len(ref)).astype(np.int64)
-    hits = join(layout(ref.ids[union], union_lengths, hyp.ids, hyp.lengths)).hits
+    hits = ngram_hits(layout(ref.ids[union], union_lengths, hyp.ids, hyp.lengths), 1)
     both = (hyp.lengths > 0) & (ref.lengths > 0)
     return np.where(both, hits, 0), hyp.lengths.copy(), ref.lengths.copy()

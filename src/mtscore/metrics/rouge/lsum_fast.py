@@ -106,12 +106,18 @@ def _stops(masks: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return stops, v
 
 
+#: _TOP[k]: the bit of column k alone (bit k - 1), 0 for k = 0
+_TOP = np.array([0] + [1 << (k - 1) for k in range(1, 65)], dtype=np.uint64)
+
+
 def _highest_bit(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(the highest set bit of each x alone, its bit length: 0 for x = 0)."""
-    x = x | (x >> np.uint64(1))
-    for shift in (2, 4, 8, 16, 32):
-        x |= x >> np.uint64(shift)
-    return x & ~(x >> np.uint64(1)), np.bitwise_count(x).astype(np.int64)
+    """(the highest set bit of each x alone, its bit length: 0 for x = 0). The bit length is the
+    binary exponent of y = x & ~(x >> 1) as a float: y keeps the top bit of each run of ones, so
+    its bits are at least two apart and y < 4/3 of its highest bit, which rounding to 53 bits
+    cannot carry to the next power of two."""
+    y = x & ~(x >> np.uint64(1))
+    length = np.frexp(y.astype(np.float64))[1].astype(np.int64)
+    return _TOP[length], length
 
 
 def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, la: np.ndarray,

@@ -91,7 +91,7 @@ def ngram_hits(lay: Layout, n: int) -> np.ndarray:
     2**16), so every (n-gram, pair) is one run. The first sort is the layout's ``order`` shifted
     back by n - 1 (positions at least n - 1 into their text: the last tokens of n-grams)."""
     if n == 1:
-        return join(lay).hits
+        return _unigram_runs(lay)[3]
     ids = lay.ids
     last = lay.order[lay.in_text[lay.order] >= n - 1]
     if not len(last):
@@ -108,14 +108,21 @@ def ngram_hits(lay: Layout, n: int) -> np.ndarray:
     return _runs(new, s_pair, lay.is_a[order], len(lay.a_len))[3]
 
 
-def join(lay: Layout) -> Join:
-    """The :class:`Join` of the layout's pairs."""
+def _unigram_runs(lay: Layout) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_runs` of the tokens in the layout's ``order`` (each (token, pair) one run)."""
     order = lay.order
-    s_id, s_pair, s_a = lay.ids[order], lay.pair[order], lay.is_a[order]
+    s_id, s_pair = lay.ids[order], lay.pair[order]
     new = np.ones(len(order), dtype=bool)
     np.not_equal(s_id[1:], s_id[:-1], out=new[1:])
     new[1:] |= s_pair[1:] != s_pair[:-1]
-    run, run_start, in_b, hits = _runs(new, s_pair, s_a, len(lay.a_len))
+    return _runs(new, s_pair, lay.is_a[order], len(lay.a_len))
+
+
+def join(lay: Layout) -> Join:
+    """The :class:`Join` of the layout's pairs."""
+    order = lay.order
+    s_pair, s_a = lay.pair[order], lay.is_a[order]
+    run, run_start, in_b, hits = _unigram_runs(lay)
     a_at = np.flatnonzero(s_a)  # sorted positions of a's tokens
     count = in_b[run[a_at]]
     token = np.repeat(a_at, count)
