@@ -1,5 +1,7 @@
 """The ROUGE fast paths equal the rules (hypothesis): bit-parallel LCS on Python integers
-(:mod:`mtscore.metrics.rouge.lcs_int`) and the corpus union LCS of ROUGE-Lsum
+(:mod:`mtscore.metrics.rouge.lcs_int`, one pair at a time, and :mod:`~mtscore.metrics.rouge.lcs_lanes`,
+every pair a lane of one integer), the equal tokens of ROUGE-1 (:mod:`~mtscore.metrics.rouge.token_join`)
+and the corpus union LCS of ROUGE-Lsum
 (:mod:`mtscore.metrics.rouge.lsum_fast`), with sentences of up to 64 tokens (one uint64 word) and
 longer (Python integers)."""
 
@@ -9,7 +11,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtscore.metrics.rouge import counts, lcs_int, rules
+from mtscore.metrics.rouge import corpus, counts, lcs_int, lcs_lanes, rules, token_join
 from mtscore.metrics.rouge.corpus import EncodedTexts
 
 _SMALL = st.lists(st.integers(0, 3), max_size=40)
@@ -22,6 +24,30 @@ _SEQ = _SMALL | _LONG
 def test_int_lcs_equals_the_table(a: list[int], b: list[int]) -> None:
     assert lcs_int.lcs_length(a, b) == rules.lcs_length(a, b)
     assert sorted(lcs_int.lcs_path(a, b)) == rules.lcs_indices(a, b)
+
+
+def _flat(texts: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    return (np.array([t for x in texts for t in x], dtype=np.int64),
+            np.array([len(x) for x in texts], dtype=np.int64))
+
+
+_TEXTS = st.lists(st.tuples(_SEQ | st.lists(st.integers(0, 70000), max_size=30), _SEQ),
+                  min_size=1, max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(pairs=_TEXTS)
+def test_lanes_lcs_and_unigram_hits_equal_the_rules(pairs: list[tuple[list[int], list[int]]]) -> None:
+    """Every pair a lane of one integer (lcs_lanes), the equal tokens from one stable sort
+    (token_join; ids past 2**16 too): LCS lengths and ROUGE-1 hits of every pair."""
+    a, b = _flat([x for x, _ in pairs]), _flat([y for _, y in pairs])
+    assert lcs_lanes.lcs_lengths(*a, *b).tolist() == [rules.lcs_length(x, y) if x and y else 0
+                                                     for x, y in pairs]
+    lay = token_join.layout(*a, *b)
+    assert token_join.join(lay).hits.tolist() == [rules.rouge_n(y, x, 1)[0] for x, y in pairs]
+    for n in (1, 2, 3, 4):
+        assert token_join.ngram_hits(lay, n).tolist() == [rules.rouge_n(y, x, n)[0]
+                                                          for x, y in pairs]
 
 
 def _encoded(docs: list[list[list[int]]]) -> EncodedTexts:
@@ -56,3 +82,39 @@ def _as_mask(n: int, positions: list[int]) -> list[bool]:
     for i in positions:
         out[i] = True
     return out
+
+
+def test_only_two_characters_outside_ascii_lower_into_ascii() -> None:
+    """corpus.lowered_bytes lowers the encoded bytes' ASCII letters only: exact for rouge-score's
+    tokens because no other character's ``str.lower()`` holds an ASCII character."""
+    import sys
+
+    found = {c for c in range(0x80, sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF
+             and any(ord(x) < 128 for x in chr(c).lower())}
+    assert {chr(c) for c in found} == set(corpus.LOWER_TO_ASCII)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aZ9 \n\x00-éÉİKkß\u0130\u212aΣς中") | st.characters(),
+               max_size=40))
+def test_lowered_bytes_tokens_equal_str_lower(text: str) -> None:
+    import re
+
+    token = re.compile(rb"[a-z0-9]+|[\x00\n]")
+    assert token.findall(corpus.lowered_bytes(text)) == token.findall(
+        text.lower().encode("utf-8", "surrogatepass"))
+
+
+def test_highest_bit_by_float_exponent() -> None:
+    """lsum_fast._highest_bit (the float exponent of the run tops) equals int.bit_length, on
+    random words and on the edges of the 53-bit float mantissa."""
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.integers(0, 2**63, 20000, dtype=np.uint64) * np.uint64(2)
+                        + rng.integers(0, 2, 20000, dtype=np.uint64),
+                        np.array([0, 1, 2, 3, 2**64 - 1, 2**63, 2**63 - 1, 2**53 - 1, 2**53,
+                                  2**53 + 1, 2**54 - 1], dtype=np.uint64),
+                        (np.uint64(1) << np.arange(64, dtype=np.uint64)) - np.uint64(1)])
+    top, length = counts.lsum_fast._highest_bit(x)
+    want = [int(v).bit_length() for v in x.tolist()]
+    assert length.tolist() == want
+    assert top.tolist() == [0 if b == 0 else 1 << (b - 1) for b in want]

@@ -1,9 +1,12 @@
 """ROUGE (Lin, 2004): ROUGE-N, ROUGE-L and ROUGE-Lsum, exactly as rouge-score 0.1.2 computes them.
 
 * :mod:`.rules`: the paper's rules, one function each (the specification);
-* :mod:`.ngram_fast`, :mod:`.lcs_fast`, :mod:`.lsum_fast`: numpy kernels over the whole corpus, and
-  :mod:`.lcs_int` (LCS on Python integers, for long texts), tested equal to them (bit-parallel LCS
-  after Allison–Dix and Hyyrö; the union LCS of ROUGE-Lsum read back one row per step);
+* the corpus kernels, tested equal to the rules: :mod:`.token_join` (equal tokens and n-grams of
+  every segment from stable radix sorts: ROUGE-N), :mod:`.lcs_lanes` (bit-parallel LCS after
+  Allison–Dix and Hyyrö, every segment a lane of one Python integer: ROUGE-L), :mod:`.lsum_fast`
+  (the union LCS of ROUGE-Lsum read back one row per step, on :mod:`.lcs_fast`'s uint64 rows) and
+  :mod:`.lcs_int` (one pair on Python integers, for its sentences over 64 tokens);
+* :mod:`.porter`: NLTK's Porter stemmer as rouge-score uses it, re-implemented (tested equal);
 * :mod:`.tokenize`: rouge-score's tokenizer and Porter stemming, the opt-in Unicode tokenizers,
   ROUGE-Lsum's sentence splitter;
 * :mod:`.settings`: the frozen settings (variant, type, stemmer, tokenizer, splitter, β,

@@ -109,6 +109,22 @@ class ByteVocabulary(Vocabulary):
         self.stem_of = np.zeros(0, dtype=np.int64)  # interned id -> stem id (-3: dropped)
 
 
+#: the only characters outside ASCII whose ``str.lower()`` holds an ASCII character (U+0130 -> "i"
+#: and a combining dot, the Kelvin sign U+212A -> "k"; tested over every code point)
+LOWER_TO_ASCII = "\u0130\u212a"
+
+
+def lowered_bytes(text: str) -> bytes:
+    """``text.lower()`` as UTF-8 (lone surrogates passed), as far as rouge-score's tokens see it:
+    the ASCII letters of the encoded bytes lowered (one C pass, much faster than ``str.lower``),
+    which gives the same runs of a-z0-9 and the same NUL and newline bytes unless the text holds
+    one of :data:`LOWER_TO_ASCII` (then ``str.lower`` itself); other characters lowered stay
+    outside ASCII, breaks either way."""
+    if text.isascii() or not ("\u0130" in text or "\u212a" in text):
+        return text.encode("utf-8", "surrogatepass").lower()
+    return text.lower().encode("utf-8", "surrogatepass")
+
+
 def _spans(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Token starts and ends (runs of a-z0-9 bytes) and the byte values."""
     arr = np.frombuffer(data, dtype=np.uint8)
@@ -149,10 +165,13 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
     (:class:`~mtscore.text.interning.TokenInterner`), texts and sentences told apart by the NUL and
     newline bytes before each token (a NUL inside a text is read as a space: both are breaks).
     Equal to the text-by-text encoding (tested)."""
-    joined = "\x00".join("" if t is None else t for t in texts)
+    try:
+        joined, missing = "\x00".join(texts), False  # type: ignore[arg-type]
+    except TypeError:  # a missing text (None): empty, and not present
+        joined, missing = "\x00".join("" if t is None else t for t in texts), True
     if joined.count("\x00") != len(texts) - 1:  # a NUL inside a text: a break like a space
         joined = "\x00".join("" if t is None else t.replace("\x00", " ") for t in texts)
-    data = joined.lower().encode("utf-8", "surrogatepass")
+    data = lowered_bytes(joined)
     starts, ends, arr = _spans(data)
     ids = vocabulary.interner.ids(data, starts, ends, grow=True)
     if stems is not None:
@@ -160,15 +179,16 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
         keep = ids != -3
         ids, starts = ids[keep], starts[keep]
     text_breaks = np.flatnonzero(arr == _NUL)
-    text_of = np.searchsorted(text_breaks, starts)
-    lengths = np.bincount(text_of, minlength=len(texts)).astype(np.int64)
-    present = np.array([t is not None for t in texts], dtype=bool)
+    lengths = _between(starts, text_breaks)
+    present = (np.array([t is not None for t in texts], dtype=bool) if missing
+               else np.ones(len(texts), dtype=bool))
     if not sentences:
         return EncodedTexts(ids, lengths, present)
     newlines = np.flatnonzero(arr == _NEWLINE)
+    if not len(newlines):  # one sentence per present text
+        return EncodedTexts(ids, lengths, present, lengths[present], present.astype(np.int64))
     breaks = np.flatnonzero((arr == _NUL) | (arr == _NEWLINE))
-    sentence_lengths = np.bincount(np.searchsorted(breaks, starts),
-                                   minlength=len(breaks) + 1).astype(np.int64)
+    sentence_lengths = _between(starts, breaks)
     counts = np.bincount(np.searchsorted(text_breaks, newlines),
                          minlength=len(texts)).astype(np.int64) + 1
     keep_sentence = np.ones(len(breaks) + 1, dtype=bool)
@@ -176,3 +196,9 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
     keep_sentence[first_sentence[~present]] = False  # a missing text has no sentence
     counts[~present] = 0
     return EncodedTexts(ids, lengths, present, sentence_lengths[keep_sentence], counts)
+
+
+def _between(starts: np.ndarray, breaks: np.ndarray) -> np.ndarray:
+    """The number of tokens (``starts``, sorted) before the first break, between consecutive
+    breaks (sorted byte positions), and after the last."""
+    return np.diff(np.searchsorted(starts, breaks), prepend=0, append=len(starts)).astype(np.int64)

@@ -1,15 +1,17 @@
 """Per-segment ROUGE counts (hits, hypothesis total, reference total) of one reference stream, by
 the rules of :mod:`.rules` segment by segment (``fast=False``) or by the corpus kernels of
-:mod:`.ngram_fast`, :mod:`.lcs_fast`, :mod:`.lcs_int` and :mod:`.lsum_fast` (the default; tested
-equal)."""
+:mod:`.token_join` (ROUGE-N), :mod:`.lcs_lanes` (ROUGE-L) and :mod:`.lsum_fast` (ROUGE-Lsum) (the
+default; tested equal)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from . import lcs_fast, lcs_int, lsum_fast, rules
+from . import lcs_lanes, lsum_fast, rules
 from .corpus import EncodedTexts
-from .ngram_fast import clipped_hits, rouge_n_counts
+from .token_join import Join, Layout, join, layout, ngram_hits
 
 Counts = tuple[np.ndarray, np.ndarray, np.ndarray]
 
@@ -28,30 +30,52 @@ def by_rules(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
 
 
 def by_kernels(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts,
-               lcs: dict[str, np.ndarray] | None = None) -> Counts:
-    """The numpy kernels, the whole corpus at once; ``lcs`` remembers the LCS lengths of this
-    hypothesis and reference for the next type (ROUGE-L, and ROUGE-Lsum of single sentences)."""
+               lcs: dict[str, Any] | None = None) -> Counts:
+    """The numpy kernels, the whole corpus at once; ``lcs`` remembers, for the next type, the equal
+    tokens of this hypothesis and reference (ROUGE-1 and the LCS read them) and the LCS lengths
+    (ROUGE-L, and ROUGE-Lsum of single sentences)."""
     if rouge_type == "rougeLsum":
         return lsum_counts(hyp, ref, lcs)
     if rouge_type == "rougeL":
         return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
-    return rouge_n_counts(hyp.ids, hyp.lengths, ref.ids, ref.lengths, int(rouge_type[5:]))
+    if rouge_type == "rouge1":
+        hits = _join(hyp, ref, lcs).hits
+        return hits, hyp.lengths.copy(), ref.lengths.copy()
+    n = int(rouge_type[5:])
+    hits = ngram_hits(_layout(hyp, ref, lcs), n)
+    return hits, np.maximum(hyp.lengths - n + 1, 0), np.maximum(ref.lengths - n + 1, 0)
+
+
+def _layout(hyp: EncodedTexts, ref: EncodedTexts, lcs: dict[str, Any] | None) -> Layout:
+    """Every segment's reference (a) and hypothesis (b) tokens laid out and sorted by id, for
+    ROUGE-N and the LCS (remembered in ``lcs``)."""
+    if lcs is not None and "layout" in lcs:
+        return lcs["layout"]
+    out = layout(ref.ids, ref.lengths, hyp.ids, hyp.lengths)
+    if lcs is not None:
+        lcs["layout"] = out
+    return out
+
+
+def _join(hyp: EncodedTexts, ref: EncodedTexts, lcs: dict[str, Any] | None) -> Join:
+    """The equal tokens of every segment's reference (a) and hypothesis (b), remembered in
+    ``lcs``."""
+    if lcs is not None and "join" in lcs:
+        return lcs["join"]
+    out = join(_layout(hyp, ref, lcs))
+    if lcs is not None:
+        lcs["join"] = out
+    return out
 
 
 def lcs_lengths(hyp: EncodedTexts, ref: EncodedTexts,
-                lcs: dict[str, np.ndarray] | None = None) -> np.ndarray:
+                lcs: dict[str, Any] | None = None) -> np.ndarray:
     """LCS length of every segment's reference and hypothesis (remembered in ``lcs``):
-    :func:`.lcs_fast.lcs_lengths` where the hypothesis fits one uint64 word (64 tokens), else
-    :func:`.lcs_int.lcs_lengths` (faster than several numpy words)."""
+    :func:`.lcs_lanes.lcs_of_matches`, every segment a lane of one Python integer."""
     if lcs is not None and "lengths" in lcs:
         return lcs["lengths"]
-    out = lcs_fast.lcs_lengths(ref.ids, ref.lengths, ref.starts(), hyp.ids, hyp.lengths,
-                               hyp.starts(), max_words=1)
-    long = np.flatnonzero((hyp.lengths > 64) & (ref.lengths > 0))
-    if len(long):  # longer than a uint64 word: one Python integer per row instead
-        refs, hyps = ref.token_lists(), hyp.token_lists()
-        out[long] = lcs_int.lcs_lengths([refs[k] for k in long.tolist()],
-                                        [hyps[k] for k in long.tolist()])
+    j = _join(hyp, ref, lcs)
+    out = lcs_lanes.lcs_of_matches(ref.lengths, hyp.lengths, j.pair, j.row, j.col)
     if lcs is not None:
         lcs["lengths"] = out
     return out
@@ -74,7 +98,7 @@ def _sentence_pairs(hyp: EncodedTexts, ref: EncodedTexts
 
 
 def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
-                lcs: dict[str, np.ndarray] | None = None) -> Counts:
+                lcs: dict[str, Any] | None = None) -> Counts:
     """:func:`.rules.rouge_lsum` for every segment: the union LCS of each reference sentence with
     the segment's hypothesis sentences (:func:`.lsum_fast.union_marks`), then the union tokens'
     counts clipped by the hypothesis's counts (rouge-score's clipping: a union token counts while
@@ -90,6 +114,6 @@ def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
     union = lsum_fast.union_marks(hyp, ref, *_sentence_pairs(hyp, ref))
     token_doc = np.repeat(np.arange(len(ref)), ref.lengths)
     union_lengths = np.bincount(token_doc[union], minlength=len(ref)).astype(np.int64)
-    hits = clipped_hits(hyp.ids, hyp.lengths, ref.ids[union], union_lengths, 1)
+    hits = ngram_hits(layout(ref.ids[union], union_lengths, hyp.ids, hyp.lengths), 1)
     both = (hyp.lengths > 0) & (ref.lengths > 0)
     return np.where(both, hits, 0), hyp.lengths.copy(), ref.lengths.copy()

@@ -29,6 +29,7 @@ import numpy as np
 
 from . import lcs_fast, lcs_int
 from .corpus import EncodedTexts
+from .token_join import stable_order
 
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 
@@ -50,15 +51,16 @@ def _hyp_masks(hyp: EncodedTexts, h_doc: np.ndarray, vocab: int
     short = h_len[sentence] <= 64
     sentence, ids = sentence[short], hyp.ids[short]
     bits = np.left_shift(np.uint64(1), _in_sentence(h_len)[short].astype(np.uint64))
-    key = sentence * vocab + ids  # (sentence, token): sorted, so sentences ascend
-    order = np.argsort(key, kind="stable")
-    key = key[order]
+    # tokens in sentence order: stable (radix) sorts by token, then by segment, give
+    # (segment, token, sentence) order, each (sentence, token) one run
+    order = stable_order(ids)
+    order = order[stable_order(h_doc[sentence[order]])]
+    key = sentence[order] * vocab + ids[order]
     starts = np.flatnonzero(np.diff(key, prepend=np.int64(-1)))
     masks = np.bitwise_or.reduceat(bits[order], starts) if len(starts) else bits[:0]
     group_sentence = key[starts] // vocab
     group_key = h_doc[group_sentence] * vocab + key[starts] % vocab
-    by_key = np.argsort(group_key, kind="stable")  # stable: sentences ascend within a key
-    return group_key[by_key], group_sentence[by_key], masks[by_key]
+    return group_key, group_sentence, masks
 
 
 def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, first_pair: np.ndarray,
@@ -104,12 +106,18 @@ def _stops(masks: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return stops, v
 
 
+#: _TOP[k]: the bit of column k alone (bit k - 1), 0 for k = 0
+_TOP = np.array([0] + [1 << (k - 1) for k in range(1, 65)], dtype=np.uint64)
+
+
 def _highest_bit(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(the highest set bit of each x alone, its bit length: 0 for x = 0)."""
-    x = x | (x >> np.uint64(1))
-    for shift in (2, 4, 8, 16, 32):
-        x |= x >> np.uint64(shift)
-    return x & ~(x >> np.uint64(1)), np.bitwise_count(x).astype(np.int64)
+    """(the highest set bit of each x alone, its bit length: 0 for x = 0). The bit length is the
+    binary exponent of y = x & ~(x >> 1) as a float: y keeps the top bit of each run of ones, so
+    its bits are at least two apart and y < 4/3 of its highest bit, which rounding to 53 bits
+    cannot carry to the next power of two."""
+    y = x & ~(x >> np.uint64(1))
+    length = np.frexp(y.astype(np.float64))[1].astype(np.int64)
+    return _TOP[length], length
 
 
 def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, la: np.ndarray,
@@ -165,7 +173,7 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     kept = np.flatnonzero(live & (lb <= 64))
     if not len(kept):
         return union
-    kept = kept[np.argsort(-la[kept], kind="stable")]
+    kept = kept[stable_order(int(la[kept].max()) - la[kept])]  # by decreasing length, stably
     rank = np.full(len(pair_ref), -1, dtype=np.int64)
     rank[kept] = np.arange(len(kept), dtype=np.int64)
     la_k, lb_k = la[kept], lb[kept]

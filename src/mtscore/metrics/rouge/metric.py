@@ -121,10 +121,10 @@ class ROUGE(Metric[ROUGEResult]):
         return self.extract_encoded(self.encode(prep.vocabulary, hyps), prep.streams, prep.nrefs)
 
     def extract_encoded(self, hyp: EncodedTexts, streams: Sequence[EncodedTexts], nrefs: str,
-                        lcs: Sequence[dict[str, np.ndarray]] | None = None) -> SegmentStats:
+                        lcs: Sequence[dict[str, Any]] | None = None) -> SegmentStats:
         """:meth:`extract` of texts already encoded (with sentences or not: the LCS and n-gram
-        types read the tokens alone); ``lcs``: per reference stream, the LCS lengths remembered
-        from another type of the same texts."""
+        types read the tokens alone); ``lcs``: per reference stream, the equal tokens and LCS
+        lengths remembered from another type of the same texts."""
         if self.rouge_type != "rougeLsum":
             hyp, streams = hyp.without_sentences(), [r.without_sentences() for r in streams]
         if self.fast:
@@ -207,5 +207,5 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
     encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
     hyp = first.encode(vocabulary, hyps, sentences=True)
     nrefs = reference_count_label(streams)
-    lcs: list[dict[str, np.ndarray]] = [{} for _ in encoded]
+    lcs: list[dict[str, Any]] = [{} for _ in encoded]
     return [m.extract_encoded(hyp, encoded, nrefs, lcs) for m in metrics]

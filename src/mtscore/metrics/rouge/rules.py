@@ -1,5 +1,5 @@
 """The rules of ROUGE (Lin, 2004), one function each, on token sequences: the specification the fast
-kernels (:mod:`.ngram_fast`, :mod:`.lcs_fast`, :mod:`.lcs_int`, :mod:`.lsum_fast`) are tested
+kernels (:mod:`.token_join`, :mod:`.lcs_lanes`, :mod:`.lcs_int`, :mod:`.lsum_fast`) are tested
 equal to.
 
 Counts, not scores: each rule returns ``(hits, hyp_total, ref_total)`` for one hypothesis

@@ -4,8 +4,8 @@ the Porter stemmer and the sentence splitter of ROUGE-Lsum.
 rouge-score's tokenizer (:func:`rouge_score_tokens`): the text is lowercased (``str.lower``), every
 run of characters other than ``a-z`` and ``0-9`` becomes a space, and the text is split on spaces;
 with the stemmer, tokens longer than 3 characters are replaced by their Porter stem (NLTK's
-``PorterStemmer``, its default NLTK_EXTENSIONS mode). So any letter outside ``a-z`` (accents,
-Chinese, Thai, Arabic, ...) is a word break and scores nothing.
+``PorterStemmer``, its default NLTK_EXTENSIONS mode, re-implemented in :mod:`.porter`). So any
+letter outside ``a-z`` (accents, Chinese, Thai, Arabic, ...) is a word break and scores nothing.
 
 The Unicode tokenizers (:func:`unicode_tokens`) are mtscore's BLEU tokenizers (``13a``, ``intl``,
 ``zh``, ``char``, ``ja-mecab``, ``none``) followed by lowercasing and a split on white space: every
@@ -18,8 +18,6 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 
-from ...errors import MtscoreError
-
 #: rouge-score's tokens: maximal runs of a-z and 0-9 after lowercasing (its substitution of
 #: ``[^a-z0-9]+`` by a space, split on white space and dropping of empty tokens, in one pattern)
 _TOKEN = re.compile(r"[a-z0-9]+")
@@ -30,16 +28,13 @@ TOKENIZERS = ("default", "13a", "intl", "zh", "char", "ja-mecab", "none")
 SPLITTERS = ("newline",)
 
 
-@functools.cache
 def porter_stemmer() -> Callable[[str], str]:
-    """NLTK's Porter stemmer (``nltk.stem.porter.PorterStemmer().stem``), as rouge-score uses
-    it; needs nltk (``pip install nltk``), and no downloaded data."""
-    try:
-        from nltk.stem.porter import PorterStemmer
-    except ImportError as exc:  # nltk is an optional dependency (the extra ``rouge``)
-        raise MtscoreError("ROUGE's stemmer is NLTK's Porter stemmer: pip install nltk "
-                           "(or mtscore[rouge])") from exc
-    return PorterStemmer().stem
+    """NLTK's Porter stemmer (``nltk.stem.porter.PorterStemmer().stem``), as rouge-score uses it:
+    :func:`.porter.stem`, its re-implementation (tested word for word equal to NLTK; about 8×
+    faster, and NLTK need not be installed)."""
+    from .porter import stem
+
+    return stem
 
 
 class Stems:
@@ -65,22 +60,16 @@ class Stems:
     def valid(cls, stems: list[str]) -> list[str | None]:
         """Each stem if it is a token of rouge-score's tokenizer (``[a-z0-9]+``), else None."""
         cache = cls._valid
-        out = []
-        for stem in stems:
-            if stem not in cache:
-                cache[stem] = stem if _TOKEN.fullmatch(stem) else None
-            out.append(cache[stem])
-        return out
+        new = [s for s in dict.fromkeys(stems) if s not in cache]
+        cache.update(zip(new, [s if _TOKEN.fullmatch(s) else None for s in new]))
+        return list(map(cache.__getitem__, stems))
 
     def __call__(self, tokens: list[str]) -> list[str]:
         cache = self._cache
-        out = []
-        for t in tokens:
-            s = cache.get(t)
-            if s is None:
-                s = cache[t] = self._stem(t) if len(t) > 3 else t
-            out.append(s)
-        return out
+        new = [t for t in dict.fromkeys(tokens) if t not in cache]
+        stem = self._stem
+        cache.update(zip(new, [stem(t) if len(t) > 3 else t for t in new]))
+        return list(map(cache.__getitem__, tokens))
 
 
 def rouge_score_tokens(text: str, stems: Stems | None = None) -> list[str]:

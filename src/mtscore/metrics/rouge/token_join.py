@@ -1,0 +1,134 @@
+"""The equal tokens (and n-grams) of the two sides of every pair of a corpus, found with stable sorts
+of the token ids: what ROUGE-N (:func:`.rules.rouge_n`) and the LCS masks (:mod:`.lcs_lanes`) read.
+Tested equal to the rules (hypothesis).
+
+The tokens of both sides are laid out pair by pair (pair p's ``b`` tokens, then its ``a`` tokens)
+and sorted by id with a stable sort (a radix sort when ids fit 16 bits): equal ids then stay in
+(pair, side, position) order, so every (pair, token) is one run, its ``b`` occurrences first. A run
+with k occurrences in ``a`` and l in ``b`` adds min(k, l) to the pair's ROUGE-1 hits and k × l
+matches (i, j), a_p[i] == b_p[j].
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+def starts(lengths: np.ndarray) -> np.ndarray:
+    """Where each text starts in the concatenation of texts of these lengths."""
+    return np.cumsum(lengths) - lengths
+
+
+def stable_order(ids: np.ndarray) -> np.ndarray:
+    """The stable sort order of non-negative ids (a radix sort below 2**16)."""
+    if len(ids) and int(ids.max()) < 1 << 16:
+        return np.argsort(ids.astype(np.uint16), kind="stable")
+    return np.argsort(ids, kind="stable")
+
+
+@dataclass(frozen=True)
+class Join:
+    """Per pair, Σ over tokens of min(count in a, count in b) (``hits``); every match (``pair``,
+    ``row`` i in a, ``col`` j in b) with a_p[i] == b_p[j], grouped by (token, pair)."""
+
+    hits: np.ndarray
+    pair: np.ndarray
+    row: np.ndarray
+    col: np.ndarray
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Both sides pair by pair (pair p's ``b`` tokens, then its ``a`` tokens): the ``ids``, each
+    position's ``pair``, whether it is in ``a`` (``is_a``), its place in its pair's block and in
+    its text, its text's length, and ``order``: the positions stably sorted by id."""
+
+    ids: np.ndarray
+    pair: np.ndarray
+    is_a: np.ndarray
+    in_block: np.ndarray
+    in_text: np.ndarray
+    text_len: np.ndarray
+    order: np.ndarray
+    a_len: np.ndarray
+    b_len: np.ndarray
+
+
+def layout(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray) -> Layout:
+    """The :class:`Layout` of pairs (a_p, b_p), texts concatenated in ``a_ids``/``b_ids`` with
+    their lengths."""
+    both = a_len + b_len
+    pair_of = np.repeat(np.arange(len(a_len), dtype=np.int64), both)
+    in_block = np.arange(len(pair_of), dtype=np.int64) - starts(both)[pair_of]
+    b_here = b_len[pair_of]
+    is_a = in_block >= b_here
+    ids = np.empty(len(pair_of), dtype=np.int64)
+    ids[~is_a] = b_ids
+    ids[is_a] = a_ids
+    in_text = np.where(is_a, in_block - b_here, in_block)
+    text_len = np.where(is_a, a_len[pair_of], b_here)
+    return Layout(ids, pair_of, is_a, in_block, in_text, text_len, stable_order(ids), a_len, b_len)
+
+
+def _runs(new: np.ndarray, s_pair: np.ndarray, s_a: np.ndarray, pairs: int
+          ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Runs of sorted entries (``new``: an entry starts a run): each entry's run, the runs'
+    starts, their entries in ``b``, and per pair Σ over runs of min(entries in a, entries in b)."""
+    run = np.cumsum(new) - 1
+    run_start = np.flatnonzero(new)
+    in_a = np.bincount(run, weights=s_a, minlength=len(run_start)).astype(np.int64)
+    in_b = np.diff(run_start, append=len(new)) - in_a
+    hits = np.bincount(s_pair[run_start], weights=np.minimum(in_a, in_b),
+                       minlength=pairs).astype(np.int64)
+    return run, run_start, in_b, hits
+
+
+def ngram_hits(lay: Layout, n: int) -> np.ndarray:
+    """Per pair Σ over n-grams of min(count in a, count in b) (:func:`.rules.rouge_n`'s hits):
+    the n-grams sorted by their tokens, last token first, with stable sorts (radix sorts below
+    2**16), so every (n-gram, pair) is one run. The first sort is the layout's ``order`` shifted
+    back by n - 1 (positions at least n - 1 into their text: the last tokens of n-grams)."""
+    if n == 1:
+        return _unigram_runs(lay)[3]
+    ids = lay.ids
+    last = lay.order[lay.in_text[lay.order] >= n - 1]
+    if not len(last):
+        return np.zeros(len(lay.a_len), dtype=np.int64)
+    order = last - (n - 1)
+    for k in range(n - 2, -1, -1):
+        order = order[stable_order(ids[order + k])]
+    s_pair = lay.pair[order]
+    new = np.ones(len(order), dtype=bool)
+    np.not_equal(s_pair[1:], s_pair[:-1], out=new[1:])
+    for k in range(n):
+        token = ids[order + k]
+        new[1:] |= token[1:] != token[:-1]
+    return _runs(new, s_pair, lay.is_a[order], len(lay.a_len))[3]
+
+
+def _unigram_runs(lay: Layout) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_runs` of the tokens in the layout's ``order`` (each (token, pair) one run)."""
+    order = lay.order
+    s_id, s_pair = lay.ids[order], lay.pair[order]
+    new = np.ones(len(order), dtype=bool)
+    np.not_equal(s_id[1:], s_id[:-1], out=new[1:])
+    new[1:] |= s_pair[1:] != s_pair[:-1]
+    return _runs(new, s_pair, lay.is_a[order], len(lay.a_len))
+
+
+def join(lay: Layout) -> Join:
+    """The :class:`Join` of the layout's pairs."""
+    order = lay.order
+    s_pair, s_a = lay.pair[order], lay.is_a[order]
+    run, run_start, in_b, hits = _unigram_runs(lay)
+    a_at = np.flatnonzero(s_a)  # sorted positions of a's tokens
+    count = in_b[run[a_at]]
+    token = np.repeat(a_at, count)
+    k = np.arange(len(token), dtype=np.int64) - np.repeat(starts(count), count)
+    b_at = run_start[run[token]] + k
+    pair = s_pair[token]
+    row = lay.in_text[order[token]]
+    col = lay.in_block[order[b_at]]
+    return Join(hits, pair, row, col)
