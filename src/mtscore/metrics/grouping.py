@@ -28,9 +28,10 @@ def _multiplier(round_: int, column: int, width: int) -> np.unsignedinteger:
 
 def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
     """For every element, the index of an element with the same key: the same index for all
-    elements of one key, an index whose own representative is itself. A key is one value of each of the equally long integer ``columns`` (equal
-    keys: equal in every column); hashed in 32-bit arithmetic when every column has 32 bits or
-    fewer (fewer fresh pages for numpy's temporaries), else in 64-bit."""
+    elements of one key, an index whose own representative is itself. A key is one value of
+    each of the equally long integer ``columns`` (equal keys: equal in every column); hashed in
+    32-bit arithmetic when every column has 32 bits or fewer (fewer fresh pages for numpy's
+    temporaries), else in 64-bit."""
     n = len(columns[0])
     index_type = np.intp  # numpy gathers with other index types take a slower, casting path
     if n == 0:
