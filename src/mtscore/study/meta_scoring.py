@@ -8,7 +8,8 @@ Tasks (:func:`meta_evaluate_jobs`): as soon as every metric of a data set is sco
 are assembled here (:func:`.meta_data.pair_data`) and the tasks on the data sets ready go to the
 workers, ahead of the scoring left: one :func:`.meta_eval.run_task` each, with the task's own
 seeded generator, so the results equal :func:`.meta_eval.meta_evaluate`'s. The workers stay busy
-until the end (a long scoring task overlaps with the tasks of the data sets done).
+until the end (a long scoring task overlaps with the tasks of the data sets done; one task more
+than the workers is submitted, so none waits while a data set is assembled here).
 
 Workers are :mod:`mtscore.pool`'s, started with ``spawn``; each receives the data sets once, when
 it starts. A worker's error is raised here.
@@ -156,7 +157,7 @@ def meta_evaluate_jobs(year: str, tasks: Sequence[MetaTask],
             assemble(k)
     with process_pool(jobs, initializer=_start, initargs=(list(plans),)) as pool:
         while waiting or ready or running:
-            while len(running) < jobs and (ready or waiting):
+            while len(running) <= jobs and (ready or waiting):  # one ahead: no worker waits
                 if ready:
                     i = ready.popleft()
                     job = (tasks[i], [built[p] for p in tasks[i].pairs], options)
