@@ -1,7 +1,7 @@
 """The WMT24 task set on the four shared WMT22 pairs: mtscore vs mt-metrics-eval, side by side.
 
-    python benchmarks/metaeval.py --mme /tmp/mme [--data ../shared/data/wmt22] [--draws 2,10]
-        [--test-pairs de-en]
+    python benchmarks/metaeval.py [--mme /tmp/mme] [--data ../shared/data/wmt22] [--draws 2,10]
+        [--test-pairs de-en] [--jobs 2]
 
 Metrics: BLEU, chrF, chrF++, TER, METEOR (scored by mtscore, against the reference shown to the
 raters) plus one external metric given through a long-format scores file, as ``--scores`` reads
@@ -11,7 +11,9 @@ alternating; the load average is printed with the table):
 
 1. mtscore's whole run as ``mtscore meta-eval`` does it: scoring, then the tasks with 1000
    permutations per test and mt-metrics-eval's early stopping (block 100, bounds 0.02/0.50) —
-   the command's default; the scoring and the tasks also apart;
+   the command's default; the scoring and the tasks also apart; then the whole command as
+   ``--jobs N`` runs it (data loading included; with workers: the scoring and the tasks in
+   worker processes, CPU time counted with theirs), for each N of ``--jobs``;
 2. the tasks' statistics only (SPA, acc23; no tests) on the four pairs: mtscore, and
    mt-metrics-eval's ``CompareMetricsWithPairwiseConfidenceError`` / ``CompareMetrics(
    KendallWithTiesOpt, perm_test='pairs')`` with k = 0 (its task sets' default);
@@ -21,6 +23,7 @@ alternating; the load average is printed with the table):
    1000: T(1000) = T(k1) + (1000 − k1)·(T(k2) − T(k1))/(k2 − k1) — a fixed part (each pairwise
    test calibrates both metrics' ε first) plus a time per draw.
 
+Without ``--mme`` only mtscore's rows are measured (1 and its statistics-only row).
 mt-metrics-eval is imported from the given path (outside this repository; ``apache_beam``, which
 its data.py imports for an optional parallel mode, is replaced by an empty module).
 """
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -42,6 +46,7 @@ from mtscore.io.scores import read_scores
 from mtscore.stats.early_stopping import NEVER, EarlyStopping
 from mtscore.study.meta_data import builtin_scores, main_reference, pair_data
 from mtscore.study.meta_eval import meta_evaluate, spa_human
+from mtscore.study.meta_scoring import TaskOptions, meta_evaluate_jobs
 from mtscore.study.meta_tasks import task_set
 
 PAIRS = ("cs-en", "de-en", "ja-en", "zh-en")
@@ -78,6 +83,25 @@ def _score(data: Path, ext: dict[str, Path]):  # type: ignore[no-untyped-def]
         sets[pair] = pair_data(ds, METRICS, [(str(ext[pair]), read_scores(str(ext[pair])))],
                                human=len(ds.references) > 1)
     return sets
+
+
+def _jobs_run(data: Path, ext: dict[str, Path], jobs: int):  # type: ignore[no-untyped-def]
+    """``mtscore meta-eval --jobs N`` on the four pairs (loading, scoring and tasks; workers when
+    N > 1): its wall time, and its CPU time with the workers' (they have ended when it returns)."""
+    def run():  # type: ignore[no-untyped-def]
+        requests = []
+        for pair in PAIRS:
+            ds = load_dataset(data / pair)
+            requests.append((ds, {"external": [(str(ext[pair]), read_scores(str(ext[pair])))],
+                                  "human": len(ds.references) > 1}))
+        return meta_evaluate_jobs("wmt24", task_set("wmt24", PAIRS), requests, METRICS, jobs,
+                                  TaskOptions(1000, 12345, EarlyStopping()))[1]
+
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall, cpu, result = _clock(run)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, cpu + (after.ru_utime - children.ru_utime) + (after.ru_stime - children.ru_stime), \
+        result
 
 
 def _mme_modules(path: Path):  # type: ignore[no-untyped-def]
@@ -119,8 +143,15 @@ def _rows(args: argparse.Namespace, stats, data, ext: dict[str, Path]):  # type:
              w1 + w2, c1 + c2),
             ("  of which scoring (BLEU, chrF, chrF++, TER, METEOR; EXT read)", w1, c1),
             ("  of which tasks (1000 draws, early stopping)", w2, c2)]
+    for jobs in args.jobs:
+        w, c, piped = _jobs_run(args.data, ext, jobs)
+        assert piped.average == full.average and piped.average_ranks == full.average_ranks
+        rows.append((f"mtscore meta-eval --jobs {jobs}: loading, scoring and tasks (1000 draws, "
+                     "early stopping; CPU with the workers')", w, c))
     w, c, ours0 = _clock(lambda: meta_evaluate("wmt24", task_set("wmt24", PAIRS), sets, 0, 1))
     rows.append(("mtscore, statistics only (k = 0), 4 pairs", w, c))
+    if stats is None:
+        return rows, full, ours0, None
     w, c, mme0 = _clock(lambda: _mme_run(stats, data, sets, 0))
     rows.append(("mt-metrics-eval, statistics only (k = 0), 4 pairs", w, c))
     sub = {p: sets[p] for p in args.test_pairs}
@@ -156,7 +187,10 @@ def print_timings(start: str, load: tuple[float, float, float],
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--mme", type=Path, required=True, help="mt-metrics-eval checkout")
+    ap.add_argument("--mme", type=Path, help="mt-metrics-eval checkout (without it: mtscore's "
+                                             "rows only)")
+    ap.add_argument("--jobs", default="2",
+                    help="worker counts of the --jobs rows, comma-separated (default 2)")
     ap.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared" /
                     "data" / "wmt22")
     ap.add_argument("--draws", default="2,10",
@@ -168,7 +202,8 @@ def main() -> None:
     args.test_pairs = tuple(args.test_pairs.split(","))
     if len(args.draws) != 2 or args.draws[0] >= args.draws[1]:
         ap.error("--draws needs two increasing counts, k1,k2")
-    stats, data = _mme_modules(args.mme)
+    args.jobs = tuple(int(j) for j in args.jobs.split(",") if j)
+    stats, data = _mme_modules(args.mme) if args.mme is not None else (None, None)
     start = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
@@ -177,6 +212,8 @@ def main() -> None:
     print()
     print("average:", {m: round(v, 4) for m, v in full.average.items()},
           "ranks:", dict(full.average_ranks))
+    if mme0 is None:
+        return
     for t in ours0.tasks:  # the statistics agree
         pair = t.task.pairs[0]
         theirs = mme0[pair][0 if t.task.statistic == "spa" else 1]

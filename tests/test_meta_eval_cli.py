@@ -158,3 +158,36 @@ def test_scoring_in_workers_equals_one_process(tmp_path: Path) -> None:
     two = _run(str(SAMPLE), "-m", "bleu,ter", "--resamples", "100", "-j", "2")
     assert one.returncode == 0, one.stderr
     assert one.stdout == two.stdout
+
+
+def test_tasks_in_workers_equal_one_process(tmp_path: Path) -> None:
+    """--jobs: the scoring and the tasks in worker processes (a data set's tasks start when its
+    metrics are scored) give meta_evaluate's results: statistics, p-values, draws and average."""
+    from mtscore.stats.early_stopping import EarlyStopping
+    from mtscore.study.meta_scoring import TaskOptions, meta_evaluate_jobs
+
+    sets = []
+    for name in ("aa-en", "bb-en"):
+        shutil.copytree(SAMPLE, tmp_path / name)
+        sets.append(load_dataset(tmp_path / name))
+    ext = [("ext", _load(_scores_file(tmp_path)))]
+    requests = [(sets[0], {"external": ext, "human": True}), (sets[1], {"external": ext})]
+    metrics = ["bleu", "ter"]
+    names = [ds.name for ds in sets]
+    stopping = EarlyStopping()
+    data = {ds.name: pair_data(ds, metrics, **o) for ds, o in requests}
+    for year in ("wmt23", "wmt24"):
+        tasks = task_set(year, names)
+        want = meta_evaluate(year, tasks, data, 200, 7, stopping)
+        for jobs in (1, 2):
+            got_data, got = meta_evaluate_jobs(year, tasks, requests, metrics, jobs,
+                                               TaskOptions(200, 7, stopping))
+            assert [d.name for d in got_data] == names
+            assert got.average == want.average and got.average_ranks == want.average_ranks
+            assert np.array_equal(got.average_pvalues, want.average_pvalues)
+            for a, b in zip(got.tasks, want.tasks, strict=True):
+                assert a.task == b.task and a.statistics == b.statistics and a.ranks == b.ranks
+                assert np.array_equal(a.pvalues, b.pvalues)
+                for key, comp in b.comparisons.items():
+                    assert a.comparisons[key].resamples_used == comp.resamples_used
+                    assert np.array_equal(a.comparisons[key].null, comp.null)

@@ -12,6 +12,7 @@ import pytest
 
 from mtscore.stats.early_stopping import NEVER, WMT_STOPPING, EarlyStopping
 from mtscore.stats.perm_both import spa_permutation_tests
+from mtscore.stats.perm_both_spa_fast import count_true
 from mtscore.stats.spa import SPA_PERMUTATIONS
 from mtscore.study.meta_eval import spa_human
 
@@ -61,3 +62,10 @@ def test_fast_equals_rule_on_wmt22() -> None:
     """de-en: BLEU, chrF, METEOR against DA z on the segments judged for every system."""
     d = wmt22("de-en")
     _assert_equal(spa_human(d.human, True), dict(d.metrics), 200, 12345, WMT_STOPPING)
+
+
+@pytest.mark.parametrize("length", [1, 7, 1000, 70_000])
+def test_count_true_equals_count_nonzero(length: int) -> None:
+    flags = np.random.default_rng(length).random((3, 2, length)) < 0.6
+    flags[0, 0] = True  # every value True: the count equals the length
+    assert np.array_equal(count_true(flags), np.count_nonzero(flags, axis=-1))

@@ -146,3 +146,13 @@ def test_a_target_inside_the_block_changes_words_after_it() -> None:
            1, 11, 10, 5, 4]
     assert int(ter_fast.edit_counts([np.array(hyp)], [np.array(ref)])[0]) == \
         translation_edit_rate(hyp, ref)[0] == 103
+
+
+def test_where_true_equals_nonzero() -> None:
+    from mtscore.metrics.ter.fast import _where_true
+
+    rng = np.random.default_rng(3)
+    for shape in [(1, 1, 1), (3, 5, 7), (40, 33, 65), (2, 0, 4)]:
+        flags = rng.random(shape) < 0.2
+        assert all(np.array_equal(x, y) for x, y in zip(_where_true(flags), np.nonzero(flags),
+                                                         strict=True))

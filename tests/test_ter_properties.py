@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from mtscore import TER, InputError, corpus_ter, sentence_ter
 from mtscore.metrics.ter import fast as ter_fast
+from mtscore.metrics.ter import metric as ter_metric
 from mtscore.metrics.ter.rules import translation_edit_rate
 from mtscore.text.ter_tokenizer import ter_words
 
@@ -86,3 +87,30 @@ def test_edge_cases_and_errors() -> None:
         corpus_ter(["a", "b"], [["a"]])
     with pytest.raises(InputError):
         sentence_ter("a", [])
+
+
+SENTENCE = st.lists(st.sampled_from(["a", "b", "c", "d", "A", "."]), max_size=14).map(" ".join)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(SENTENCE, min_size=n, max_size=n), min_size=1, max_size=4),
+    st.lists(st.lists(st.none() | SENTENCE, min_size=n, max_size=n), min_size=1, max_size=3))),
+    st.booleans(), st.integers(1, 5))
+def test_extract_systems_equals_extract_one_by_one(data: tuple, fast: bool, chunk: int) -> None:
+    """Several systems searched together (repeated pairs once, in chunks of pairs), with and
+    without the numpy search: each system's statistics equal its own ``extract`` by a fresh
+    metric (empty references and segments without some reference included)."""
+    systems, refs = data
+    refs = [[r if r is not None or k else "x" for r in s] for k, s in enumerate(refs)]
+    systems = systems + systems[:1]  # a repeated system: every pair seen twice
+    ter = TER(fast=fast)
+    old = ter_metric.SEARCH_CHUNK
+    ter_metric.SEARCH_CHUNK = chunk
+    try:
+        together = ter.extract_systems(systems, ter.prepare_references(refs))
+    finally:
+        ter_metric.SEARCH_CHUNK = old
+    for hyps, stats in zip(systems, together):
+        alone = TER(fast=fast).extract(hyps, refs)
+        assert np.array_equal(stats.values, alone.values) and stats.meta == alone.meta

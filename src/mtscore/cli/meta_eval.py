@@ -20,8 +20,8 @@ from ..pool import check_jobs
 from ..stats.defaults import DEFAULT_SEED
 from ..stats.early_stopping import EarlyStopping
 from ..study.meta_data import DEFAULT_METRICS
-from ..study.meta_eval import MetaEvaluation, meta_evaluate
-from ..study.meta_scoring import pair_data_jobs
+from ..study.meta_eval import MetaEvaluation
+from ..study.meta_scoring import TaskOptions, meta_evaluate_jobs
 from ..study.meta_tasks import TASK_SETS, includes_human_systems, task_set
 
 
@@ -63,9 +63,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--early-max", type=float, default=0.50, help="stop above this p (0.50)")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
-                   help="worker processes scoring the built-in metrics, one task per data set and "
-                        "metric (default: the cores available; 1: in this process); the numbers "
-                        "do not depend on it")
+                   help="worker processes scoring the built-in metrics (one task per data set and "
+                        "metric) and running the tasks (default: the cores available; 1: in this "
+                        "process); the numbers do not depend on it")
     p.add_argument("--format", "-f", choices=("text", "json"), default="text")
     p.add_argument("--width", "-w", type=int, default=4, help="decimals shown (default 4)")
     p.set_defaults(func=run)
@@ -107,12 +107,14 @@ def run(args: argparse.Namespace) -> int:
                               "human_kind": args.human_kind, "reference": args.reference,
                               "exclude": [s for s in exclude if s in ds.systems],
                               "include_outliers": args.include_outliers, "domain": args.domain}))
-    data = {d.name: d for d in pair_data_jobs(requests, metrics, jobs)}
     unknown = [s for s in exclude if not any(s in ds.systems for ds in sets)]
     if unknown:
         raise InputError(f"--exclude-systems names no system of any data set: {unknown[0]!r}")
-    result = meta_evaluate(args.tasks, task_set(args.tasks, names), data, args.resamples,
-                           args.seed, stopping, args.alpha, args.spa_segments == "common")
+    options = TaskOptions(args.resamples, args.seed, stopping, args.alpha,
+                          args.spa_segments == "common")
+    scored, result = meta_evaluate_jobs(args.tasks, task_set(args.tasks, names), requests,
+                                        metrics, jobs, options)
+    data = {d.name: d for d in scored}
     if args.format == "json":
         json.dump(to_json(result), sys.stdout, indent=1)
         sys.stdout.write("\n")

@@ -238,6 +238,12 @@ class Metric(ABC, Generic[R]):
     def extract(self, hyps: Sequence[str], refs: Sequence[Sequence[str | None]]) -> SegmentStats:
         """Per-segment statistics of ``hyps`` against reference streams ``refs``."""
 
+    def extract_systems(self, systems: Sequence[Sequence[str]], refs: Any) -> list[SegmentStats]:
+        """:meth:`extract` of each system's hypotheses against the same references (prepared
+        with :meth:`prepare_references`); a metric may score the systems together (TER searches
+        all their pairs at once), with the same statistics."""
+        return [self.extract(hyps, refs) for hyps in systems]
+
     @abstractmethod
     def compute(self, totals: np.ndarray, meta: Mapping[str, str] | None = None) -> R:
         """The result for one summed row of statistics (``meta`` from the stats, for the signature)."""

@@ -27,6 +27,13 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 
+def count_true(flags: np.ndarray) -> np.ndarray:
+    """The number of True values along the last axis (``np.count_nonzero(flags, axis=-1)``, as
+    byte sums: a narrower accumulator when the axis is short)."""
+    width = np.uint16 if flags.shape[-1] < 1 << 16 else np.int64
+    return flags.view(np.uint8).sum(axis=-1, dtype=width)
+
+
 class SpaSwapNulls:
     """Null differences SPA(H_B) − SPA(H_A) of a chunk of PERM-BOTH draws, for each metric pair
     (A, B); ``z``: each metric's z-normalized judged cells (systems × segments)."""
@@ -48,10 +55,11 @@ class SpaSwapNulls:
         """``swap``: draws × systems × segments booleans (True: the cell comes from B in H_A);
         returns draws × len(active) null differences."""
         draws, systems, segments = swap.shape
-        by_system = np.ascontiguousarray(swap.transpose(1, 0, 2))
+        by_system = swap.transpose(1, 0, 2).astype(np.float32)  # 1.0: the cell is swapped
         g, own = {}, {}
+        part = np.empty_like(by_system)
         for m in sorted({m for k in active for m in self.pairs[k]}):
-            part = np.where(by_system, self.z[m][:, None, :], np.float32(0.0))
+            np.multiply(by_system, self.z[m][:, None, :], out=part)  # z where swapped, else ±0
             g[m] = (part.reshape(systems * draws, segments) @ self.masks_t).reshape(
                 systems, draws, -1)
             g[m] -= part.sum(axis=2)[:, :, None]
@@ -71,9 +79,9 @@ class SpaSwapNulls:
         permutations = q.shape[2]
         error = np.zeros(q.shape[1])
         for i, human in enumerate(self.human):
-            counts = np.count_nonzero(q[i][None] >= q[i + 1:], axis=2)
+            counts = count_true(q[i][None] >= q[i + 1:])
             error += np.abs(counts / permutations - human[:, None]).sum(axis=0)
         return 1.0 - error / self.system_pairs
 
 
-__all__ = ["SpaSwapNulls"]
+__all__ = ["SpaSwapNulls", "count_true"]

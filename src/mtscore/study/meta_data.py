@@ -119,7 +119,7 @@ def builtin_scores(ds: Dataset, systems: Sequence[str], reference: str, names: S
         label = BUILTIN[key]
         corpus, seg = specs[label]
         refs = corpus.prepare_references([ds.references[reference]], names=[reference])
-        stats = [corpus.extract(ds.systems[s], refs) for s in systems]
+        stats = corpus.extract_systems([ds.systems[s] for s in systems], refs)
         sign = 1.0 if better.get(key, True) else -1.0
         out[label] = sign * np.array([seg.segment_scores(st) for st in stats], dtype=np.float64)
         totals = np.array([st.values[slice(None) if keep is None else keep].sum(axis=0)

@@ -16,7 +16,7 @@ tasks with its own clusters — as mt-metrics-eval's ``Task.Run``, ``CompareMetr
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -186,16 +186,27 @@ def meta_evaluate(year: str, tasks: Sequence[MetaTask], data: Mapping[str, PairD
                   common_segments: bool = True) -> MetaEvaluation:
     """Run every task of a task set on the data sets (by name). ``common_segments``: SPA keeps
     the segments judged for every system (see :func:`spa_human`)."""
-    names: list[set[str]] = [set(d.metrics) for d in data.values()]
+    check_same_metrics(data.values())
+    results = tuple(run_task(t, [data[p] for p in t.pairs], resamples, seed, stopping, alpha,
+                             common_segments) for t in tasks)
+    return evaluation(year, results, resamples, seed, alpha)
+
+
+def check_same_metrics(data: Iterable[PairData]) -> None:
+    """Every data set has the same metrics (else an error naming the differing ones)."""
+    names: list[set[str]] = [set(d.metrics) for d in data]
     if any(n != names[0] for n in names):
         raise InputError("every data set needs the same metrics; differing: " +
                          ", ".join(sorted(set().union(*names) - names[0].intersection(*names))))
-    results = tuple(run_task(t, [data[p] for p in t.pairs], resamples, seed, stopping, alpha,
-                             common_segments) for t in tasks)
+
+
+def evaluation(year: str, results: Sequence[TaskResult], resamples: int, seed: int,
+               alpha: float = 0.05) -> MetaEvaluation:
+    """The task set's results with their weighted average (:func:`average`)."""
     avg, ranks, p = average(results, alpha)
-    return MetaEvaluation(year=year, tasks=results, average=avg, average_ranks=ranks,
+    return MetaEvaluation(year=year, tasks=tuple(results), average=avg, average_ranks=ranks,
                           average_pvalues=p, resamples=resamples, seed=seed)
 
 
-__all__ = ["MetaEvaluation", "TaskResult", "average", "meta_evaluate", "perm_arrays", "run_task",
-           "statistic_function"]
+__all__ = ["MetaEvaluation", "TaskResult", "average", "check_same_metrics", "evaluation",
+           "meta_evaluate", "perm_arrays", "run_task", "statistic_function"]

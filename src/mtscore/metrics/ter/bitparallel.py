@@ -112,14 +112,13 @@ def shifted_distances(masks: np.ndarray, states: tuple[np.ndarray, np.ndarray], 
     ones still running are always a prefix."""
     steps = n[job] - first
     order = np.argsort(-steps, kind="stable")
-    job, first, src, steps = job[order], first[order], src[order], steps[order]
+    job, first, steps = job[order], first[order], steps[order]
     vp, vn = states[0][job, first], states[1][job, first]
     T = int(steps[0]) if len(steps) else 0
-    pos = np.minimum(first[:, None] + np.arange(T), src.shape[1] - 1)
-    eq = masks[job[:, None], np.take_along_axis(src, pos, axis=1)]
     running = np.searchsorted(-steps, -np.arange(1, T + 1), side="right")
-    for t, k in enumerate(running.tolist()):
-        _step(vp[:k], vn[:k], eq[:k, t])
+    for t, k in enumerate(running.tolist()):  # the words of step t of the k still running
+        words = src[order[:k], first[:k] + t]
+        _step(vp[:k], vn[:k], masks[job[:k], words])
     out = np.empty(len(job), dtype=np.int64)
     out[order] = n[job] + _popcount(vp, m[job]) - _popcount(vn, m[job])
     return out

@@ -238,6 +238,15 @@ def _alignments(ops: np.ndarray, n: np.ndarray, m: np.ndarray, M: int
     return align, hyp_err, ref_err
 
 
+def _where_true(flags: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``np.nonzero`` of a 3-d array (the same indexes, in the same order), from the flat
+    positions: one pass over the array instead of three index columns filled together."""
+    flat = np.flatnonzero(flags)
+    g, rest = np.divmod(flat, flags.shape[1] * flags.shape[2])
+    a, b = np.divmod(rest, flags.shape[2])
+    return g, a, b
+
+
 def _runs(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray
           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every (item, hypothesis start a, reference start b) where the words match and
@@ -247,7 +256,7 @@ def _runs(hyp: np.ndarray, ref: np.ndarray, n: np.ndarray, m: np.ndarray
     equal = hyp[:, :, None] == ref[:, None, :]
     equal &= np.arange(N)[:, None] < n[:, None, None]
     equal &= np.arange(M)[None, :] < m[:, None, None]
-    g, a, b = np.nonzero(equal)
+    g, a, b = _where_true(equal)
     near = np.abs(a - b) <= MAX_SHIFT_DIST
     # run length along the diagonal: equal[a + k, b + k] for k = 1, 2, ...
     length = np.ones(len(g), dtype=np.int64)

@@ -40,6 +40,9 @@ from .rules import translation_edit_rate
 
 #: the cache of edits of a metric object is emptied when it would grow past this many pairs
 MAX_CACHED = 1 << 20
+#: pairs searched in one :func:`.fast.edit_counts` call (more pairs per numpy pass; memory grows
+#: with it: about 0.4 GB at this size on WMT22 systems)
+SEARCH_CHUNK = 8192
 
 
 @dataclass(frozen=True, repr=False)
@@ -169,44 +172,84 @@ class TER(Metric[TERResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | PreparedReferences) -> SegmentStats:
         """Per segment: the fewest edits over its references, and their average length."""
-        hyps, prep = checked_inputs(self, hyps, refs, PreparedReferences)
-        words = [self.words(h) for h in hyps]
-        hyp_ids = [prep.ids(w) for w in words]
-        S, K = len(hyps), len(prep.words)
-        edits = np.full((K, S), np.iinfo(np.int64).max, dtype=np.int64)
+        return self.extract_systems([hyps], refs)[0]
+
+    def extract_systems(self, systems: Sequence[Sequence[str]],
+                        refs: Sequence[Sequence[str | None]] | PreparedReferences
+                        ) -> list[SegmentStats]:
+        """:meth:`extract` of each system's hypotheses against the same references. The edits of
+        every system's (reference, hypothesis) pairs are searched together, each distinct pair
+        once (:meth:`_pair_edits`); a segment's edits depend on its pair alone, so each system's
+        statistics are those of :meth:`extract` of that system."""
+        checked: list[list[str]] = []
+        prep = refs
+        for hyps in systems:
+            hyps, prep = checked_inputs(self, hyps, prep, PreparedReferences)
+            checked.append(hyps)
+        if not checked:
+            return []
+        assert isinstance(prep, PreparedReferences)
+        words = [[self.words(h) for h in hyps] for hyps in checked]
+        found = self._pair_edits(prep, words)
+        K, S = len(prep.words), prep.segments
         lengths = np.zeros((K, S), dtype=np.int64)
-        todo: list[tuple[int, int]] = []
-        cache = self._edits
+        present = np.zeros((K, S), dtype=bool)
         for k, stream in enumerate(prep.words):
             for i, ref in enumerate(stream):
-                if ref is None:
-                    continue
-                lengths[k, i] = len(ref)
-                found = cache.get((prep.texts[k][i] or "", words[i]))
-                if found is not None:
-                    edits[k, i] = found
-                elif len(ref) == 0:  # an empty reference: every hypothesis word is an edit
-                    edits[k, i] = len(hyp_ids[i])
-                else:
-                    todo.append((k, i))
-        if todo:
-            pairs_h = [hyp_ids[i] for _, i in todo]
-            pairs_r = [prep.reference(k, i) for k, i in todo]
+                if ref is not None:
+                    lengths[k, i], present[k, i] = len(ref), True
+        ref_len = lengths.sum(axis=0) / present.sum(axis=0)
+        out = []
+        for ws in words:
+            edits = np.full((K, S), np.iinfo(np.int64).max, dtype=np.int64)
+            for k, texts in enumerate(prep.texts):
+                for i, text in enumerate(texts):
+                    if text is not None:
+                        edits[k, i] = found[(text, ws[i])]
+            values = np.empty((S, 2), dtype=np.float64)
+            values[:, 0] = edits.min(axis=0)
+            values[:, 1] = ref_len
+            out.append(SegmentStats(self.columns, values, {"nrefs": prep.nrefs}))
+        return out
+
+    def _pair_edits(self, prep: PreparedReferences, words: Sequence[Sequence[str]]
+                    ) -> dict[tuple[str, str], int]:
+        """The edits of every (normalized reference, normalized hypothesis) pair of the systems'
+        ``words``: from the cache of this object, the hypothesis length against an empty
+        reference, else searched (:func:`.fast.edit_counts`, :data:`SEARCH_CHUNK` pairs at a
+        time, or pair by pair with the rule when not ``fast``)."""
+        cache = self._edits
+        found: dict[tuple[str, str], int] = {}
+        todo: list[tuple[tuple[str, str], np.ndarray]] = []
+        for ws in words:
+            for k, texts in enumerate(prep.texts):
+                for i, text in enumerate(texts):
+                    if text is None or (text, ws[i]) in found:
+                        continue
+                    key = (text, ws[i])
+                    ref = prep.reference(k, i)
+                    known = cache.get(key)
+                    if known is None and len(ref) == 0:  # every hypothesis word is an edit
+                        known = len(ws[i].split())
+                    if known is None:
+                        todo.append((key, ref))
+                        found[key] = -1
+                    else:
+                        found[key] = known
+        for start in range(0, len(todo), SEARCH_CHUNK):
+            part = todo[start:start + SEARCH_CHUNK]
+            hyps = [prep.ids(key[1]) for key, _ in part]
             if self.fast:
-                found_all = ter_fast.edit_counts(pairs_h, pairs_r).tolist()
+                counts = ter_fast.edit_counts(hyps, [r for _, r in part]).tolist()
             else:
-                found_all = [translation_edit_rate(h.tolist(), r.tolist())[0]
-                             for h, r in zip(pairs_h, pairs_r)]
-            if len(cache) + len(todo) > MAX_CACHED:
-                cache.clear()
-            for (k, i), e in zip(todo, found_all):
-                edits[k, i] = e
-                cache[(prep.texts[k][i] or "", words[i])] = e
-        present = np.array([[r is not None for r in s] for s in prep.words], dtype=bool)
-        values = np.empty((S, 2), dtype=np.float64)
-        values[:, 0] = edits.min(axis=0)
-        values[:, 1] = lengths.sum(axis=0) / present.sum(axis=0)
-        return SegmentStats(self.columns, values, {"nrefs": prep.nrefs})
+                counts = [translation_edit_rate(h.tolist(), r.tolist())[0]
+                          for h, (_, r) in zip(hyps, part)]
+            for (key, _), e in zip(part, counts):
+                found[key] = e
+        if len(cache) + len(todo) > MAX_CACHED:
+            cache.clear()
+        cache.update((key, found[key]) for key, _ in todo)
+        return found
 
     def sentence_score(self, hyp: str, refs: Sequence[str]) -> TERResult:
         """TER of one hypothesis against its references, as sacreBLEU's ``TER.sentence_score``."""
