@@ -177,3 +177,32 @@ def test_perm_both_pearson_equals_mt_metrics_eval() -> None:
         old = permutation_test(human, metrics[a], metrics[b], "pearson", "none",
                                resamples=perm["draws"], seed=14)
         assert monte_carlo_close(old.pvalue, want["pvalue"], perm["draws"]), (key, old.pvalue)
+
+
+_DRAWS_SCRIPT = """
+import sys
+import numpy as np
+from mtscore.stats.pairwise_permutation import pairwise_permutation_tests
+rng = np.random.default_rng(1)
+human = rng.normal(size=(8, 400))
+human[rng.random(human.shape) < 0.1] = np.nan  # items with fewer judged systems: several weights
+metrics = {k: human * 0.3 + rng.normal(size=human.shape) for k in "ABCD"}
+res = pairwise_permutation_tests(human, metrics, [("A", "B"), ("A", "C"), ("B", "D")], 300, 5)
+sys.stdout.write(np.concatenate([r.null for r in res.values()]).tobytes().hex())
+"""
+
+
+def test_pairs_null_draws_do_not_depend_on_blas_threads() -> None:
+    """The null draws are the same to the last bit with one BLAS thread or two (a worker process
+    may start with another thread count than its parent; BLAS's summation order follows it)."""
+    import os
+    import subprocess
+    import sys
+
+    def draws(threads: str) -> str:
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": threads, "OMP_NUM_THREADS": threads}
+        return subprocess.run([sys.executable, "-c", _DRAWS_SCRIPT], env=env, check=True,
+                              capture_output=True, text=True).stdout
+
+    one = draws("1")
+    assert one and one == draws("2")

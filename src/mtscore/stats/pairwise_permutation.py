@@ -11,7 +11,8 @@ than scores spares a re-calibration of ε per draw.
 
 Accuracy is linear in the outcomes, so the null difference of a draw is Σ_u s_u·w_u·(c_B,u − c_A,u)
 with s_u = ±1 the swap signs, c the 0/1 outcomes and w_u = 1/(pairs of the unit's item)/(items):
-one matrix product gives a chunk of draws for every metric pair.
+one matrix product gives a chunk of draws for every metric pair. The product sums integers (one
+column per distinct weight), so the draws do not depend on BLAS's summation order.
 """
 
 from __future__ import annotations
@@ -47,6 +48,20 @@ def _signs(rng: np.random.Generator, draws: int, units: int) -> np.ndarray:
     return signs
 
 
+def _weight_columns(weight: np.ndarray, outcome_diffs: Sequence[np.ndarray]
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct unit weights, and per metric pair one column per weight holding the pair's
+    outcome differences (−1, 0, 1) on the units of that weight (0 elsewhere). A draw's null
+    difference is then Σ_k w_k·(signs @ column_k): sums of integers, exact whatever order BLAS
+    adds them in (its thread count changes that order), so every process and machine gets the
+    same draws to the last bit."""
+    weights, which = np.unique(weight, return_inverse=True)
+    columns = np.zeros((len(weight), len(outcome_diffs) * len(weights)))
+    for p, d in enumerate(outcome_diffs):
+        columns[np.arange(len(weight)), p * len(weights) + which] = d
+    return weights, columns
+
+
 def pairwise_permutation_tests(human: np.ndarray, metrics: Mapping[str, np.ndarray],
                                pairs: Sequence[tuple[str, str]], resamples: int = 1000,
                                seed: int = DEFAULT_SEED,
@@ -72,13 +87,17 @@ def pairwise_permutation_tests(human: np.ndarray, metrics: Mapping[str, np.ndarr
         eps = epsilons[m] if epsilons is not None and m in epsilons else \
             pairwise_accuracy(metrics[m], y, "item").epsilon
         assert eps is not None
-        contrib[m], _ = pair_outcomes(metrics[m], y, eps)
+        contrib[m], weight = pair_outcomes(metrics[m], y, eps)
         stats[m] = float(contrib[m].sum())
-    diffs = np.stack([contrib[b] - contrib[a] for a, b in pairs], axis=1)
-    observed = np.array([stats[b] - stats[a] for a, b in pairs])
+    weights, columns = _weight_columns(weight, [(contrib[b] > 0).astype(np.float64)
+                                                - (contrib[a] > 0) for a, b in pairs])
+    classes = len(weights)
+    observed = (columns.sum(axis=0).reshape(len(pairs), classes) * weights).sum(axis=1)
 
     def null_chunk(rng: np.random.Generator, draws: int, active: np.ndarray) -> np.ndarray:
-        return _signs(rng, draws, diffs.shape[0]) @ diffs[:, active]
+        cols = (active[:, None] * classes + np.arange(classes)).ravel()
+        exact = _signs(rng, draws, columns.shape[0]) @ columns[:, cols]  # integers: any order
+        return (exact.reshape(draws, -1, classes) * weights).sum(axis=2)
 
     pvalues, used, nulls = run_permutations(observed, null_chunk, resamples, seed, stopping,
                                             only_on_exceeding_draw=True)
