@@ -82,15 +82,15 @@ def pairwise_permutation_tests(human: np.ndarray, metrics: Mapping[str, np.ndarr
     for m in names:
         if m not in metrics:
             raise InputError(f"no scores for metric {m!r}")
-    contrib, stats = {}, {}
+    right, stats = {}, {}
     for m in names:
         eps = epsilons[m] if epsilons is not None and m in epsilons else \
             pairwise_accuracy(metrics[m], y, "item").epsilon
         assert eps is not None
-        contrib[m], weight = pair_outcomes(metrics[m], y, eps)
-        stats[m] = float(contrib[m].sum())
-    weights, columns = _weight_columns(weight, [(contrib[b] > 0).astype(np.float64)
-                                                - (contrib[a] > 0) for a, b in pairs])
+        weighted, weight = pair_outcomes(metrics[m], y, eps)
+        stats[m] = float(weighted.sum())
+        right[m] = (weighted > 0).astype(np.float64)  # every w_u > 0: the 0/1 outcome c_u
+    weights, columns = _weight_columns(weight, [right[b] - right[a] for a, b in pairs])
     classes = len(weights)
     observed = (columns.sum(axis=0).reshape(len(pairs), classes) * weights).sum(axis=1)
 
