@@ -24,8 +24,8 @@ are counted with the rule itself, where numpy's cost per call would dominate.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -36,14 +36,19 @@ from .grouping import group_counts, representatives
 
 class EncodedReferences(PreparedBase):
     """Reference streams tokenized and encoded once, for the metrics clipped by this module's kernel
-    (BLEU, unigram): per stream the token ids, tokens per present segment and those segments' index;
-    ``lengths`` is references × segments, -1 where a reference is missing."""
+    (BLEU, unigram): per stream the tokens (``encode``: token ids here), tokens per present segment
+    and those segments' index; ``lengths`` is references × segments, -1 where a reference is
+    missing."""
+
+    #: how a stream's tokens are kept: ids from :func:`encode_streams` (BLEU: key columns)
+    encode: ClassVar[Callable[..., list[tuple[Any, np.ndarray, np.ndarray]]]] = \
+        staticmethod(encode_streams)
 
     def __init__(self, metric: Any, refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
         streams = self._checked_streams(metric, refs, names)
         self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
-        self.streams = encode_streams(self.encoder, streams)
+        self.streams = type(self).encode(self.encoder, streams)
         self.lengths = np.full((len(streams), self.segments), -1, dtype=np.int64)
         for k, (_, stream_lengths, idx) in enumerate(self.streams):
             self.lengths[k, idx] = stream_lengths

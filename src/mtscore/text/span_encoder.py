@@ -156,14 +156,20 @@ def make_encoder(tokenizer: Tokenizer, lowercase: bool) -> SpanEncoder | LineEnc
     return LineEncoder(tokenizer, lowercase)
 
 
+def _present_lines(streams: Sequence[Sequence[str | None]]) -> tuple[list[np.ndarray], list[str]]:
+    """Per stream the index of its present segments, and all present lines, streams in order."""
+    present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
+               for stream in streams]
+    lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
+    return present, lines  # type: ignore[return-value,unused-ignore]  # no None left
+
+
 def encode_streams(encoder: SpanEncoder | LineEncoder, streams: Sequence[Sequence[str | None]]
                    ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Every present reference of every stream in one pass of ``encoder`` (one tokenization, one
     growth of the vocabulary). Per stream: (token ids, tokens per present segment, index of those
     segments); a stream's ids are a view of the one encoded array, streams in order."""
-    present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
-               for stream in streams]
-    lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
+    present, lines = _present_lines(streams)
     ids, lengths = encoder.encode(lines, grow=True)  # type: ignore[arg-type,unused-ignore]  # no None left
     return split_streams(ids, lengths, present)
 
@@ -172,9 +178,7 @@ def key_streams(encoder: SpanEncoder | LineEncoder, streams: Sequence[Sequence[s
                 ) -> list[tuple[list[np.ndarray], np.ndarray, np.ndarray]]:
     """:func:`encode_streams` with tokens as key columns (``encoder.token_keys``): per stream (its
     key columns, tokens per present segment, the index of those segments)."""
-    present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
-               for stream in streams]
-    lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
+    present, lines = _present_lines(streams)
     columns, lengths = encoder.token_keys(lines)  # type: ignore[arg-type,unused-ignore]  # no None left
     parts = [split_streams(c, lengths, present) for c in columns]
     return [([p[k][0] for p in parts], *parts[0][k][1:]) for k in range(len(present))]

@@ -32,17 +32,16 @@ from ...io.references import (
     check_reference_streams,
     reference_count_label,
 )
-from ...text.span_encoder import key_streams, make_encoder
+from ...text.span_encoder import key_streams
 from ...text.tokenizers import Tokenizer, get_tokenizer
 from ..base import (
     Metric,
-    PreparedBase,
     Score,
     SegmentStats,
     checked_inputs,
     sentence_references,
 )
-from ..clipping import clipped_counts_of_keys
+from ..clipping import EncodedReferences, clipped_counts_of_keys
 from ..settings import Settings, check_tokenizer, setting, shared_metric, show_tokenizer, yes_no
 from .fast import bleu_of_rows, closest_ref_lengths
 from .rules import (
@@ -131,20 +130,17 @@ class BLEUSettings(Settings):
         return self.smooth if value is None else f"{self.smooth}[{value:.2f}]"
 
 
-class PreparedReferences(PreparedBase):
+class PreparedReferences(EncodedReferences):
     """BLEU's reference streams, tokenized once, to score many systems against them: per stream
     the tokens as key columns (:func:`...text.span_encoder.key_streams`), tokens per present
     segment and those segments' index; ``lengths`` is references × segments, -1 where a reference
     is missing (``texts``: the streams themselves, for ``fast=False``, which counts with the rules)."""
 
+    encode = staticmethod(key_streams)
+
     def __init__(self, metric: BLEU, refs: Sequence[Sequence[str | None]],
                  names: Sequence[str] | None = None):
-        streams = self._checked_streams(metric, refs, names)
-        self.encoder = make_encoder(metric.tokenizer, metric.lowercase)
-        self.streams = key_streams(self.encoder, streams)
-        self.lengths = np.full((len(streams), self.segments), -1, dtype=np.int64)
-        for k, (_, stream_lengths, idx) in enumerate(self.streams):
-            self.lengths[k, idx] = stream_lengths
+        super().__init__(metric, refs, names)
         self.texts = [list(stream) for stream in refs]
 
 
