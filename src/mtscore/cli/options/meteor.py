@@ -62,8 +62,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                             "Japanese; 'none' for pre-tokenized text)")
     group.add_argument("--meteor-case", default="lc", choices=("lc", "mixed"),
                        help="lowercase before matching (lc, default, as METEOR) or keep case")
-    group.add_argument("--meteor-workers", type=int, default=1, metavar="N",
-                       help="align with N processes (Linux; 0: one per idle CPU; default 1). "
+    group.add_argument("--meteor-workers", type=int, default=None, metavar="N",
+                       help="align with N processes (Linux; 0: one per idle CPU; default: a second "
+                            "process only for a corpus with enough work, e.g. long segments). "
                             "The scores are identical; only the wall time changes")
     group.add_argument("--meteor-stopwords", action="store_true",
                        help="leave the shipped function words out of the exact stage (2005 paper §3.6)")

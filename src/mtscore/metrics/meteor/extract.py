@@ -5,7 +5,6 @@ the first on ties, as the jar)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -18,7 +17,7 @@ from .results import PreparedReferences
 from .rows import statistics_rows
 from .segments import align_jar_segment, align_stages
 from .word_ids import WordIds
-from .workers import in_forks, usable_workers
+from .workers import alignment_work, balanced_cuts, in_forks, usable_workers
 
 if TYPE_CHECKING:
     from .metric import METEOR
@@ -144,13 +143,47 @@ def _ranges(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, work: Work
     numbers of words; see ``workers``."""
     n = metric.workers
     if n != 1:
-        n = usable_workers(n, len(work), metric.stage_cache is None)
+        estimate = alignment_work(hyp_ids.lengths, [col.lengths for col in ref_ids]) if n is None else None
+        n = usable_workers(n, len(work), metric.stage_cache is None,
+                           0.0 if estimate is None else float(estimate[[s for _, s in work]].sum()))
     if n <= 1:
         return [(0, len(work))]
-    load = np.cumsum([int(hyp_ids.lengths[s] + ref_ids[k].lengths[s]) + 8 for k, s in work])
-    cuts = np.searchsorted(load, load[-1] * np.arange(1, n) / n).tolist()
-    edges = [0, *cuts, len(work)]
-    return [(lo, hi) for lo, hi in pairwise(edges) if hi > lo]
+    return balanced_cuts(np.array([int(hyp_ids.lengths[s] + ref_ids[k].lengths[s]) + 8 for k, s in work]), n)
+
+
+def _segment_ranges(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds) -> list[tuple[int, int]]:
+    """Where the corpus-wide stages apply: ranges of segments aligned in separate processes, each
+    range its own corpus (stages corpus-wide, then its left-over searches), of about equal
+    estimated work (:func:`.workers.alignment_work`); one range: no extra process."""
+    if metric.workers == 1 or not even_class_prefix(metric):
+        return [(0, len(hyp_ids))]
+    work = alignment_work(hyp_ids.lengths, [col.lengths for col in ref_ids])
+    n = usable_workers(metric.workers, len(hyp_ids), metric.stage_cache is None, float(work.sum()))
+    return balanced_cuts(work, n) if n > 1 else [(0, len(hyp_ids))]
+
+
+def _in_segment_ranges(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, prepared: PreparedReferences,
+                       keep_alignments: bool, bounds: list[tuple[int, int]]
+                       ) -> tuple[SegmentStats, Kept | None]:
+    """:func:`align_corpus` of each range of segments, the first here and the others in forked
+    processes at the same time, joined: the same statistics and alignments (a segment's alignment
+    depends on it alone)."""
+
+    def task(lo: int, hi: int, show: bool) -> tuple[SegmentStats, Kept | None, int]:
+        lines = np.arange(lo, hi)
+        before = metric.bounded_searches
+        stats, kept = _align_corpus(metric, hyp_ids.take(lines), [col.take(lines) for col in ref_ids],
+                                    prepared, keep_alignments, show)
+        bounded, metric.bounded_searches = metric.bounded_searches - before, before
+        return stats, kept, bounded
+    parts = in_forks(task, bounds)
+    metric.bounded_searches += sum(part[2] for part in parts)
+    meta = {"nrefs": prepared.nrefs}
+    fallbacks = sum(int(part[0].meta.get("fallback_segments", 0)) for part in parts)
+    if fallbacks:
+        meta["fallback_segments"] = str(fallbacks)
+    stats = SegmentStats(metric.columns, np.concatenate([part[0].values for part in parts]), meta)
+    return stats, [x for part in parts for x in part[1] or ()] if keep_alignments else None
 
 
 def _best_rows(metric: METEOR, values: np.ndarray, present: np.ndarray) -> tuple[np.ndarray, list[int]]:
@@ -171,6 +204,16 @@ def align_corpus(metric: METEOR, hyp_lines: Sequence[list[int]] | WordIds,
     """Statistics plus, per segment, (kept reference, alignment as (i, j, module index)). The
     statistics' ``meta`` has ``fallback_segments`` where some segment was aligned by a fallback."""
     hyp_ids, ref_ids = WordIds.of(hyp_lines), [WordIds.of(col) for col in ref_lines]
+    bounds = _segment_ranges(metric, hyp_ids, ref_ids)
+    if len(bounds) > 1:
+        return _in_segment_ranges(metric, hyp_ids, ref_ids, prepared, keep_alignments, bounds)
+    return _align_corpus(metric, hyp_ids, ref_ids, prepared, keep_alignments, True)
+
+
+def _align_corpus(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, prepared: PreparedReferences,
+                  keep_alignments: bool, show: bool) -> tuple[SegmentStats, Kept | None]:
+    """:func:`align_corpus` in this process (``show``: a progress bar), but for the segments the
+    corpus-wide stages leave, which may go to worker processes (:func:`_ranges`)."""
     n_seg, n_refs = len(hyp_ids), len(ref_ids)
     fw = metric.function_words() if (metric.params.delta is not None or metric.exclude_stopwords) else None
     fallbacks: set[int] = set()
@@ -182,8 +225,8 @@ def align_corpus(metric: METEOR, hyp_lines: Sequence[list[int]] | WordIds,
     values[~present] = 0
     work = _work(metric, hyp_ids, ref_ids, settled)
     task = _task(metric, hyp_ids, ref_ids, settled, work, keep_alignments, fw)
-    bounds = _ranges(metric, hyp_ids, ref_ids, work)
-    parts = in_forks(task, bounds) if len(bounds) > 1 else [task(0, len(work), True)]
+    bounds = _ranges(metric, hyp_ids, ref_ids, work) if settled is None else [(0, len(work))]
+    parts = in_forks(task, bounds) if len(bounds) > 1 else [task(0, len(work), show)]
     metric.bounded_searches += sum(part[2] for part in parts)
     aligned: dict[tuple[int, int], list[Match]] = {}
     for (lo, _), (rows, aligns, _, fallback) in zip(bounds, parts):

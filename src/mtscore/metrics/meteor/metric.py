@@ -51,7 +51,8 @@ class METEOR(Metric[METEORResult]):
 
     Parameters as :func:`corpus_meteor`, plus ``stage_cache``: a dict shared
     by METEOR objects whose module lists start alike (2005); ``workers``: align a corpus in that many
-    forked processes (Linux; 0: one per idle CPU; default 1) — identical results, less wall time;
+    forked processes (Linux; 0: one per idle CPU; default None: as many as the corpus's work pays for,
+    :mod:`.workers`) — identical results, less wall time;
     ``fast``: align the 2005 stages of a whole corpus at once with numpy (:mod:`.align.corpus`;
     default), and search the jar's beam over phrase candidates with :mod:`.align.phrases_batch`
     (a corpus) and :mod:`.align.phrases_beam` (one pair) — False aligns segment by segment
@@ -82,7 +83,7 @@ class METEOR(Metric[METEORResult]):
     paraphrase: str | None
     #: the paraphrase module's phrase matches cover different numbers of words on each side
     two_sided: bool
-    workers: int
+    workers: int | None
     fast: bool
 
     def __init__(self, *, modules: Sequence[str] | str | None = None, variant: str = "2005",
@@ -93,7 +94,7 @@ class METEOR(Metric[METEORResult]):
                  jar_beam: int | None = None, task: str | None = None,
                  paraphrase: str | os.PathLike[str] | None = None, search: str | None = None,
                  stage_cache: dict[tuple[Any, ...], tuple[tuple[int, int, int], ...]] | None = None,
-                 workers: int = 1, fast: bool = True, accelerate: bool | None = None):
+                 workers: int | None = None, fast: bool = True, accelerate: bool | None = None):
         if accelerate is not None:
             warnings.warn("METEOR(accelerate=...) is deprecated: use fast=...", DeprecationWarning,
                           stacklevel=2)

@@ -149,8 +149,9 @@ class METEORSettings(Settings):
     #: variant 1.5 only: the width of the jar's beam (default 40, the jar's ``-x``); implies
     #: ``search="beam"`` (shown within ``search``)
     jar_beam: int | None = setting(None)
-    #: processes that align a corpus (forked, Linux only; 0: one per idle CPU); same statistics
-    workers: int = setting(1, speed=True)
+    #: processes that align a corpus (forked, Linux only; 0: one per idle CPU; None: as many as its
+    #: work pays for, :mod:`.workers`); same statistics
+    workers: int | None = setting(None, speed=True)
     #: the 2005 stages of a whole corpus at once (:mod:`.align.corpus`), the jar's beam over phrases
     #: by :mod:`.align.phrases_batch` / :mod:`.align.phrases_beam`; False: segment by segment, the rule
     fast: bool = setting(True, speed=True)
@@ -218,10 +219,10 @@ class METEORSettings(Settings):
         self._set("exclude_stopwords", bool(self.exclude_stopwords))
         self._set("beam_width", beam_width(self.variant, self.search, self.jar_beam, self.task))
         self._set("jar_beam", None if self.jar_beam is None else int(self.jar_beam))
-        if int(self.workers) < 0:
+        if self.workers is not None and int(self.workers) < 0:
             raise OptionError("workers", self.workers,
                               detail="a number of processes >= 1, or 0 for automatic")
-        self._set("workers", int(self.workers))
+        self._set("workers", None if self.workers is None else int(self.workers))
         self._set("fast", bool(self.fast))
 
     def reference_key(self) -> tuple[object, ...]:
