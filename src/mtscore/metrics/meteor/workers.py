@@ -12,6 +12,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -60,7 +61,7 @@ def balanced_cuts(work: np.ndarray, n: int) -> list[tuple[int, int]]:
     load = np.cumsum(work)
     cuts = np.searchsorted(load, load[-1] * np.arange(1, n) / n).tolist()
     edges = [0, *cuts, len(work)]
-    return [(lo, hi) for lo, hi in zip(edges, edges[1:]) if hi > lo]
+    return [(lo, hi) for lo, hi in pairwise(edges) if hi > lo]
 
 
 def in_forks(task: Callable[[int, int, bool], Any], bounds: list[tuple[int, int]]) -> list[Any]:
