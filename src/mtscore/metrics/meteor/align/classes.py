@@ -31,8 +31,9 @@ Pair = tuple[np.ndarray, np.ndarray]
 
 class _Classes(NamedTuple):
     """The classes' arrays: segment, order within it (``rank``), options per class (capped at
-    ``OPTION_CAP`` + 1), shape (a, b) index and shapes, where each class's pairs start (``at``), and
-    every pair's class, hyp and ref token and crossings with its segment's fixed matches."""
+    ``OPTION_CAP`` + 1), shape (a, b) index and shapes, where each class's pairs start (``at``),
+    every pair's class, hyp and ref token and crossings with its segment's fixed matches, and the
+    classes' words (tokens, class by class, increasing)."""
 
     seg: np.ndarray
     rank: np.ndarray
@@ -45,6 +46,8 @@ class _Classes(NamedTuple):
     pair_class: np.ndarray
     pair_h: np.ndarray
     pair_r: np.ndarray
+    hyp_tok: np.ndarray
+    ref_tok: np.ndarray
 
 
 def class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarray,
@@ -86,7 +89,7 @@ def class_choices(seg: np.ndarray, rank: np.ndarray, a: np.ndarray, b: np.ndarra
         return empty, empty
     at, cost, pair_class, pair_h, pair_r = _pair_costs(seg, a, b, hyp_tok, ref_tok, fixed, ok, n_seg)
     c = _Classes(seg, rank, n_opt[shape_of], shape_of, shape_a, shape_b, at, cost, pair_class,
-                 pair_h, pair_r)
+                 pair_h, pair_r, hyp_tok, ref_tok)
     pe = _cheapest(c, ok, len(shapes))
     pe = pe[stable_order(c.pair_h[pe])]
     pe = _uncross(c, pe, a, b, hyp_tok, ref_tok, give_up)
@@ -308,14 +311,8 @@ def _groups(c: _Classes, redo: np.ndarray, group: np.ndarray, give_up: np.ndarra
     row_start = starts_of(row_len)
     earlier = np.repeat(np.arange(len(option_class)), row_len)
     later = ranges(class_hi[option_class], row_len)
-    both = matches[earlier] * matches[later]
-    q = np.repeat(np.arange(len(earlier)), both)
-    loc = ranges(np.zeros_like(both), both)
-    m2 = matches[later][q]
-    i = loc // m2
-    e1, e2 = pair_table[first_pair[earlier][q] + i], pair_table[first_pair[later][q] + loc - i * m2]
-    crossing = crosses(c.pair_h[e1], c.pair_r[e1], c.pair_h[e2], c.pair_r[e2], distinct=True)
-    pair_cross = np.bincount(q[crossing], minlength=len(earlier))
+    pair_cross = _chain_crossings(c, redo, starts, group_of, option_class, first_pair, matches, pair_table,
+                                  earlier, later)
     # unavoidable: per option, the least crossings with each later class, summed
     later_class = option_class[later]
     run = np.flatnonzero(np.concatenate([[True], (earlier[1:] != earlier[:-1])
@@ -327,6 +324,63 @@ def _groups(c: _Classes, redo: np.ndarray, group: np.ndarray, give_up: np.ndarra
     return _Groups(redo, group_of, starts, k, np.arange(len(redo)) - starts[group_of], n, class_lo,
                    class_hi, option_class, option_pos, unary, first_pair, matches, pair_table,
                    row_start, row_len, later, pair_cross, run, unavoidable)
+
+
+def _chain_crossings(c: _Classes, redo: np.ndarray, starts: np.ndarray, group_of: np.ndarray,
+                     option_class: np.ndarray, first_pair: np.ndarray, matches: np.ndarray,
+                     pair_table: np.ndarray, earlier: np.ndarray, later: np.ndarray) -> np.ndarray:
+    """The crossings of option ``earlier[x]`` with option ``later[x]`` (of another class), per x:
+    the earlier option is a chain (its pairs increase on both sides), so of its pairs those before a
+    match of the later option on the hypothesis side and those before it on the reference side are
+    two prefixes, and the ones crossing it are their difference |P − Q| (the rule of
+    :func:`.option_bounds.chain_crossings`): one term per match of the later option, not one per
+    pair of matches. A class of a < b words pairs all its hypothesis words, so there P is how many
+    of them are before the match, and Q counts the option's reference words before it (b > a: the
+    other way round)."""
+    e_class = redo[option_class]  # each option's class (index of ``c``'s arrays)
+    a = np.asarray(c.shape_a)[c.shape_of[e_class]]
+    b = np.asarray(c.shape_b)[c.shape_of[e_class]]
+    # below[row[o] + k] − below[row[o]]: option o's words of its class's larger side among the first k
+    size = np.maximum(a, b) + 1
+    row = starts_of(size)
+    chosen = pair_table[ranges(first_pair, matches)]
+    local = chosen - c.at[np.repeat(e_class, matches)]
+    width = np.repeat(b, matches)
+    rank = np.where(np.repeat(a < b, matches), local % width, local // width)
+    below = np.zeros(int(row[-1] + size[-1]) + 1, dtype=np.int64)
+    below[np.repeat(row, matches) + rank + 1] = 1
+    np.cumsum(below, out=below)
+    # every (earlier option, match of the later option)
+    n = matches[later]
+    q = np.repeat(np.arange(len(earlier)), n)
+    m = pair_table[ranges(first_pair[later], n)]
+    o = earlier[q]
+    by_ref = (a < b)[o]
+    at = option_class[o]
+    before_h = _words_before(c, c.hyp_tok, c.shape_a, redo, starts, group_of, at, c.pair_h[m])
+    before_r = _words_before(c, c.ref_tok, c.shape_b, redo, starts, group_of, at, c.pair_r[m])
+    counted = below[row[o] + np.where(by_ref, before_r, before_h)] - below[row[o]]
+    return np.bincount(q, weights=np.abs(counted - np.where(by_ref, before_h, before_r)),
+                       minlength=len(earlier)).astype(np.int64)
+
+
+def _words_before(c: _Classes, words_tok: np.ndarray, shape_n: list[int], redo: np.ndarray,
+                  starts: np.ndarray, group_of: np.ndarray, at: np.ndarray, tokens: np.ndarray
+                  ) -> np.ndarray:
+    """Per x: how many words (one side: ``words_tok``, ``shape_n``) of class ``redo[at[x]]`` come before
+    ``tokens[x]`` (a word of the same group), read from one cumulative count per class over its
+    group's span of positions."""
+    n = np.asarray(shape_n)[c.shape_of]  # every class's words on this side
+    offset = starts_of(n)
+    first, last = words_tok[offset], words_tok[offset + n - 1]
+    lo = np.minimum.reduceat(first[redo], starts)[group_of]
+    size = np.maximum.reduceat(last[redo], starts)[group_of] - lo + 2
+    table_at = starts_of(size)
+    words = n[redo]
+    table = np.zeros(int(table_at[-1] + size[-1]), dtype=np.int64)
+    table[np.repeat(table_at - lo + 1, words) + words_tok[ranges(offset[redo], words)]] = 1
+    np.cumsum(table, out=table)
+    return table[table_at[at] + tokens - lo[at]] - table[table_at[at]]
 
 
 def _first_descent(g: _Groups) -> tuple[np.ndarray, np.ndarray]:
