@@ -241,3 +241,36 @@ def test_sort_helpers_equal_numpy(values: list[int], scale: int) -> None:
     want_u, want_inv = np.unique(x, return_inverse=True)
     assert u.tolist() == want_u.tolist() and inv.tolist() == want_inv.reshape(-1).tolist()
     assert arrays.unique(x).tolist() == want_u.tolist()
+
+
+def _pair_crossings_brute(c, redo, starts, group_of, option_class, first_pair, matches, pair_table,
+                          earlier, later) -> np.ndarray:
+    """Crossings of option ``earlier[x]`` with option ``later[x]``: every pair of their matches."""
+    out = []
+    for e, l in zip(earlier.tolist(), later.tolist()):
+        one = pair_table[first_pair[e]:first_pair[e] + matches[e]]
+        two = pair_table[first_pair[l]:first_pair[l] + matches[l]]
+        out.append(sum(int((c.pair_h[p] - c.pair_h[q]) * (c.pair_r[p] - c.pair_r[q]) < 0)
+                       for p in one for q in two))
+    return np.array(out, dtype=np.int64)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(class_segments(max_classes=9), min_size=1, max_size=4))
+def test_chain_crossings_count_every_pair_of_matches(segments: list[tuple[list, list]]) -> None:
+    """The |P − Q| rule of ``classes._chain_crossings`` (one term per match of the later option)
+    against every pair of matches of the two options compared."""
+    rule = classes._chain_crossings
+    seen = []
+
+    def checked(*args):
+        got = rule(*args)
+        np.testing.assert_array_equal(got, _pair_crossings_brute(*args))
+        seen.append(len(got))
+        return got
+
+    classes._chain_crossings = checked
+    try:
+        _choices(segments)
+    finally:
+        classes._chain_crossings = rule

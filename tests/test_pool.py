@@ -66,3 +66,25 @@ def test_a_forked_worker_error_reaches_the_caller() -> None:
     with pytest.raises(InputError, match=r"hyps.txt, line 7: segment 7 fails") as err:
         here_and_in_forks(task, [(1,), (7,)])
     assert err.value.line == 7
+
+
+@forked
+def test_a_forked_worker_that_dies_is_an_error_and_a_traceback_comes_back() -> None:
+    parent = os.getpid()
+
+    def dies(x: int) -> int:
+        if os.getpid() != parent:
+            os.kill(os.getpid(), 9)
+        return x
+
+    with pytest.raises(ChildProcessError, match="before sending its result"):
+        here_and_in_forks(dies, [(1,), (2,)])
+
+    def fails(x: int) -> int:
+        if os.getpid() != parent:
+            raise ValueError(f"bad {x}")
+        return x
+
+    with pytest.raises(ValueError, match="bad 2") as err:
+        here_and_in_forks(fails, [(1,), (2,)])
+    assert "in fails" in str(err.value.__cause__)  # the worker's traceback
