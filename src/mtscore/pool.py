@@ -10,6 +10,8 @@ Errors: an exception raised by a task in a worker is raised here, by the caller'
 type and message (``concurrent.futures`` sends it back; the worker's traceback is its
 ``__cause__``); a worker that dies makes the loop raise ``BrokenProcessPool``. Nothing is redone or
 swallowed. On any error the pending tasks are cancelled and the workers stopped.
+:func:`here_and_in_forks` (METEOR's aligner) forks bare processes instead of a pool and does the
+same through a pipe (a worker that dies: ``ChildProcessError``).
 
 Start methods: ``spawn`` (the default; macOS and Windows too) pickles ``initargs`` once per worker;
 ``fork`` (Linux only; METEOR's aligner) inherits them, so a worker's state may be a closure over
