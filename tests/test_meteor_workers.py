@@ -67,3 +67,19 @@ def test_segment_ranges_in_processes_give_one_process_results(monkeypatch, kwarg
     assert alone[1] == together[1]  # kept references and alignments
     assert one.bounded_searches == split.bounded_searches
     assert one.score_corpus(hyps, refs) == split.score_corpus(hyps, refs)
+
+
+def test_no_automatic_split_inside_a_worker(monkeypatch) -> None:
+    """A streaming worker's METEOR (``mtscore.pool``) forks no processes of its own by default."""
+    _pretend(monkeypatch, 2)
+    monkeypatch.setattr(workers, "_in_a_worker", lambda: True)
+    assert workers.usable_workers(None, 2000, True, 9 * workers.SPLIT_WORK) == 1
+    assert workers.usable_workers(2, 2000, True, 0.0) == 2  # asked for: as asked
+
+
+def test_this_process_is_no_worker_and_a_pool_worker_is() -> None:
+    from mtscore.pool import process_pool
+
+    assert not workers._in_a_worker()
+    with process_pool(1) as pool:
+        assert pool.submit(workers._in_a_worker).result()

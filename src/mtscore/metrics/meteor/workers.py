@@ -39,9 +39,10 @@ def alignment_work(hyp_lengths: np.ndarray, ref_lengths: list[np.ndarray]) -> np
 def usable_workers(requested: int | None, segments: int, shareable: bool, work: float = 0.0) -> int:
     """How many processes to align with: ``requested``; for 0 one per CPU not already busy (the
     available CPUs less the 1-minute load average, rounded); for None one per ``SPLIT_WORK`` of
-    ``work`` (:func:`alignment_work`, summed), at most one per CPU; but only where forking is safe
-    (Linux, no other thread running, no cache shared with other METEOR objects), and each process
-    gets at least ``MIN_SEGMENTS_PER_WORKER`` segments."""
+    ``work`` (:func:`alignment_work`, summed), at most one per CPU, and none in a process that is
+    itself a worker (streaming extraction's); but only where forking is safe (Linux, no other thread
+    running, no cache shared with other METEOR objects), and each process gets at least
+    ``MIN_SEGMENTS_PER_WORKER`` segments."""
     if requested == 1 or not shareable or not sys.platform.startswith("linux") \
             or threading.active_count() > 1:
         return 1
@@ -51,9 +52,18 @@ def usable_workers(requested: int | None, segments: int, shareable: bool, work: 
         cpus = os.cpu_count() or 1
     if requested is None:
         requested = int(work // SPLIT_WORK)
+        if requested > 1 and _in_a_worker():
+            return 1  # the process is already one of several: no processes of its own unasked
     elif requested == 0:
         requested = cpus - int(os.getloadavg()[0] + 0.5)
     return max(1, min(requested, cpus, segments // MIN_SEGMENTS_PER_WORKER))
+
+
+def _in_a_worker() -> bool:
+    """Whether this process was started by :mod:`multiprocessing` (a worker of a pool)."""
+    import multiprocessing
+
+    return multiprocessing.parent_process() is not None
 
 
 def balanced_cuts(work: np.ndarray, n: int) -> list[tuple[int, int]]:
