@@ -11,8 +11,10 @@ import gzip
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from mtscore.text.ptb import coco_tokenize, ptb_lowercase_lines, tokenize_lines
+from mtscore.text.ptb import coco_tokenize, lexer, ptb_lowercase_lines, tokenize_lines
 from mtscore.text.ptb.lexer import scan_rule, utf16_units
 from mtscore.text.ptb.words import scan
 
@@ -73,6 +75,31 @@ def test_cached_words_equal_the_rule() -> None:
     """The word cache (lexer.scan's fast path) gives what the rule gives, position by position."""
     text = utf16_units("\n".join(caption_like_lines(1500, seed=5)))
     assert list(scan(text)) == list(scan_rule(text))
+
+
+# pieces for the rules of lexer.WITHIN_RUN: e-mail addresses, slashes, hyphens, abbreviations,
+# every run-ending character and other white space
+_PIECES = st.sampled_from([*list("aZ09@./\\-_,;:\u3001\u00ad<>&|(){}\"' \t\n\f\r\u00a0\u000b\u0085\u2028"),
+                           "a.b@c.com", "&lt;", "&gt;", "x-y", "U.S.", "Mr", "Dr.", "a.k.a", "cf",
+                           "Sino-U.S", "U.S.-", "w/o", "1/2", "a\\/b", "co-op", "e-mail"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=30), st.integers(min_value=0, max_value=200))
+def test_rules_within_a_run_match_the_same_up_to_the_run_end(pieces: list[str], at: int) -> None:
+    """lexer.WITHIN_RUN: matched up to the next run-ending character, the same match as on the
+    whole text."""
+    text = "".join(pieces)
+    pos = min(at, max(len(text) - 1, 0))
+    found = lexer.RUN_END.search(text, pos)
+    end = len(text) if found is None else found.start()
+    rules = [c for c in lexer._COMPILED if c.within_run]
+    assert {c.rule.name for c in rules} == lexer.WITHIN_RUN
+    for c in rules:
+        whole, bounded = c.pattern.match(text, pos), c.pattern.match(text, pos, end)
+        assert (whole is None) == (bounded is None), c.rule.name
+        if whole is not None and bounded is not None:
+            assert whole.span() == bounded.span() and whole.group(1) == bounded.group(1), c.rule.name
 
 
 @pytest.mark.parametrize(("line", "tokens"), [
