@@ -36,8 +36,10 @@ from ...version import __version__
 from ..base import Metric, Score, SegmentStats, checked_inputs
 from ..settings import Settings, setting
 from .bleu import ngram_counts
+from .cider_arrays import cider_d_scores
 from .common import TOKENIZER_SIGNATURES, CocoReferences, check_tokenizer, tokenized
 from .document_frequency import DocumentFrequency
+from .ngram_table import ImageNgrams
 
 SIGMA = 6.0
 #: where CIDEr's document frequencies come from: a file, the object, or None (the scored set)
@@ -246,7 +248,7 @@ class CIDErD(Metric[CIDErResult]):
             [tfidf_vectors(ref, df, order) for ref in refs] for refs in prep.refs])
         scores = [cider_d_of_vectors(tfidf_vectors(h, df, order), v, order, self.sigma)
                   for h, v in zip(tokenized(hyps, self.tokenize), vectors, strict=True)]
-        return self._statistics(scores, prep.nrefs, df)
+        return self._statistics(scores, prep.nrefs, df.signature())
 
     def document_frequency(self, refs: Sequence[Sequence[str]]) -> DocumentFrequency:
         """The frequencies tokenized references ``refs[i]`` are scored with (the file's, if one
@@ -255,18 +257,30 @@ class CIDErD(Metric[CIDErResult]):
             refs, self.max_order, TOKENIZER_SIGNATURES[self.tokenize])
 
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
-                          nrefs: str = "var", df: DocumentFrequency | None = None) -> SegmentStats:
+                          nrefs: str = "var", df: DocumentFrequency | None = None,
+                          ngrams: ImageNgrams | None = None) -> SegmentStats:
         """Statistics of tokenized hypotheses and per-image references (``df``: the document
-        frequencies; default :meth:`document_frequency` of ``refs``)."""
+        frequencies; default :meth:`document_frequency` of ``refs``). ``fast``: all images at once
+        (:func:`.cider_arrays.cider_d_scores`, over ``ngrams`` if they are counted already);
+        else image by image (:func:`cider_d`)."""
+        df = df if df is not None else self.df
+        if self.fast:
+            if ngrams is None or not ngrams.covers(self.max_order):
+                ngrams = ImageNgrams.of(hyps, refs, self.max_order)
+            signature = df.signature() if df is not None \
+                else DocumentFrequency.signature_of(len(refs))
+            return self._statistics(cider_d_scores(ngrams, self.max_order, self.sigma, df), nrefs,
+                                    signature)
         df = df if df is not None else self.document_frequency(refs)
         scores = [cider_d(h, r, df, self.max_order, self.sigma)
                   for h, r in zip(hyps, refs, strict=True)]
-        return self._statistics(scores, nrefs, df)
+        return self._statistics(scores, nrefs, df.signature())
 
-    def _statistics(self, scores: list[float], nrefs: str, df: DocumentFrequency) -> SegmentStats:
+    def _statistics(self, scores: list[float] | np.ndarray, nrefs: str,
+                    df_signature: str) -> SegmentStats:
         values = np.column_stack([np.asarray(scores, dtype=np.float64), np.ones(len(scores))])
         return SegmentStats(self.columns, values.reshape(len(scores), 2),
-                            {"nrefs": nrefs, "df": df.signature()})
+                            {"nrefs": nrefs, "df": df_signature})
 
     def compute_many(self, totals: np.ndarray) -> np.ndarray:
         t = np.atleast_2d(np.asarray(totals, dtype=np.float64))
