@@ -1,10 +1,10 @@
 """The scanner of the PTB lexer: the longest match among the rules, the earlier rule on a tie.
 
 :func:`scan_rule` is the rule: at each position every rule (:data:`.rules.RULES`) that can start
-with the character there is tried, each matched leftmost-longest (POSIX), trailing context counted
+with the characters there is tried, each matched leftmost-longest (POSIX), trailing context counted
 in the match's length, as JFlex does (:func:`longest_match`); the winner's action makes the token
 and says how far the scan moves on (:func:`apply_action`, :func:`step`). Only the rules whose
-pattern can begin with the current character are tried (found once per character by partial
+pattern can begin with the next two characters are tried (found once per pair by partial
 matching), which changes nothing but the speed; so does matching the rules that cannot match
 white space (:data:`WITHIN_RUN`) only up to the next white space. :mod:`.words` is the faster path.
 
@@ -71,12 +71,16 @@ _UNTOKENIZABLE = RULES[-1]
 _CANDIDATES: dict[str, tuple[_Compiled, ...]] = {}
 
 
-def candidates(ch: str) -> tuple[_Compiled, ...]:
-    """The rules whose pattern (with its trailing context) can begin with ``ch``, in order."""
-    found = _CANDIDATES.get(ch)
+def candidates(prefix: str) -> tuple[_Compiled, ...]:
+    """The rules whose pattern (with its trailing context) can begin with ``prefix`` (the text's
+    next one or two characters), in order: those that match it or a part of it, or that it could
+    begin (partial matching). A rule that matches at a position begins with the next two
+    characters there, or is one character long there: skipping the others changes nothing."""
+    found = _CANDIDATES.get(prefix)
     if found is None:
-        found = tuple(c for c in _COMPILED if c.pattern.match(ch, partial=True) is not None)
-        _CANDIDATES[ch] = found
+        pool = _COMPILED if len(prefix) == 1 else candidates(prefix[0])
+        found = tuple(c for c in pool if c.pattern.match(prefix, partial=True) is not None)
+        _CANDIDATES[prefix] = found
     return found
 
 
@@ -100,7 +104,7 @@ def longest_match(text: str, pos: int) -> tuple[Rule, str, int]:
     best: tuple[Rule, str, int] | None = None
     best_len = 0
     run_end = -1
-    for compiled in candidates(text[pos]):
+    for compiled in candidates(text[pos:pos + 2]):
         if compiled.within_run:  # (the same match, sooner: see WITHIN_RUN)
             if run_end < 0:
                 found = RUN_END.search(text, pos)
