@@ -102,6 +102,30 @@ def test_rules_within_a_run_match_the_same_up_to_the_run_end(pieces: list[str], 
             assert whole.span() == bounded.span() and whole.group(1) == bounded.group(1), c.rule.name
 
 
+def test_only_spaces_begins_with_a_space_and_only_newline_with_a_newline() -> None:
+    """What words.scan assumes between words."""
+    assert [c.rule.name for c in lexer.candidates(" ")] == ["SPACES"]
+    assert [c.rule.name for c in lexer.candidates("\n")] == ["NEWLINE"]
+
+
+# pieces whose tokens depend on the next word or line: acronyms and abbreviations before
+# capitalized words, fractions, phone numbers, spaced dots, tags, and runs of spaces and newlines
+_WORDS = st.sampled_from(["U.S.", "Mr.", "etc.", "No.", "Co.", "Ltd", "The", "the", "1", "1/2",
+                          "555", "(555)", "123-4567", ".", ". .", "<a b='c'>", "'", "\"", "can't",
+                          "cannot", "gonna", "a.", "I.", "x", "2019", "5,000.", "(", ")", ":-)",
+                          "&amp;", "--", "😀", "é.", "Ph.D."])
+_GAPS = st.sampled_from([" ", "  ", "\n", " \n", "\n\n", "\u00a0", "\t"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_WORDS, _GAPS), max_size=20))
+def test_word_walk_equals_the_rule(pieces: list[tuple[str, str]]) -> None:
+    """words.scan (cached words, the rule between them) gives what the rule gives."""
+    text = utf16_units("".join(w + g for w, g in pieces))
+    for end in (len(text), max(len(text) - 1, 0)):  # (ending with a gap, or with a word)
+        assert list(scan(text[:end])) == list(scan_rule(text[:end]))
+
+
 @pytest.mark.parametrize(("line", "tokens"), [
     ("A man can't ride a horse (on the beach), \"he said\".",
      "a man ca n't ride a horse -lrb- on the beach -rrb- , `` he said '' ."),
