@@ -52,9 +52,8 @@ class NgramTable:
         splits = [c.split() for c in captions]
         lengths = np.fromiter(map(len, splits), dtype=np.int64, count=len(splits))
         tokens = tuple(chain.from_iterable(splits))
-        vocabulary: dict[str, int] = {}
-        ids = np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for t in tokens),
-                          dtype=np.int64, count=len(tokens))
+        vocabulary = {t: i for i, t in enumerate(dict.fromkeys(tokens))}
+        ids = np.fromiter(map(vocabulary.__getitem__, tokens), dtype=np.int64, count=len(tokens))
         owner = np.repeat(np.arange(len(splits), dtype=np.int64), lengths)
         # tokens left in their caption from each position (the n-gram of order n starting there
         # exists when at least n are left)
