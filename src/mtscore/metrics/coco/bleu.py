@@ -129,8 +129,8 @@ class CocoBLEUSettings(Settings):
     order: int = setting(COCO_ORDER, key="n")
     #: ``coco`` (coco-caption's PTB tokenizer) or ``none`` (text tokenized already)
     tokenize: str = setting("coco", key="tok", show=show_coco_tokenizer, references=True)
-    #: count the references' n-grams once per prepared references (:meth:`.CocoReferences.derived`)
-    #: and reuse them for every hypothesis set; False: per image and call (:func:`bleu_row`)
+    #: all images at once over arrays (:mod:`.bleu_arrays`); False: image by image
+    #: (:func:`bleu_row`, the rule)
     fast: bool = setting(True, speed=True)
     #: the statistics count n-grams up to this order (derived: ``max(order, 4)``)
     max_order: int = field(init=False, default=COCO_ORDER)
@@ -167,14 +167,7 @@ class CocoBLEU(CocoMetric[CocoBLEUResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:
         hyps, prep = checked_inputs(self, hyps, refs, CocoReferences)
-        if not self.fast:
-            return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs)
-        order = self.max_order
-        maxima = prep.derived(("coco-bleu", order),
-                              lambda: [reference_maxima(r, order) for r in prep.refs])
-        rows = [hypothesis_row(h, max_ref, lengths, order) for h, (max_ref, lengths)
-                in zip(tokenized(hyps, self.tokenize), maxima, strict=True)]
-        return self._statistics(rows, prep.nrefs)
+        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs)
 
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
                           nrefs: str = "var", ngrams: ImageNgrams | None = None) -> SegmentStats:

@@ -119,9 +119,11 @@ def cider_d_of_vectors(vec_h: Vectors, vec_refs: Sequence[Vectors], max_order: i
 
 
 class CIDErReferences(CocoReferences):
-    """Tokenized references and the document frequencies they are scored with."""
+    """Tokenized references and the document frequencies they are scored with (``own_df``:
+    theirs, as coco-caption counts them)."""
 
     df: DocumentFrequency
+    own_df: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,8 +147,8 @@ class CIDErSettings(Settings):
     #: ``coco`` (coco-caption's PTB tokenizer) or ``none`` (text tokenized already)
     tokenize: str = setting("coco", key="tok",
                             show=lambda s: TOKENIZER_SIGNATURES[s.tokenize], references=True)
-    #: weigh the references' n-grams once per prepared references (:meth:`.CocoReferences.derived`)
-    #: and reuse them for every hypothesis set; False: per image and call (:func:`cider_d`)
+    #: all images at once over arrays (:mod:`.cider_arrays`); False: image by image
+    #: (:func:`cider_d`, the rule)
     fast: bool = setting(True, speed=True)
     #: the frequencies of ``df_file`` (derived: loaded once)
     frequencies: DocumentFrequency | None = field(init=False, default=None, compare=False,
@@ -221,6 +223,7 @@ class CIDErD(Metric[CIDErResult]):
         prep = CIDErReferences(self, refs, names)
         prep.df = self.df if self.df is not None else DocumentFrequency.of_references(
             prep.refs, self.max_order, TOKENIZER_SIGNATURES[self.tokenize])
+        prep.own_df = self.df is None
         return prep
 
     def reference_corpus(self, read_references: Any) -> DocumentFrequency | None:
@@ -240,15 +243,9 @@ class CIDErD(Metric[CIDErResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CIDErReferences) -> SegmentStats:
         hyps, prep = checked_inputs(self, hyps, refs, CIDErReferences)
-        if not self.fast:
-            return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs,
-                                          prep.df)
-        df, order = prep.df, self.max_order
-        vectors = prep.derived(("cider-d", order), lambda: [
-            [tfidf_vectors(ref, df, order) for ref in refs] for refs in prep.refs])
-        scores = [cider_d_of_vectors(tfidf_vectors(h, df, order), v, order, self.sigma)
-                  for h, v in zip(tokenized(hyps, self.tokenize), vectors, strict=True)]
-        return self._statistics(scores, prep.nrefs, df.signature())
+        # (the arrays count the references' own frequencies themselves)
+        df = None if self.fast and prep.own_df else prep.df
+        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs, df)
 
     def document_frequency(self, refs: Sequence[Sequence[str]]) -> DocumentFrequency:
         """The frequencies tokenized references ``refs[i]`` are scored with (the file's, if one

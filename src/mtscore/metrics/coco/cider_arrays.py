@@ -1,13 +1,15 @@
 """CIDEr-D of every image at once, over the n-gram rows of :mod:`.ngram_table`: the fast path of
-:func:`.cider.cider_d` (equal to it but for the order of its float sums, tested in
-``tests/test_coco_arrays.py``; both equal pycocoevalcap to 1e-9, ``tests/test_coco_metrics.py``).
+:func:`.cider.cider_d`, equal to it to the last bit (the same float operations in the same order;
+tested in ``tests/test_coco_arrays.py``; both equal pycocoevalcap to 1e-9,
+``tests/test_coco_metrics.py``).
 
 Per order n, every caption's tf-idf weights are one array over its rows (count × idf, the idf of
 each distinct document frequency computed once with :func:`math.log`, as the rule does); the
-norms are sums per caption (``numpy.bincount``); the clipped products ``min(h, r) · r`` are found
-by looking each reference row's (image, n-gram) up among the results' rows (``searchsorted``) and
-summed per reference; the similarities are summed per image in reference order, as the rule sums
-them.
+norms are sums per caption (``numpy.bincount``, which adds in row order: the order of each
+n-gram's first occurrence, the rule's); the clipped products ``min(h, r) · r`` are found by
+looking each reference row's (image, n-gram) up among the results' rows (``searchsorted``) and
+summed per reference in the order of the result's n-grams, as the rule sums them; the
+similarities are summed per image in reference order.
 """
 
 from __future__ import annotations
@@ -61,14 +63,21 @@ def order_similarities(data: ImageNgrams, order: int, frequencies: np.ndarray,
     norm = np.sqrt(np.bincount(rows.caption, weight * weight, minlength=refs + data.images))
     width = max(rows.ngrams, 1)
     hyp_keys = (rows.caption[cut:] - refs) * width + rows.ngram[cut:]
+    lookup = np.argsort(hyp_keys)
+    sorted_keys = hyp_keys[lookup]
     ref_keys = data.ref_image[rows.caption[:cut]] * width + rows.ngram[:cut]
-    at = np.minimum(np.searchsorted(hyp_keys, ref_keys), max(len(hyp_keys) - 1, 0))
-    found = np.flatnonzero(hyp_keys[at] == ref_keys) if len(hyp_keys) else np.zeros(0, np.int64)
+    at = np.minimum(np.searchsorted(sorted_keys, ref_keys), max(len(sorted_keys) - 1, 0))
+    found = np.flatnonzero(sorted_keys[at] == ref_keys) if len(sorted_keys) \
+        else np.zeros(0, dtype=np.int64)
+    hyp_row, ref_caption = lookup[at[found]], rows.caption[found]
+    sequence = np.lexsort((hyp_row, ref_caption))  # per reference, the result's n-grams in order
+    hyp_row, found, ref_caption = hyp_row[sequence], found[sequence], ref_caption[sequence]
     w_ref = weight[found]
-    products = np.minimum(weight[cut:][at[found]], w_ref) * w_ref
-    value = np.bincount(rows.caption[found], products, minlength=refs)
-    both = norm[refs + data.ref_image] * norm[:refs]
-    return np.where(both != 0, value / np.where(both != 0, both, 1.0), value)
+    products = np.minimum(weight[cut:][hyp_row], w_ref) * w_ref
+    value = np.bincount(ref_caption, products, minlength=refs)
+    norm_h, norm_r = norm[refs + data.ref_image], norm[:refs]
+    both = (norm_h != 0) & (norm_r != 0)
+    return np.where(both, value / np.where(both, norm_h * norm_r, 1.0), value)
 
 
 def cider_d_scores(data: ImageNgrams, max_order: int, sigma: float,

@@ -10,7 +10,7 @@ are tokenized already (e.g. by coco-caption itself), as the scorers of ``pycocoe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from ...errors import InputError, OptionError
@@ -75,14 +75,6 @@ class CocoReferences(PreparedBase):
         for ks in present:
             self.refs.append(tokens[at:at + len(ks)])
             at += len(ks)
-
-    def derived(self, key: object, build: Callable[[], Any]) -> Any:
-        """What a fast path computes once from these references (``build()``, kept under ``key``)
-        and reuses for every hypothesis set scored against them."""
-        cache: dict[object, Any] = self.__dict__.setdefault("_derived", {})
-        if key not in cache:
-            cache[key] = build()
-        return cache[key]
 
 
 class CocoMetric(Metric[R]):

@@ -23,8 +23,9 @@ from ...errors import InputError
 @dataclass(frozen=True)
 class OrderCounts:
     """The n-grams of one order: ``caption[k]`` holds n-gram ``ngram[k]`` ``count[k]`` times (rows
-    sorted by caption, then n-gram id); ``ngrams``: how many distinct n-grams; ``first[g]``: the
-    position of n-gram g's first occurrence in the table's token stream."""
+    by caption, then in the order of the n-grams' first occurrences in it: the order coco-caption's
+    ``Counter`` holds them in); ``ngrams``: how many distinct n-grams; ``first[g]``: the position
+    of n-gram g's first occurrence in the table's token stream."""
 
     order: int
     caption: np.ndarray
@@ -78,10 +79,13 @@ class NgramTable:
 
 def _order_counts(order: int, owner: np.ndarray, ngram: np.ndarray, ngrams: int,
                   first: np.ndarray) -> OrderCounts:
-    """Rows (caption, n-gram, count) from each occurrence's caption and n-gram id."""
-    keys, count = np.unique(owner * max(ngrams, 1) + ngram, return_counts=True)
-    caption, ids = np.divmod(keys, max(ngrams, 1))
-    return OrderCounts(order, caption, ids, count.astype(np.int64), ngrams, first)
+    """Rows (caption, n-gram, count) from each occurrence's caption and n-gram id (in text order),
+    in the order of each n-gram's first occurrence in its caption."""
+    width = max(ngrams, 1)
+    keys, start, count = np.unique(owner * width + ngram, return_index=True, return_counts=True)
+    ranked = np.argsort(start)
+    caption, ids = np.divmod(keys[ranked], width)
+    return OrderCounts(order, caption, ids, count[ranked].astype(np.int64), ngrams, first)
 
 
 @dataclass(frozen=True)
