@@ -60,10 +60,6 @@ class _Compiled:
         self.pattern = regex.compile(f"({rule.pattern}){rule.trail or ''}", _FLAGS)
         self.within_run = rule.name in WITHIN_RUN
 
-    def match(self, text: str, pos: int) -> regex.Match[str] | None:
-        """The leftmost-longest match at ``pos``, or None."""
-        return self.pattern.match(text, pos)
-
 
 _COMPILED = tuple(_Compiled(rule) for rule in RULES[:-1])
 #: the last rule: any character but a newline, deleted; it wins only where no other rule matches
@@ -111,7 +107,7 @@ def longest_match(text: str, pos: int) -> tuple[Rule, str, int]:
                 run_end = len(text) if found is None else found.start()
             match = compiled.pattern.match(text, pos, run_end)
         else:
-            match = compiled.match(text, pos)
+            match = compiled.pattern.match(text, pos)
         if match is not None and match.end() - pos > best_len:
             best, best_len = (compiled.rule, match.group(1), match.end()), match.end() - pos
     if best is None:  # the untokenizable rule: one character (never a newline: NEWLINE matches)
