@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtscore.errors import InputError
-from mtscore.metrics.coco import CIDErD, CocoBLEU, DocumentFrequency
+from mtscore.metrics.coco import CIDErD, CocoBLEU, CocoRougeL, DocumentFrequency
 from mtscore.metrics.coco.bleu import bleu_row
 from mtscore.metrics.coco.bleu_arrays import bleu_rows
 from mtscore.metrics.coco.cider import cider_d
@@ -84,3 +84,16 @@ def test_metrics_fast_and_rule_paths_agree() -> None:
 def test_an_image_without_references_is_an_error() -> None:
     with pytest.raises(InputError, match="image 2 has no reference"):
         ImageNgrams.of(["a", "b"], [["a"], []], 4)
+
+
+def test_coco_metrics_scored_together_tokenize_once() -> None:
+    from mtscore.metrics.coco.common import coco_tokenized
+
+    hyps = ["A dog runs.", "Two cats (sitting)."]
+    refs = [["A dog is running.", "The dog runs!"], ["Cats sit.", None]]
+    coco_tokenized.cache_clear()
+    scores = [m.corpus_score(hyps, refs).score for m in (CocoBLEU(), CIDErD(), CocoRougeL())]
+    info = coco_tokenized.cache_info()
+    assert (info.misses, info.hits) == (2, 4)  # references and results once each
+    coco_tokenized.cache_clear()
+    assert scores == [m.corpus_score(hyps, refs).score for m in (CocoBLEU(), CIDErD(), CocoRougeL())]

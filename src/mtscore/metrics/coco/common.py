@@ -10,6 +10,7 @@ are tokenized already (e.g. by coco-caption itself), as the scorers of ``pycocoe
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -39,9 +40,17 @@ def tokenized(captions: Sequence[str], tokenize: str) -> list[str]:
     """The captions as coco-caption's scorers see them (``tokenize``: ``coco`` or ``none``)."""
     if tokenize == "none":
         return list(captions)
+    return list(coco_tokenized(tuple(captions)))
+
+
+@functools.lru_cache(maxsize=4)
+def coco_tokenized(captions: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`mtscore.text.ptb.coco_tokenize` of ``captions`` (one run of the tokenizer), kept for
+    the latest few sets: the coco metrics scored together (BLEU, ROUGE-L, CIDEr-D) read the same
+    references and results, which are tokenized once."""
     from ...text.ptb import coco_tokenize
 
-    return coco_tokenize(captions)
+    return tuple(coco_tokenize(captions))
 
 
 def image_references(streams: Sequence[Sequence[str | None]], segments: int) -> list[list[int]]:
