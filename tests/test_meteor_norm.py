@@ -13,9 +13,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mtscore.metrics.meteor import METEOR
-from mtscore.text.meteor_norm import meteor_norm, normalize_line
+from mtscore.text.meteor_norm import meteor_norm, normalize_line, normalized_words
+from mtscore.text.meteor_norm_corpus import normalized_corpus
 from mtscore.text.tokenizers import get_tokenizer
 
 GENERATED = Path(__file__).parent / "data" / "meteor_norm" / "generated.jsonl.gz"
@@ -28,6 +31,22 @@ def test_generated_lines_equal_the_jars_normalizer() -> None:
         rows = [json.loads(line) for line in f]
     assert len(rows) == 3000
     assert [normalize_line(a) for a, _ in rows] == [b for _, b in rows]
+    assert normalized_corpus([a for a, _ in rows]) == [normalized_words(a) for a, _ in rows]
+
+
+# pieces for every rule at a line's edges: dots, commas between digits or not, quotes, dashes,
+# contractions, nonbreaking prefixes, the rules' own DOTMULTI, every kind of white space
+_PIECES = st.sampled_from([*list("aZ09.,'`-–‘’“” \t\r\f\x0b\x1c\u00a0\u2002\u3000\n$"),
+                           "...", "..", "--", "''", "Mr.", "U.S.", "no.", "5,000", "don't", "'s",
+                           "DOTMULTI", "DOTMULTI.", "DOTDOTMULTI", "e.g.", "é", "Ж"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_PIECES, max_size=12).map("".join), max_size=8))
+def test_corpus_path_equals_the_lines_one_by_one(lines: list[str]) -> None:
+    assert normalized_corpus(lines) == [normalized_words(line) for line in lines]
+    clean = [line.replace("\n", " ") for line in lines]  # (the joined path proper)
+    assert normalized_corpus(clean) == [normalized_words(line) for line in clean]
 
 
 def test_examples() -> None:

@@ -11,8 +11,10 @@ import gzip
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from mtscore.text.ptb import coco_tokenize, ptb_lowercase_lines, tokenize_lines
+from mtscore.text.ptb import coco_tokenize, lexer, ptb_lowercase_lines, tokenize_lines
 from mtscore.text.ptb.lexer import scan_rule, utf16_units
 from mtscore.text.ptb.words import scan
 
@@ -73,6 +75,55 @@ def test_cached_words_equal_the_rule() -> None:
     """The word cache (lexer.scan's fast path) gives what the rule gives, position by position."""
     text = utf16_units("\n".join(caption_like_lines(1500, seed=5)))
     assert list(scan(text)) == list(scan_rule(text))
+
+
+# pieces for the rules of lexer.WITHIN_RUN: e-mail addresses, slashes, hyphens, abbreviations,
+# every run-ending character and other white space
+_PIECES = st.sampled_from([*list("aZ09@./\\-_,;:\u3001\u00ad<>&|(){}\"' \t\n\f\r\u00a0\u000b\u0085\u2028"),
+                           "a.b@c.com", "&lt;", "&gt;", "x-y", "U.S.", "Mr", "Dr.", "a.k.a", "cf",
+                           "Sino-U.S", "U.S.-", "w/o", "1/2", "a\\/b", "co-op", "e-mail"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=30), st.integers(min_value=0, max_value=200))
+def test_rules_within_a_run_match_the_same_up_to_the_run_end(pieces: list[str], at: int) -> None:
+    """lexer.WITHIN_RUN: matched up to the next run-ending character, the same match as on the
+    whole text."""
+    text = "".join(pieces)
+    pos = min(at, max(len(text) - 1, 0))
+    found = lexer.RUN_END.search(text, pos)
+    end = len(text) if found is None else found.start()
+    rules = [c for c in lexer._COMPILED if c.within_run]
+    assert {c.rule.name for c in rules} == lexer.WITHIN_RUN
+    for c in rules:
+        whole, bounded = c.pattern.match(text, pos), c.pattern.match(text, pos, end)
+        assert (whole is None) == (bounded is None), c.rule.name
+        if whole is not None and bounded is not None:
+            assert whole.span() == bounded.span() and whole.group(1) == bounded.group(1), c.rule.name
+
+
+def test_only_spaces_begins_with_a_space_and_only_newline_with_a_newline() -> None:
+    """What words.scan assumes between words."""
+    assert [c.rule.name for c in lexer.candidates(" ")] == ["SPACES"]
+    assert [c.rule.name for c in lexer.candidates("\n")] == ["NEWLINE"]
+
+
+# pieces whose tokens depend on the next word or line: acronyms and abbreviations before
+# capitalized words, fractions, phone numbers, spaced dots, tags, and runs of spaces and newlines
+_WORDS = st.sampled_from(["U.S.", "Mr.", "etc.", "No.", "Co.", "Ltd", "The", "the", "1", "1/2",
+                          "555", "(555)", "123-4567", ".", ". .", "<a b='c'>", "'", "\"", "can't",
+                          "cannot", "gonna", "a.", "I.", "x", "2019", "5,000.", "(", ")", ":-)",
+                          "&amp;", "--", "😀", "é.", "Ph.D."])
+_GAPS = st.sampled_from([" ", "  ", "\n", " \n", "\n\n", "\u00a0", "\t"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_WORDS, _GAPS), max_size=20))
+def test_word_walk_equals_the_rule(pieces: list[tuple[str, str]]) -> None:
+    """words.scan (cached words, the rule between them) gives what the rule gives."""
+    text = utf16_units("".join(w + g for w, g in pieces))
+    for end in (len(text), max(len(text) - 1, 0)):  # (ending with a gap, or with a word)
+        assert list(scan(text[:end])) == list(scan_rule(text[:end]))
 
 
 @pytest.mark.parametrize(("line", "tokens"), [

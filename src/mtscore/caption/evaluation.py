@@ -14,7 +14,7 @@ a CoreNLP download).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from ..errors import InputError
 from ..metrics.base import Metric, SegmentStats
 from ..metrics.coco import CIDErD, CocoBLEU, CocoRougeL, DocumentFrequency
 from ..metrics.coco.common import TOKENIZER_SIGNATURES
+from ..metrics.coco.ngram_table import ImageNgrams
 from ..text.ptb import coco_tokenize
 
 #: the names ``COCOEvalCap.eval`` uses, in its order (without SPICE)
@@ -108,6 +109,14 @@ def tokenize_captions(refs: Sequence[Sequence[str]], hyps: Sequence[str]
     return out, coco_tokenize(hyps)
 
 
+def shared_ngrams(hyps: Sequence[str], refs: Sequence[Sequence[str]],
+                  metrics: Iterable[Metric[Any]]) -> ImageNgrams | None:
+    """The n-grams of the tokenized captions, counted once for every fast BLEU and CIDEr-D among
+    ``metrics`` (to their highest order), or None if none is."""
+    orders = [m.max_order for m in metrics if isinstance(m, CocoBLEU | CIDErD) and m.fast]
+    return ImageNgrams.of(hyps, refs, max(orders)) if orders else None
+
+
 def evaluate_captions(hyps: Sequence[str], refs: Sequence[Sequence[str]],
                       images: Sequence[Any] | None = None, *, meteor: bool = True,
                       cider_df: str | Path | DocumentFrequency | None = None,
@@ -138,10 +147,14 @@ def evaluate_captions(hyps: Sequence[str], refs: Sequence[Sequence[str]],
     stats: dict[str, SegmentStats] = {}
     nrefs = _nrefs(refs)
     bleu: SegmentStats | None = None
+    ngrams = shared_ngrams(hyps, refs, metrics.values())
     for name, metric in metrics.items():
         if isinstance(metric, CocoBLEU):  # one set of BLEU statistics, four scores
-            bleu = bleu if bleu is not None else metric.extract_tokenized(hyps, refs, nrefs)
+            bleu = bleu if bleu is not None else metric.extract_tokenized(hyps, refs, nrefs,
+                                                                          ngrams=ngrams)
             stats[name] = bleu
+        elif isinstance(metric, CIDErD):
+            stats[name] = metric.extract_tokenized(hyps, refs, nrefs, ngrams=ngrams)
         elif hasattr(metric, "extract_tokenized"):
             stats[name] = metric.extract_tokenized(hyps, refs, nrefs)
         else:  # METEOR: reference streams of the tokenized captions

@@ -69,21 +69,17 @@ def _keeps_dot(kind: int | None, following: str | None) -> bool:
 def _dots(words: list[str]) -> str:
     """The words joined again, a final dot split off unless nonbreaking (module doc)."""
     nbp = nonbreaking_prefixes()
-    out = []
+    out = list(words)
     for i, word in enumerate(words):
+        if word[-1] != "." or len(word) < 2:
+            continue
         following = words[i + 1] if i + 1 < len(words) else None
-        if len(word) > 1 and word.endswith("."):
-            pre = word[:-1]
-            kind = nbp.get(pre)
-            if "." in pre and _HAS_ALPHA.search(pre):
-                out.append(word.replace(".", ""))
-            elif _keeps_dot(kind, following):
-                out.append(word)
-            else:
-                out.append(pre + " .")
-        else:
-            out.append(word)
-    return "".join(w + " " for w in out)
+        pre = word[:-1]
+        if "." in pre and _HAS_ALPHA.search(pre):
+            out[i] = word.replace(".", "")
+        elif not _keeps_dot(nbp.get(pre), following):
+            out[i] = pre + " ."
+    return " ".join(out) + " " if out else ""
 
 
 def _java_trim(text: str) -> str:
@@ -98,7 +94,15 @@ def _java_trim(text: str) -> str:
 
 def normalize_line(line: str) -> str:
     """The jar's ``Normalizer.normalizeLine(line, English, keepPunctuation=true)`` (not lowercased)."""
-    text = _SEP_OTHER.sub(r" \1 ", f" {line} ")
+    return finish_line(character_rules(f" {line} "))
+
+
+def character_rules(text: str) -> str:
+    """The rules that look at a character and its neighbours (separators, dots, commas, quotes,
+    dashes, contractions), on a line padded with a space at both ends, in the jar's order. None
+    of them matches a newline next to a padding space, so they can run on many padded lines
+    joined by newlines at once (:mod:`.meteor_norm_corpus`)."""
+    text = _SEP_OTHER.sub(r" \1 ", text)
     text = _MULTI_DOT.sub(r" DOTMULTI\1", text)
     while "DOTMULTI." in text:
         text = _MULTI_DOT2.sub(r"DOTDOTMULTI \1", text)
@@ -110,6 +114,12 @@ def normalize_line(line: str) -> str:
     text = _RM_DASH.sub(r"\1 \2", text)
     for pattern, repl in _CONTRACTIONS:
         text = pattern.sub(repl, text)
+    return text
+
+
+def finish_line(text: str) -> str:
+    """The rest, word by word on one line: final dots (:func:`_dots`), protected dots restored,
+    white space made single, the line trimmed."""
     text = _dots([w for w in _SPLIT.split(text) if w])
     while "DOTDOTMULTI" in text:
         text = text.replace("DOTDOTMULTI", "DOTMULTI.")

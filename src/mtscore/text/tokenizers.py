@@ -270,6 +270,13 @@ class TokenizerMeteorNorm(Tokenizer):
 
         return normalized_words(line)
 
+    def tokenize_corpus(self, lines: Sequence[str]) -> list[str]:
+        """Every line at once (:func:`.meteor_norm_corpus.normalized_corpus`, equal to the lines
+        one by one)."""
+        from .meteor_norm_corpus import normalized_corpus
+
+        return normalized_corpus(lines)
+
 
 _REGISTRY: dict[str, type[Tokenizer]] = {
     cls.name: cls

@@ -26,7 +26,9 @@ import numpy as np
 from ...errors import OptionError
 from ..base import Score, SegmentStats, checked_inputs
 from ..settings import Settings, setting
+from .bleu_arrays import bleu_rows
 from .common import CocoMetric, CocoReferences, check_tokenizer, show_coco_tokenizer, tokenized
+from .ngram_table import ImageNgrams
 
 #: the highest order coco-caption's ``Bleu(4)`` counts: BLEU-1..4 share its statistics' layout
 COCO_ORDER = 4
@@ -127,8 +129,8 @@ class CocoBLEUSettings(Settings):
     order: int = setting(COCO_ORDER, key="n")
     #: ``coco`` (coco-caption's PTB tokenizer) or ``none`` (text tokenized already)
     tokenize: str = setting("coco", key="tok", show=show_coco_tokenizer, references=True)
-    #: count the references' n-grams once per prepared references (:meth:`.CocoReferences.derived`)
-    #: and reuse them for every hypothesis set; False: per image and call (:func:`bleu_row`)
+    #: all images at once over arrays (:mod:`.bleu_arrays`); False: image by image
+    #: (:func:`bleu_row`, the rule)
     fast: bool = setting(True, speed=True)
     #: the statistics count n-grams up to this order (derived: ``max(order, 4)``)
     max_order: int = field(init=False, default=COCO_ORDER)
@@ -165,22 +167,21 @@ class CocoBLEU(CocoMetric[CocoBLEUResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:
         hyps, prep = checked_inputs(self, hyps, refs, CocoReferences)
-        if not self.fast:
-            return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs)
-        order = self.max_order
-        maxima = prep.derived(("coco-bleu", order),
-                              lambda: [reference_maxima(r, order) for r in prep.refs])
-        rows = [hypothesis_row(h, max_ref, lengths, order) for h, (max_ref, lengths)
-                in zip(tokenized(hyps, self.tokenize), maxima, strict=True)]
-        return self._statistics(rows, prep.nrefs)
+        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs)
 
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
-                          nrefs: str = "var") -> SegmentStats:
-        """Statistics of hypotheses and per-image references already tokenized."""
-        rows = [bleu_row(h, r, self.max_order) for h, r in zip(hyps, refs, strict=True)]
-        return self._statistics(rows, nrefs)
+                          nrefs: str = "var", ngrams: ImageNgrams | None = None) -> SegmentStats:
+        """Statistics of hypotheses and per-image references already tokenized (``fast``: all
+        images at once, :func:`.bleu_arrays.bleu_rows`, over ``ngrams`` if they are counted
+        already; else image by image, :func:`bleu_row`)."""
+        if not self.fast:
+            rows = [bleu_row(h, r, self.max_order) for h, r in zip(hyps, refs, strict=True)]
+            return self._statistics(rows, nrefs)
+        if ngrams is None or not ngrams.covers(self.max_order):
+            ngrams = ImageNgrams.of(hyps, refs, self.max_order)
+        return self._statistics(bleu_rows(ngrams, self.max_order), nrefs)
 
-    def _statistics(self, rows: list[list[int]], nrefs: str) -> SegmentStats:
+    def _statistics(self, rows: list[list[int]] | np.ndarray, nrefs: str) -> SegmentStats:
         values = np.array(rows, dtype=np.int64).reshape(len(rows), len(self.columns))
         return SegmentStats(self.columns, values, {"nrefs": nrefs})
 

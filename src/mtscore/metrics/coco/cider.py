@@ -36,8 +36,10 @@ from ...version import __version__
 from ..base import Metric, Score, SegmentStats, checked_inputs
 from ..settings import Settings, setting
 from .bleu import ngram_counts
+from .cider_arrays import cider_d_scores
 from .common import TOKENIZER_SIGNATURES, CocoReferences, check_tokenizer, tokenized
 from .document_frequency import DocumentFrequency
+from .ngram_table import ImageNgrams
 
 SIGMA = 6.0
 #: where CIDEr's document frequencies come from: a file, the object, or None (the scored set)
@@ -117,9 +119,11 @@ def cider_d_of_vectors(vec_h: Vectors, vec_refs: Sequence[Vectors], max_order: i
 
 
 class CIDErReferences(CocoReferences):
-    """Tokenized references and the document frequencies they are scored with."""
+    """Tokenized references and the document frequencies they are scored with (``own_df``:
+    theirs, as coco-caption counts them)."""
 
     df: DocumentFrequency
+    own_df: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,8 +147,8 @@ class CIDErSettings(Settings):
     #: ``coco`` (coco-caption's PTB tokenizer) or ``none`` (text tokenized already)
     tokenize: str = setting("coco", key="tok",
                             show=lambda s: TOKENIZER_SIGNATURES[s.tokenize], references=True)
-    #: weigh the references' n-grams once per prepared references (:meth:`.CocoReferences.derived`)
-    #: and reuse them for every hypothesis set; False: per image and call (:func:`cider_d`)
+    #: all images at once over arrays (:mod:`.cider_arrays`); False: image by image
+    #: (:func:`cider_d`, the rule)
     fast: bool = setting(True, speed=True)
     #: the frequencies of ``df_file`` (derived: loaded once)
     frequencies: DocumentFrequency | None = field(init=False, default=None, compare=False,
@@ -219,6 +223,7 @@ class CIDErD(Metric[CIDErResult]):
         prep = CIDErReferences(self, refs, names)
         prep.df = self.df if self.df is not None else DocumentFrequency.of_references(
             prep.refs, self.max_order, TOKENIZER_SIGNATURES[self.tokenize])
+        prep.own_df = self.df is None
         return prep
 
     def reference_corpus(self, read_references: Any) -> DocumentFrequency | None:
@@ -238,15 +243,9 @@ class CIDErD(Metric[CIDErResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CIDErReferences) -> SegmentStats:
         hyps, prep = checked_inputs(self, hyps, refs, CIDErReferences)
-        if not self.fast:
-            return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs,
-                                          prep.df)
-        df, order = prep.df, self.max_order
-        vectors = prep.derived(("cider-d", order), lambda: [
-            [tfidf_vectors(ref, df, order) for ref in refs] for refs in prep.refs])
-        scores = [cider_d_of_vectors(tfidf_vectors(h, df, order), v, order, self.sigma)
-                  for h, v in zip(tokenized(hyps, self.tokenize), vectors, strict=True)]
-        return self._statistics(scores, prep.nrefs, df)
+        # (the arrays count the references' own frequencies themselves)
+        df = None if self.fast and prep.own_df else prep.df
+        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs, df)
 
     def document_frequency(self, refs: Sequence[Sequence[str]]) -> DocumentFrequency:
         """The frequencies tokenized references ``refs[i]`` are scored with (the file's, if one
@@ -255,18 +254,30 @@ class CIDErD(Metric[CIDErResult]):
             refs, self.max_order, TOKENIZER_SIGNATURES[self.tokenize])
 
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
-                          nrefs: str = "var", df: DocumentFrequency | None = None) -> SegmentStats:
+                          nrefs: str = "var", df: DocumentFrequency | None = None,
+                          ngrams: ImageNgrams | None = None) -> SegmentStats:
         """Statistics of tokenized hypotheses and per-image references (``df``: the document
-        frequencies; default :meth:`document_frequency` of ``refs``)."""
+        frequencies; default :meth:`document_frequency` of ``refs``). ``fast``: all images at once
+        (:func:`.cider_arrays.cider_d_scores`, over ``ngrams`` if they are counted already);
+        else image by image (:func:`cider_d`)."""
+        df = df if df is not None else self.df
+        if self.fast:
+            if ngrams is None or not ngrams.covers(self.max_order):
+                ngrams = ImageNgrams.of(hyps, refs, self.max_order)
+            signature = df.signature() if df is not None \
+                else DocumentFrequency.signature_of(len(refs))
+            return self._statistics(cider_d_scores(ngrams, self.max_order, self.sigma, df), nrefs,
+                                    signature)
         df = df if df is not None else self.document_frequency(refs)
         scores = [cider_d(h, r, df, self.max_order, self.sigma)
                   for h, r in zip(hyps, refs, strict=True)]
-        return self._statistics(scores, nrefs, df)
+        return self._statistics(scores, nrefs, df.signature())
 
-    def _statistics(self, scores: list[float], nrefs: str, df: DocumentFrequency) -> SegmentStats:
+    def _statistics(self, scores: list[float] | np.ndarray, nrefs: str,
+                    df_signature: str) -> SegmentStats:
         values = np.column_stack([np.asarray(scores, dtype=np.float64), np.ones(len(scores))])
         return SegmentStats(self.columns, values.reshape(len(scores), 2),
-                            {"nrefs": nrefs, "df": df.signature()})
+                            {"nrefs": nrefs, "df": df_signature})
 
     def compute_many(self, totals: np.ndarray) -> np.ndarray:
         t = np.atleast_2d(np.asarray(totals, dtype=np.float64))

@@ -10,7 +10,8 @@ are tokenized already (e.g. by coco-caption itself), as the scorers of ``pycocoe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from ...errors import InputError, OptionError
@@ -39,9 +40,17 @@ def tokenized(captions: Sequence[str], tokenize: str) -> list[str]:
     """The captions as coco-caption's scorers see them (``tokenize``: ``coco`` or ``none``)."""
     if tokenize == "none":
         return list(captions)
+    return list(coco_tokenized(tuple(captions)))
+
+
+@functools.lru_cache(maxsize=4)
+def coco_tokenized(captions: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`mtscore.text.ptb.coco_tokenize` of ``captions`` (one run of the tokenizer), kept for
+    the latest few sets: the coco metrics scored together (BLEU, ROUGE-L, CIDEr-D) read the same
+    references and results, which are tokenized once."""
     from ...text.ptb import coco_tokenize
 
-    return coco_tokenize(captions)
+    return tuple(coco_tokenize(captions))
 
 
 def image_references(streams: Sequence[Sequence[str | None]], segments: int) -> list[list[int]]:
@@ -75,14 +84,6 @@ class CocoReferences(PreparedBase):
         for ks in present:
             self.refs.append(tokens[at:at + len(ks)])
             at += len(ks)
-
-    def derived(self, key: object, build: Callable[[], Any]) -> Any:
-        """What a fast path computes once from these references (``build()``, kept under ``key``)
-        and reuses for every hypothesis set scored against them."""
-        cache: dict[object, Any] = self.__dict__.setdefault("_derived", {})
-        if key not in cache:
-            cache[key] = build()
-        return cache[key]
 
 
 class CocoMetric(Metric[R]):

@@ -75,7 +75,12 @@ class DocumentFrequency:
         return self._idf
 
     def signature(self) -> str:
-        return f"{self.source}({self.images})"
+        return self.signature_of(self.images, self.source)
+
+    @staticmethod
+    def signature_of(images: int, source: str = "corpus") -> str:
+        """The signature of frequencies counted over ``images`` images from ``source``."""
+        return f"{source}({images})"
 
     def save(self, path: str | Path) -> None:
         """Write the frequencies (gzip-compressed JSON, see the module docstring)."""

@@ -1,11 +1,12 @@
 """The scanner of the PTB lexer: the longest match among the rules, the earlier rule on a tie.
 
 :func:`scan_rule` is the rule: at each position every rule (:data:`.rules.RULES`) that can start
-with the character there is tried, each matched leftmost-longest (POSIX), trailing context counted
+with the characters there is tried, each matched leftmost-longest (POSIX), trailing context counted
 in the match's length, as JFlex does (:func:`longest_match`); the winner's action makes the token
 and says how far the scan moves on (:func:`apply_action`, :func:`step`). Only the rules whose
-pattern can begin with the current character are tried (found once per character by partial
-matching), which changes nothing but the speed. :mod:`.words` is the faster path.
+pattern can begin with the next two characters are tried (found once per pair by partial
+matching), which changes nothing but the speed; so does matching the rules that cannot match
+white space (:data:`WITHIN_RUN`) only up to the next white space. :mod:`.words` is the faster path.
 
 The text is scanned as UTF-16 code units, as Java does: a character outside the Basic
 Multilingual Plane (most emoji) is two surrogates, matched by no rule but the untokenizable one
@@ -35,19 +36,29 @@ _FLAGS = regex.POSIX | regex.VERSION0
 _SURROGATE = regex.compile("[\ud800-\udfff]")
 
 
-class _Compiled:
-    """A rule's pattern compiled once: the token is group 1, the trailing context follows it."""
+#: The rules whose every character class (and literal) excludes the run-ending characters
+#: :data:`RUN_END` (``EMAIL``: ``[^ \t\n\f\r"<>|()...]``; ``THING3``, ``HTHING``, ``HTHING./``,
+#: ``ABBREV2``: letters, digits, ``. , - / \\ \u00ad`` and ``[,;:\u3001]``), so that a match of
+#: theirs at ``pos`` ends before the next of those characters: matching them up to it
+#: (``endpos``) gives the same match. It is only faster: each holds a required literal (``@``,
+#: ``/``, ``-``, ``.``) that the ``regex`` module first searches for in the whole rest of the text,
+#: the whole corpus (``tests/test_ptb_tokenizer.py`` checks the bounded match equals the unbounded).
+WITHIN_RUN = frozenset(("EMAIL", "THING3", "HTHING", "HTHING./", "ABBREV2"))
+#: the characters that end a run for :data:`WITHIN_RUN`
+RUN_END = regex.compile("[ \t\n\f\r]")
 
-    __slots__ = ("pattern", "rule")
+
+class _Compiled:
+    """A rule's pattern compiled once: the token is group 1, the trailing context follows it;
+    ``within_run``: the rule is one of :data:`WITHIN_RUN`."""
+
+    __slots__ = ("pattern", "rule", "within_run")
 
     def __init__(self, rule: Rule):
         self.rule = rule
         #: leftmost-longest (POSIX): the match JFlex's automaton finds
         self.pattern = regex.compile(f"({rule.pattern}){rule.trail or ''}", _FLAGS)
-
-    def match(self, text: str, pos: int) -> regex.Match[str] | None:
-        """The leftmost-longest match at ``pos``, or None."""
-        return self.pattern.match(text, pos)
+        self.within_run = rule.name in WITHIN_RUN
 
 
 _COMPILED = tuple(_Compiled(rule) for rule in RULES[:-1])
@@ -56,12 +67,16 @@ _UNTOKENIZABLE = RULES[-1]
 _CANDIDATES: dict[str, tuple[_Compiled, ...]] = {}
 
 
-def candidates(ch: str) -> tuple[_Compiled, ...]:
-    """The rules whose pattern (with its trailing context) can begin with ``ch``, in order."""
-    found = _CANDIDATES.get(ch)
+def candidates(prefix: str) -> tuple[_Compiled, ...]:
+    """The rules whose pattern (with its trailing context) can begin with ``prefix`` (the text's
+    next one or two characters), in order: those that match it or a part of it, or that it could
+    begin (partial matching). A rule that matches at a position begins with the next two
+    characters there, or is one character long there: skipping the others changes nothing."""
+    found = _CANDIDATES.get(prefix)
     if found is None:
-        found = tuple(c for c in _COMPILED if c.pattern.match(ch, partial=True) is not None)
-        _CANDIDATES[ch] = found
+        pool = _COMPILED if len(prefix) == 1 else candidates(prefix[0])
+        found = tuple(c for c in pool if c.pattern.match(prefix, partial=True) is not None)
+        _CANDIDATES[prefix] = found
     return found
 
 
@@ -84,8 +99,15 @@ def longest_match(text: str, pos: int) -> tuple[Rule, str, int]:
     (without trailing context) and the match's end."""
     best: tuple[Rule, str, int] | None = None
     best_len = 0
-    for compiled in candidates(text[pos]):
-        match = compiled.match(text, pos)
+    run_end = -1
+    for compiled in candidates(text[pos:pos + 2]):
+        if compiled.within_run:  # (the same match, sooner: see WITHIN_RUN)
+            if run_end < 0:
+                found = RUN_END.search(text, pos)
+                run_end = len(text) if found is None else found.start()
+            match = compiled.pattern.match(text, pos, run_end)
+        else:
+            match = compiled.pattern.match(text, pos)
         if match is not None and match.end() - pos > best_len:
             best, best_len = (compiled.rule, match.group(1), match.end()), match.end() - pos
     if best is None:  # the untokenizable rule: one character (never a newline: NEWLINE matches)

@@ -21,7 +21,6 @@ def tokenize_lines(lines: Sequence[str], fast: bool = True) -> list[str]:
     those characters first (:func:`mtscore.text.ptb.coco.caption_lines`).
     """
     text = utf16_units("\n".join(lines))
-    units = _SURROGATE.search(text) is not None  # (else no token has one: nothing to join)
     out: list[str] = []
     current: list[str] = []
     for token in (scan(text) if fast else scan_rule(text)):
@@ -29,6 +28,9 @@ def tokenize_lines(lines: Sequence[str], fast: bool = True) -> list[str]:
             out.append(" ".join(current))
             current = []
         else:
-            current.append(from_utf16_units(token) if units else token)
+            current.append(token)
     out.append(" ".join(current))
-    return out
+    if _SURROGATE.search(text) is None:  # (no token has a surrogate: nothing to join)
+        return out
+    # (tokens are joined by spaces: a pair in a line is a pair within one token)
+    return [from_utf16_units(line) for line in out]

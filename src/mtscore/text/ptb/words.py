@@ -16,7 +16,6 @@ import regex
 from .lexer import NOTHING, scan_rule, step
 
 _CHUNK = regex.compile(r"[^ \n]+")
-_BLANKS = regex.compile(" +")
 _LETTERS = regex.compile("[A-Za-z]+")
 _SPLIT_WORDS = frozenset(("cannot", "gonna", "gotta", "lemme", "gimme", "wanna"))
 CACHE: dict[str, tuple[str, ...]] = {}
@@ -53,27 +52,38 @@ BY_RULE: tuple[str, ...] = ("(scanned by the rule)",)
 def scan(text: str) -> Iterator[str | None]:
     """The tokens of ``text`` (UTF-16 code units) in order, ``None`` for each line break, as
     :func:`.lexer.scan_rule` gives them; context-free words from the cache (which also remembers
-    the words that are not, :data:`BY_RULE`)."""
+    the words that are not, :data:`BY_RULE`).
+
+    The text is walked word by word (runs of characters other than spaces and newlines): between
+    words, only the rule ``SPACES`` begins with a space (no token) and only ``NEWLINE`` with a
+    newline (a line break); a word that starts where the scan stands and is not the text's last is
+    looked up; the rule steps through the rest, also into the words a step of it reaches.
+    """
     pos, n = 0, len(text)
     cache = CACHE
-    while pos < n:
-        if text[pos] == " ":  # spaces: only SPACES begins with one
-            pos = _BLANKS.match(text, pos).end()
+    for chunk in _CHUNK.finditer(text):
+        start, end = chunk.span()
+        if end <= pos:  # (consumed by a step of the rule)
             continue
-        if pos == 0 or text[pos - 1] in " \n":
-            chunk = _CHUNK.match(text, pos)
-            if chunk is not None and chunk.end() < n:
-                word = chunk.group()
-                tokens = cache.get(word)
-                if tokens is None:
-                    tokens = word_tokens(word) if cacheable(word) else BY_RULE
-                    if len(cache) >= _CACHE_SIZE:
-                        cache.clear()
-                    cache[word] = tokens
-                if tokens is not BY_RULE:
-                    yield from tokens
-                    pos = chunk.end()
-                    continue
-        token, pos = step(text, pos)
-        if token is not NOTHING:
-            yield token
+        if start > pos:  # spaces and newlines
+            for _ in range(text.count("\n", pos, start)):
+                yield None
+            pos = start
+        if pos == start and end < n:
+            word = chunk.group()
+            tokens = cache.get(word)
+            if tokens is None:
+                tokens = word_tokens(word) if cacheable(word) else BY_RULE
+                if len(cache) >= _CACHE_SIZE:
+                    cache.clear()
+                cache[word] = tokens
+            if tokens is not BY_RULE:
+                yield from tokens
+                pos = end
+                continue
+        while pos < end:
+            token, pos = step(text, pos)
+            if token is not NOTHING:
+                yield token
+    for _ in range(text.count("\n", pos, n)):
+        yield None

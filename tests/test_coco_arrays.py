@@ -1,0 +1,99 @@
+"""The array paths of coco-caption's BLEU and CIDEr-D against their rules (hypothesis): the
+statistics of every image at once (:mod:`mtscore.metrics.coco.bleu_arrays`,
+:mod:`mtscore.metrics.coco.cider_arrays`, over :mod:`mtscore.metrics.coco.ngram_table`) equal
+those of :func:`~mtscore.metrics.coco.bleu.bleu_row` (integer for integer) and
+:func:`~mtscore.metrics.coco.cider.cider_d` (to the last bit)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtscore.errors import InputError
+from mtscore.metrics.coco import CIDErD, CocoBLEU, CocoRougeL, DocumentFrequency
+from mtscore.metrics.coco.bleu import bleu_row
+from mtscore.metrics.coco.bleu_arrays import bleu_rows
+from mtscore.metrics.coco.cider import cider_d
+from mtscore.metrics.coco.cider_arrays import cider_d_scores
+from mtscore.metrics.coco.ngram_table import ImageNgrams, NgramTable
+
+# few distinct words, so that n-grams repeat within and across captions; runs of white space
+WORDS = st.sampled_from(["a", "b", "c", "dog", "the", "-lrb-", "é", "x"])
+CAPTION = st.builds(lambda ws, sep: sep.join(ws), st.lists(WORDS, max_size=12),
+                    st.sampled_from([" ", "  ", " \t"]))
+IMAGE = st.tuples(CAPTION, st.lists(CAPTION, min_size=1, max_size=5))
+IMAGES = st.lists(IMAGE, min_size=1, max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(IMAGES, st.integers(min_value=1, max_value=6))
+def test_bleu_rows_equal_the_rule(images: list[tuple[str, list[str]]], order: int) -> None:
+    hyps, refs = [h for h, _ in images], [r for _, r in images]
+    rule = np.array([bleu_row(h, r, order) for h, r in zip(hyps, refs, strict=True)])
+    assert np.array_equal(bleu_rows(ImageNgrams.of(hyps, refs, order), order), rule)
+
+
+@settings(max_examples=200, deadline=None)
+@given(IMAGES, st.integers(min_value=1, max_value=5), st.sampled_from([6.0, 0.5, 20.0]),
+       st.booleans())
+def test_cider_d_scores_equal_the_rule(images: list[tuple[str, list[str]]], order: int,
+                                       sigma: float, saved: bool) -> None:
+    hyps, refs = [h for h, _ in images], [r for _, r in images]
+    # saved frequencies: counted on other captions (some n-grams unseen), more images
+    df = DocumentFrequency.of_references(refs[::-1] + [[h] for h in hyps], order) if saved \
+        else DocumentFrequency.of_references(refs, order)
+    rule = np.array([cider_d(h, r, df, order, sigma) for h, r in zip(hyps, refs, strict=True)])
+    fast = cider_d_scores(ImageNgrams.of(hyps, refs, order), order, sigma, df if saved else None)
+    assert np.array_equal(fast, rule)  # (to the last bit: the same operations in the same order)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(CAPTION, max_size=10), st.integers(min_value=1, max_value=5))
+def test_ngram_table_counts_every_caption_s_ngrams(captions: list[str], order: int) -> None:
+    table = NgramTable.of(captions, order)
+    for n in range(1, order + 1):
+        rows = table.orders[n - 1]
+        got: dict[int, dict[tuple[str, ...], int]] = {}
+        for c, g, k in zip(rows.caption.tolist(), rows.ngram.tolist(), rows.count.tolist(),
+                           strict=True):
+            got.setdefault(c, {})[table.ngram_tuple(n, g)] = k
+        for c, caption in enumerate(captions):
+            words = caption.split()
+            expected: dict[tuple[str, ...], int] = {}
+            for i in range(len(words) - n + 1):
+                key = tuple(words[i:i + n])
+                expected[key] = expected.get(key, 0) + 1
+            assert got.get(c, {}) == expected
+
+
+def test_metrics_fast_and_rule_paths_agree() -> None:
+    hyps = ["a dog runs on the grass", "", "two cats"]
+    refs = [["a dog is running on the grass", "the dog runs"], ["a b"], ["two cats sit", "cats"]]
+    for fast in (True, False):
+        bleu = CocoBLEU(tokenize="none", fast=fast).extract_tokenized(hyps, refs)
+        cider = CIDErD(tokenize="none", fast=fast).extract_tokenized(hyps, refs)
+        if fast:
+            fast_bleu, fast_cider = bleu, cider
+    assert np.array_equal(fast_bleu.values, bleu.values)
+    assert np.array_equal(fast_cider.values, cider.values)
+    assert fast_cider.meta == cider.meta
+
+
+def test_an_image_without_references_is_an_error() -> None:
+    with pytest.raises(InputError, match="image 2 has no reference"):
+        ImageNgrams.of(["a", "b"], [["a"], []], 4)
+
+
+def test_coco_metrics_scored_together_tokenize_once() -> None:
+    from mtscore.metrics.coco.common import coco_tokenized
+
+    hyps = ["A dog runs.", "Two cats (sitting)."]
+    refs = [["A dog is running.", "The dog runs!"], ["Cats sit.", None]]
+    coco_tokenized.cache_clear()
+    scores = [m.corpus_score(hyps, refs).score for m in (CocoBLEU(), CIDErD(), CocoRougeL())]
+    info = coco_tokenized.cache_info()
+    assert (info.misses, info.hits) == (2, 4)  # references and results once each
+    coco_tokenized.cache_clear()
+    assert scores == [m.corpus_score(hyps, refs).score for m in (CocoBLEU(), CIDErD(), CocoRougeL())]
