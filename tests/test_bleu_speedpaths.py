@@ -349,3 +349,13 @@ def test_unescape_13a_equals_the_four_replacements_in_order(text: str) -> None:
     expected = (data.replace(b"&quot;", b'"').replace(b"&amp;", b"&").replace(b"&lt;", b"<")
                 .replace(b"&gt;", b">"))
     assert unescape_13a(data) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 300), st.floats(0, 1), st.integers(0, 2**32 - 1))
+def test_sparse_flatnonzero_equals_flatnonzero(size: int, density: float, seed: int) -> None:
+    from mtscore.text.spans import sparse_flatnonzero
+
+    mask = np.random.default_rng(seed).random(size) < density
+    assert np.array_equal(sparse_flatnonzero(mask), np.flatnonzero(mask))
+    assert sparse_flatnonzero(mask).dtype == np.flatnonzero(mask).dtype

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..ragged import ranges
 from .interning import TokenInterner, token_words
-from .spans import SPAN_TOKENIZERS, corpus_bytes, token_spans
+from .spans import SPAN_TOKENIZERS, corpus_bytes, line_breaks, token_spans
 from .tokenizers import Tokenizer, preprocess
 
 #: below this many characters in all, segments are tokenized line by line (numpy's cost per call
@@ -55,14 +55,17 @@ class SpanEncoder:
         line break of its own, are tokenized line by line and the result read as ``none``."""
         name = self.tokenizer.name
         by_line = sum(map(len, lines)) < SMALL_CORPUS_CHARACTERS
+        newlines = None
         if not by_line:
             data = corpus_bytes(lines, name, self.lowercase)
-            by_line = data.count(b"\n") != len(lines) - 1
+            newlines = line_breaks(data)
+            by_line = len(newlines) != len(lines) - 1
         if by_line:
             tokenized = [" ".join(line.split())
                          for line in preprocess(lines, self.tokenizer, self.lowercase)]
-            data, name = corpus_bytes(tokenized, "none", False), "none"
-        starts, ends, lengths = token_spans(data, len(lines), name, self._cjk if name != "none" else ())
+            data, name, newlines = corpus_bytes(tokenized, "none", False), "none", None
+        starts, ends, lengths = token_spans(data, len(lines), name,
+                                            self._cjk if name != "none" else (), newlines)
         return data, starts, ends, lengths
 
     def encode(self, lines: Sequence[str], grow: bool) -> tuple[np.ndarray, np.ndarray]:
