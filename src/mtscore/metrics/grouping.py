@@ -31,7 +31,8 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
     elements of one key, an index whose own representative is itself. A key is one value of
     each of the equally long integer ``columns`` (equal keys: equal in every column); hashed in
     32-bit arithmetic when every column has 32 bits or fewer (fewer fresh pages for numpy's
-    temporaries), else in 64-bit."""
+    temporaries), else in 64-bit. The last few elements left (:data:`FEW`) are grouped with a
+    dict of their keys instead of more rounds."""
     n = len(columns[0])
     index_type = np.intp  # numpy gathers with other index types take a slower, casting path
     if n == 0:
@@ -42,8 +43,13 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
     todo: np.ndarray | None = None  # None: every element (the first round)
     left, r = n, 0
     while left:
-        bits = max((left - 1).bit_length(), 4)  # a table at least as large as the keys
-        wanted = words if todo is None else [w[todo] for w in words]
+        if todo is not None and left <= FEW:
+            _group_few(words, todo, rep)
+            break
+        # a table at least as large as the keys; twice that after the first round (few keys)
+        bits = max((left - 1).bit_length() + (r > 0), 4)
+        # (np.take with mode="clip": the indices are in range, and it is cheaper than a[indices])
+        wanted = words if todo is None else [np.take(w, todo, mode="clip") for w in words]
         slot = wanted[0] * _multiplier(r, 0, width)  # numpy scalars keep their width
         for j, w in enumerate(wanted[1:], 1):
             slot += w * _multiplier(r, j, width)
@@ -53,19 +59,32 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
         table = np.empty(1 << bits, dtype=index_type)  # only slots written this round are read
         index = np.arange(n, dtype=index_type) if todo is None else todo
         table[at] = index  # elements of keys sharing a slot: one of them wins it
-        won = table[at]
-        differs = words[0][won] != wanted[0]
+        won = np.take(table, at, mode="clip")
+        differs = np.take(words[0], won, mode="clip") != wanted[0]
         for w, v in zip(words[1:], wanted[1:]):
-            differs |= w[won] != v
+            differs |= np.take(w, won, mode="clip") != v
         lost = np.flatnonzero(differs)
         if todo is None:
             rep = won
             todo = lost
         else:
             rep[index] = won
-            todo = todo[lost]
+            todo = np.take(todo, lost, mode="clip")
         left, r = len(todo), r + 1
     return rep
+
+
+#: at most this many elements left after a round are grouped with a dict (cheaper than rounds)
+FEW = 48
+
+
+def _group_few(words: Sequence[np.ndarray], todo: np.ndarray, rep: np.ndarray) -> None:
+    """Set ``rep`` of the elements ``todo`` (a few, whose keys no round has settled: every element
+    of those keys is among them) to the first of them with the same key."""
+    first: dict[tuple[int, ...], int] = {}
+    indices = todo.tolist()
+    keys = zip(*(np.take(w, todo).tolist() for w in words))
+    rep[todo] = [first.setdefault(key, i) for key, i in zip(keys, indices)]
 
 
 def group_counts(rep: np.ndarray, bounds: np.ndarray) -> list[np.ndarray]:
