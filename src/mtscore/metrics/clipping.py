@@ -213,7 +213,6 @@ def _clipped_groups(columns: Sequence[np.ndarray], bounds: np.ndarray, seg: np.n
     hyp, *ref = group_counts(rep, bounds)
     if per_reference:
         matches = [np.minimum(hyp, r) for r in ref]
-        out = [np.bincount(seg, weights=m, minlength=S).astype(np.int64) for m in matches]
         shared = matches[0] > 0
         for m in matches[1:]:
             shared |= m > 0
@@ -221,9 +220,13 @@ def _clipped_groups(columns: Sequence[np.ndarray], bounds: np.ndarray, seg: np.n
         ref_max = ref[0]
         for counts in ref[1:]:
             np.maximum(ref_max, counts, out=ref_max)
-        clipped = np.minimum(hyp, ref_max, out=hyp)  # nonzero only at representatives
-        out = [np.bincount(seg, weights=clipped, minlength=S).astype(np.int64)]
-        shared = clipped > 0
+        matches = [np.minimum(hyp, ref_max, out=hyp)]  # the clipped counts
+        shared = matches[0] > 0
+    # counts are nonzero only at the representatives of shared groups: sum those per segment
+    at = np.flatnonzero(shared)
+    at_seg = np.take(seg, at, mode="clip")
+    out = [np.bincount(at_seg, weights=np.take(m, at, mode="clip"), minlength=S).astype(np.int64)
+           for m in matches]
     return out, np.where(np.take(shared, rep, mode="clip"), rep, -1)
 
 

@@ -50,19 +50,23 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
         bits = max((left - 1).bit_length() + (r > 0), 4)
         # (np.take with mode="clip": the indices are in range, and it is cheaper than a[indices])
         wanted = words if todo is None else [np.take(w, todo, mode="clip") for w in words]
+        # (temporaries are reused where they can be: fresh memory costs more than the arithmetic)
         slot = wanted[0] * _multiplier(r, 0, width)  # numpy scalars keep their width
+        spare = np.empty_like(slot) if len(wanted) > 1 else slot
         for j, w in enumerate(wanted[1:], 1):
-            slot += w * _multiplier(r, j, width)
+            slot += np.multiply(w, _multiplier(r, j, width), out=spare)
         slot >>= slot.dtype.type(width - bits)
         # numpy indexes with intp: the 64-bit slots are already that (values below 2^bits)
         at = slot.view(np.intp) if width == 64 else slot.astype(np.intp)
         table = np.empty(1 << bits, dtype=index_type)  # only slots written this round are read
         index = np.arange(n, dtype=index_type) if todo is None else todo
         table[at] = index  # elements of keys sharing a slot: one of them wins it
-        won = np.take(table, at, mode="clip")
-        differs = np.take(words[0], won, mode="clip") != wanted[0]
+        # the first round's index is not needed any more: its memory takes the winners
+        won = np.take(table, at, mode="clip", out=index if todo is None else None)
+        del table, at
+        differs = _gather(words[0], won, spare) != wanted[0]
         for w, v in zip(words[1:], wanted[1:]):
-            differs |= np.take(w, won, mode="clip") != v
+            differs |= _gather(w, won, spare) != v
         lost = np.flatnonzero(differs)
         if todo is None:
             rep = won
@@ -72,6 +76,13 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
             todo = np.take(todo, lost, mode="clip")
         left, r = len(todo), r + 1
     return rep
+
+
+def _gather(values: np.ndarray, at: np.ndarray, spare: np.ndarray) -> np.ndarray:
+    """``values[at]``, written into ``spare`` when it has their type (its old contents are lost)."""
+    if spare.dtype == values.dtype:
+        return np.take(values, at, mode="clip", out=spare)
+    return np.take(values, at, mode="clip")
 
 
 #: at most this many elements left after a round are grouped with a dict (cheaper than rounds)
