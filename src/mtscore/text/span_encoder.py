@@ -161,10 +161,16 @@ def make_encoder(tokenizer: Tokenizer, lowercase: bool) -> SpanEncoder | LineEnc
 
 def _present_lines(streams: Sequence[Sequence[str | None]]) -> tuple[list[np.ndarray], list[str]]:
     """Per stream the index of its present segments, and all present lines, streams in order."""
-    present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
-               for stream in streams]
-    lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
-    return present, lines  # type: ignore[return-value,unused-ignore]  # no None left
+    present, lines = [], []
+    for stream in streams:
+        kept = [r for r in stream if r is not None]
+        if len(kept) == len(stream):  # (usually: every segment has this reference)
+            present.append(np.arange(len(stream), dtype=np.int64))
+        else:
+            present.append(np.asarray([i for i, r in enumerate(stream) if r is not None],
+                                      dtype=np.int64))
+        lines += kept
+    return present, lines
 
 
 def encode_streams(encoder: SpanEncoder | LineEncoder, streams: Sequence[Sequence[str | None]]
