@@ -142,16 +142,17 @@ def token_words(data: bytes, starts: np.ndarray, ends: np.ndarray, long_ids: dic
     bits = shift.view(np.uint64)
     first <<= bits
     first >>= bits
-    np.add(starts, 8, out=shift)
-    second = words[shift]
-    np.subtract(n, 8, out=shift)
-    np.clip(shift, 0, 7, out=shift)
-    shift *= -8
-    shift += 64
-    second <<= bits
-    second >>= bits
     np.left_shift(n, 56, out=shift)
-    second |= bits
+    second = bits  # the length; a token of more than 8 bytes adds its next bytes
+    mid = np.flatnonzero(n > 8)  # (few: no gather for the short ones)
+    if len(mid):
+        tail = words[np.take(starts, mid) + 8]
+        rest = np.take(n, mid)
+        rest *= -8
+        rest += 128  # 64 - 8 * (n - 8): bytes past the 15th are the long tokens' (below)
+        tail <<= rest.view(np.uint64)
+        tail >>= rest.view(np.uint64)
+        second[mid] |= tail
     long = np.flatnonzero(n > _MID)
     if len(long):
         for i, s, e in zip(long.tolist(), starts[long].tolist(), ends[long].tolist()):
