@@ -7,7 +7,8 @@ hash table at its key's slot, reads the slot back and keeps the index read when 
 is the key of the element read (compared exactly: a slot shared by two keys only delays one of
 them). The elements whose slot another key won go round again with another hash, until none is
 left; every key wins its slot in some round, and all elements of a key share its slot in every
-round, so they always get the same representative. Counts per group are then ``np.bincount`` over
+round, so they always get the same representative (the last few left are grouped with a dict
+of their keys instead). Counts per group are then ``np.bincount`` over
 the representatives.
 """
 
