@@ -349,3 +349,37 @@ def test_unescape_13a_equals_the_four_replacements_in_order(text: str) -> None:
     expected = (data.replace(b"&quot;", b'"').replace(b"&amp;", b"&").replace(b"&lt;", b"<")
                 .replace(b"&gt;", b">"))
     assert unescape_13a(data) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 300), st.floats(0, 1), st.integers(0, 2**32 - 1))
+def test_sparse_flatnonzero_equals_flatnonzero(size: int, density: float, seed: int) -> None:
+    from mtscore.text.spans import sparse_flatnonzero
+
+    mask = np.random.default_rng(seed).random(size) < density
+    assert np.array_equal(sparse_flatnonzero(mask), np.flatnonzero(mask))
+    assert sparse_flatnonzero(mask).dtype == np.flatnonzero(mask).dtype
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.binary(min_size=1, max_size=24).filter(lambda t: b" " not in t), min_size=1,
+                max_size=40))
+def test_token_words_are_equal_exactly_for_equal_tokens(tokens: list[bytes]) -> None:
+    """Two words per token (short, 9-15 bytes with the second word, longer ones numbered): equal
+    keys for equal tokens and only for them, whatever bytes follow a token."""
+    from mtscore.text.interning import token_words
+
+    data = b" ".join(tokens) + b" " * 16
+    starts = np.cumsum([0] + [len(t) + 1 for t in tokens[:-1]])
+    ends = starts + np.array([len(t) for t in tokens])
+    first, second = token_words(data, starts, ends, {})
+    keys = list(zip(first.tolist(), second.tolist()))
+    for i, a in enumerate(tokens):
+        for j, b in enumerate(tokens):
+            assert (keys[i] == keys[j]) == (a == b)
+    # the same tokens followed by other bytes give the same keys
+    tight = b"".join(tokens) + b"\xff" * 16
+    at = np.cumsum([0] + [len(t) for t in tokens[:-1]])
+    first2, second2 = token_words(tight, at, at + ends - starts, {})
+    short = (ends - starts) <= 15
+    assert np.array_equal(first2[short], first[short]) and np.array_equal(second2[short], second[short])

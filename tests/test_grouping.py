@@ -79,3 +79,21 @@ def test_kernel_in_blocks_equals_counters(data, block) -> None:
             np.testing.assert_array_equal(each[k], counter_clipped(hyps, [stream], N))
     finally:
         clipping.BLOCK_TOKENS, clipping.SMALL_CORPUS_TOKENS = kept
+
+
+def test_representatives_with_and_without_the_dict_of_the_last_few(monkeypatch) -> None:
+    """The elements left after the first round grouped by a dict (FEW large), or only by more
+    rounds (FEW 0): exact groups either way, one and several columns."""
+    from mtscore.metrics import grouping
+
+    rng = np.random.default_rng(11)
+    keys = rng.integers(0, 3000, 20_000).astype(np.int64) << 33
+    extra = rng.integers(0, 3, 20_000).astype(np.uint64)
+    for few in (0, 10**9):
+        monkeypatch.setattr(grouping, "FEW", few)
+        _check(keys)
+        rep = representatives([keys, extra])
+        np.testing.assert_array_equal(keys[rep], keys)
+        np.testing.assert_array_equal(extra[rep], extra)
+        np.testing.assert_array_equal(rep[rep], rep)
+        assert len(np.unique(rep)) == len(np.unique(keys + extra.astype(np.int64)))

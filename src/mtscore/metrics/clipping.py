@@ -193,11 +193,12 @@ def grouped_counts(columns: Sequence[np.ndarray], seg: np.ndarray, lengths: np.n
         if len(j) == 0:
             break
         # (the group of the (n-1)-gram at i, that of the one at i + 1): the n-gram, exactly
-        key = group[j] * T
-        key += group[j + 1]
-        at = j if at is None else at[j]
-        counts, group = _clipped_groups([key], np.searchsorted(at, bounds), seg[at], S,
-                                        per_reference)
+        key = np.take(group, j, mode="clip")
+        key *= T
+        key += np.take(group, j + 1, mode="clip")
+        at = j if at is None else np.take(at, j, mode="clip")
+        counts, group = _clipped_groups([key], np.searchsorted(at, bounds),
+                                        np.take(seg, at, mode="clip"), S, per_reference)
         for k, c in enumerate(counts):
             out[k][:, n - 1] = c
     return out
@@ -212,7 +213,6 @@ def _clipped_groups(columns: Sequence[np.ndarray], bounds: np.ndarray, seg: np.n
     hyp, *ref = group_counts(rep, bounds)
     if per_reference:
         matches = [np.minimum(hyp, r) for r in ref]
-        out = [np.bincount(seg, weights=m, minlength=S).astype(np.int64) for m in matches]
         shared = matches[0] > 0
         for m in matches[1:]:
             shared |= m > 0
@@ -220,10 +220,14 @@ def _clipped_groups(columns: Sequence[np.ndarray], bounds: np.ndarray, seg: np.n
         ref_max = ref[0]
         for counts in ref[1:]:
             np.maximum(ref_max, counts, out=ref_max)
-        clipped = np.minimum(hyp, ref_max, out=hyp)  # nonzero only at representatives
-        out = [np.bincount(seg, weights=clipped, minlength=S).astype(np.int64)]
-        shared = clipped > 0
-    return out, np.where(shared[rep], rep, -1)
+        matches = [np.minimum(hyp, ref_max, out=hyp)]  # the clipped counts
+        shared = matches[0] > 0
+    # counts are nonzero only at the representatives of shared groups: sum those per segment
+    at = np.flatnonzero(shared)
+    at_seg = np.take(seg, at, mode="clip")
+    out = [np.bincount(at_seg, weights=np.take(m, at, mode="clip"), minlength=S).astype(np.int64)
+           for m in matches]
+    return out, np.where(np.take(shared, rep, mode="clip"), rep, -1)
 
 
 def _clipped_counts_small(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,

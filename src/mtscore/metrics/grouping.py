@@ -7,7 +7,8 @@ hash table at its key's slot, reads the slot back and keeps the index read when 
 is the key of the element read (compared exactly: a slot shared by two keys only delays one of
 them). The elements whose slot another key won go round again with another hash, until none is
 left; every key wins its slot in some round, and all elements of a key share its slot in every
-round, so they always get the same representative. Counts per group are then ``np.bincount`` over
+round, so they always get the same representative (the last few left are grouped with a dict
+of their keys instead). Counts per group are then ``np.bincount`` over
 the representatives.
 """
 
@@ -31,7 +32,8 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
     elements of one key, an index whose own representative is itself. A key is one value of
     each of the equally long integer ``columns`` (equal keys: equal in every column); hashed in
     32-bit arithmetic when every column has 32 bits or fewer (fewer fresh pages for numpy's
-    temporaries), else in 64-bit."""
+    temporaries), else in 64-bit. The last few elements left (:data:`FEW`) are grouped with a
+    dict of their keys instead of more rounds."""
     n = len(columns[0])
     index_type = np.intp  # numpy gathers with other index types take a slower, casting path
     if n == 0:
@@ -42,30 +44,59 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
     todo: np.ndarray | None = None  # None: every element (the first round)
     left, r = n, 0
     while left:
-        bits = max((left - 1).bit_length(), 4)  # a table at least as large as the keys
-        wanted = words if todo is None else [w[todo] for w in words]
+        if todo is not None and left <= FEW:
+            _group_few(words, todo, rep)
+            break
+        # a table at least as large as the keys; twice that after the first round (few keys)
+        bits = max((left - 1).bit_length() + (r > 0), 4)
+        # (np.take with mode="clip": the indices are in range, and it is cheaper than a[indices])
+        wanted = words if todo is None else [np.take(w, todo, mode="clip") for w in words]
+        # (temporaries are reused where they can be: fresh memory costs more than the arithmetic)
         slot = wanted[0] * _multiplier(r, 0, width)  # numpy scalars keep their width
+        spare = np.empty_like(slot) if len(wanted) > 1 else slot
         for j, w in enumerate(wanted[1:], 1):
-            slot += w * _multiplier(r, j, width)
+            slot += np.multiply(w, _multiplier(r, j, width), out=spare)
         slot >>= slot.dtype.type(width - bits)
         # numpy indexes with intp: the 64-bit slots are already that (values below 2^bits)
         at = slot.view(np.intp) if width == 64 else slot.astype(np.intp)
         table = np.empty(1 << bits, dtype=index_type)  # only slots written this round are read
         index = np.arange(n, dtype=index_type) if todo is None else todo
         table[at] = index  # elements of keys sharing a slot: one of them wins it
-        won = table[at]
-        differs = words[0][won] != wanted[0]
+        # the first round's index is not needed any more: its memory takes the winners
+        won = np.take(table, at, mode="clip", out=index if todo is None else None)
+        del table, at
+        differs = _gather(words[0], won, spare) != wanted[0]
         for w, v in zip(words[1:], wanted[1:]):
-            differs |= w[won] != v
+            differs |= _gather(w, won, spare) != v
         lost = np.flatnonzero(differs)
         if todo is None:
             rep = won
             todo = lost
         else:
             rep[index] = won
-            todo = todo[lost]
+            todo = np.take(todo, lost, mode="clip")
         left, r = len(todo), r + 1
     return rep
+
+
+def _gather(values: np.ndarray, at: np.ndarray, spare: np.ndarray) -> np.ndarray:
+    """``values[at]``, written into ``spare`` when it has their type (its old contents are lost)."""
+    if spare.dtype == values.dtype:
+        return np.take(values, at, mode="clip", out=spare)
+    return np.take(values, at, mode="clip")
+
+
+#: at most this many elements left after a round are grouped with a dict (cheaper than rounds)
+FEW = 48
+
+
+def _group_few(words: Sequence[np.ndarray], todo: np.ndarray, rep: np.ndarray) -> None:
+    """Set ``rep`` of the elements ``todo`` (a few, whose keys no round has settled: every element
+    of those keys is among them) to the first of them with the same key."""
+    first: dict[tuple[int, ...], int] = {}
+    indices = todo.tolist()
+    keys = zip(*(np.take(w, todo).tolist() for w in words))
+    rep[todo] = [first.setdefault(key, i) for key, i in zip(keys, indices)]
 
 
 def group_counts(rep: np.ndarray, bounds: np.ndarray) -> list[np.ndarray]:

@@ -133,14 +133,26 @@ def token_words(data: bytes, starts: np.ndarray, ends: np.ndarray, long_ids: dic
     if len(data) < int(starts.max()) + 16:
         data = data + bytes(16)
     words = np.ndarray(shape=(len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))
+    # the bytes after a token are cleared by shifting them out and back (little-endian: they are
+    # the high bytes; numpy shifts by 64 or more give 0), in place in one temporary
     first = words[starts]
-    first &= np.take(_MASKS, np.minimum(n, 8))
-    second = words[starts + 8]
-    rest = n - 8
-    np.clip(rest, 0, 7, out=rest)
-    second &= np.take(_MASKS, rest)
-    rest = n << 56
-    second |= rest.view(np.uint64)
+    shift = np.minimum(n, 8)
+    shift *= -8
+    shift += 64
+    bits = shift.view(np.uint64)
+    first <<= bits
+    first >>= bits
+    np.left_shift(n, 56, out=shift)
+    second = bits  # the length; a token of more than 8 bytes adds its next bytes
+    mid = np.flatnonzero(n > 8)  # (few: no gather for the short ones)
+    if len(mid):
+        tail = words[np.take(starts, mid) + 8]
+        rest = np.take(n, mid)
+        rest *= -8
+        rest += 128  # 64 - 8 * (n - 8): bytes past the 15th are the long tokens' (below)
+        tail <<= rest.view(np.uint64)
+        tail >>= rest.view(np.uint64)
+        second[mid] |= tail
     long = np.flatnonzero(n > _MID)
     if len(long):
         for i, s, e in zip(long.tolist(), starts[long].tolist(), ends[long].tolist()):

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..ragged import ranges
 from .interning import TokenInterner, token_words
-from .spans import SPAN_TOKENIZERS, corpus_bytes, token_spans
+from .spans import SPAN_TOKENIZERS, corpus_bytes, line_breaks, token_spans
 from .tokenizers import Tokenizer, preprocess
 
 #: below this many characters in all, segments are tokenized line by line (numpy's cost per call
@@ -55,14 +55,17 @@ class SpanEncoder:
         line break of its own, are tokenized line by line and the result read as ``none``."""
         name = self.tokenizer.name
         by_line = sum(map(len, lines)) < SMALL_CORPUS_CHARACTERS
+        newlines = None
         if not by_line:
             data = corpus_bytes(lines, name, self.lowercase)
-            by_line = data.count(b"\n") != len(lines) - 1
+            newlines = line_breaks(data)
+            by_line = len(newlines) != len(lines) - 1
         if by_line:
             tokenized = [" ".join(line.split())
                          for line in preprocess(lines, self.tokenizer, self.lowercase)]
-            data, name = corpus_bytes(tokenized, "none", False), "none"
-        starts, ends, lengths = token_spans(data, len(lines), name, self._cjk if name != "none" else ())
+            data, name, newlines = corpus_bytes(tokenized, "none", False), "none", None
+        starts, ends, lengths = token_spans(data, len(lines), name,
+                                            self._cjk if name != "none" else (), newlines)
         return data, starts, ends, lengths
 
     def encode(self, lines: Sequence[str], grow: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -158,10 +161,16 @@ def make_encoder(tokenizer: Tokenizer, lowercase: bool) -> SpanEncoder | LineEnc
 
 def _present_lines(streams: Sequence[Sequence[str | None]]) -> tuple[list[np.ndarray], list[str]]:
     """Per stream the index of its present segments, and all present lines, streams in order."""
-    present = [np.asarray([i for i, r in enumerate(stream) if r is not None], dtype=np.int64)
-               for stream in streams]
-    lines = [stream[i] for stream, idx in zip(streams, present) for i in idx.tolist()]
-    return present, lines  # type: ignore[return-value,unused-ignore]  # no None left
+    present, lines = [], []
+    for stream in streams:
+        kept = [r for r in stream if r is not None]
+        if len(kept) == len(stream):  # (usually: every segment has this reference)
+            present.append(np.arange(len(stream), dtype=np.int64))
+        else:
+            present.append(np.asarray([i for i, r in enumerate(stream) if r is not None],
+                                      dtype=np.int64))
+        lines += kept
+    return present, lines
 
 
 def encode_streams(encoder: SpanEncoder | LineEncoder, streams: Sequence[Sequence[str | None]]
