@@ -1,0 +1,351 @@
+"""The exact 1.5 search of many segments at once, with numpy: equal to :func:`.jar.align_jar`
+segment by segment, state for state (tested equal on random candidates and on WMT22:
+``tests/test_meteor_jar_batch.py``, ``benchmarks/meteor_align.py --mode jar``).
+
+The rule's dynamic program keeps, per reference position, a dict of states ``(used hypothesis words
+& relevant, continuation word) -> (score, chain)`` in insertion order; a key's first insertion
+fixes its place, a later strictly better value replaces its value; dominated states are dropped
+(:func:`.jar._undominated`); where a segment holds more states than its cap, the best are kept in
+``heapq.nlargest``'s order (score descending, then place). Every one of these orders decides ties,
+and the cap decides the result of a bounded search, so all are kept here:
+
+* all segments of a batch step through their reference positions together; a state is a row
+  (segment, used words as 64-bit words, continuation word, score, chain node), rows ordered by
+  segment, then place;
+* the score ``(doubled weight, −chunks, −distance)`` is one integer (:class:`_Packing`: fields
+  that never borrow, compared as the tuple);
+* a step makes each state's children in the rule's order (the fixed match; or each candidate,
+  then the skip), numbered (parent row, place); one sort on (segment, key, −score, number) puts
+  each key's best first (the rule's value) and its smallest number is its place;
+* the same sort groups the states of equal used words: their best gives the dominance test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .jar import STATE_CAP, WORK_CAP, Candidates, Match, _Problem
+
+_ONE = np.uint64(1)
+
+
+@dataclass(frozen=True)
+class _Packing:
+    """The rule's score ``(weight, −chunks, −distance)`` as ``weight << W | (C − chunks) << D |
+    (2^D − 1 − distance)``: larger is better, as the tuple; each field stays in its bits."""
+
+    chunk_bits: int
+    dist_bits: int
+
+    @property
+    def weight_shift(self) -> int:
+        return self.chunk_bits + self.dist_bits
+
+    def zero(self) -> int:
+        return ((1 << self.chunk_bits) - 1 << self.dist_bits) | ((1 << self.dist_bits) - 1)
+
+
+class _Batch:
+    """The precomputed problems (:class:`.jar._Problem`) of a batch, flattened: per reference
+    position (segment offset + j) and per candidate (``ptr`` per position)."""
+
+    def __init__(self, segments: Sequence[tuple[int, int, Candidates]], weights: Sequence[float]):
+        n = len(segments)
+        self.n_ref = np.array([m for _, m, _ in segments], dtype=np.int64)
+        self.offset = np.concatenate([[0], np.cumsum(self.n_ref)]).astype(np.int64)
+        self.words = max(1, (max(h for h, _, _ in segments) + 63) // 64)
+        positions, W = int(self.offset[-1]), self.words
+        self.relevant = np.zeros((positions, W), dtype=np.uint64)
+        self.fixed_i = np.full(positions, -1, dtype=np.int64)
+        self.fixed_gain = np.zeros(positions, dtype=np.int64)
+        self.fixed_mod = np.full(positions, -1, dtype=np.int64)
+        self.fixed_to = np.full(positions, -1, dtype=np.int64)
+        self.tj = np.full(positions, -1, dtype=np.int64)
+        self.left_j = np.zeros(positions, dtype=np.int64)
+        self.cap = np.zeros(positions, dtype=np.int64)
+        counts, cand_rows, class_masks = [], [], []
+        self.used0 = np.zeros((n, W), dtype=np.uint64)
+        self.problems = []
+        dist_total = 0
+        for s, (n_hyp, n_ref, cands) in enumerate(segments):
+            p = _Problem.of(n_hyp, n_ref, cands, weights)
+            self.problems.append(p)
+            base, first_class = int(self.offset[s]), len(class_masks)
+            for i, _ in p.fixed.values():
+                self.used0[s, i >> 6] |= _ONE << np.uint64(i & 63)
+            class_masks.extend(p.class_mask)
+            for j in range(n_ref):
+                at = base + j
+                self.relevant[at] = _words(p.relevant[j], W)
+                self.cap[at] = max(8, WORK_CAP // max(len(cands[j]), 1))
+                tj = p.class_of_ref[j]
+                if tj >= 0:
+                    self.tj[at], self.left_j[at] = first_class + tj, p.refs_from[j]
+                cont = p.continues[j]
+                if j in p.fixed:
+                    i, mod = p.fixed[j]
+                    self.fixed_i[at], self.fixed_gain[at], self.fixed_mod[at] = i, 2 * p.gains[mod], mod
+                    self.fixed_to[at] = i if i in cont else -1
+                    dist_total += abs(j - i)
+                    counts.append(0)
+                    continue
+                counts.append(len(cands[j]))
+                for i, mod in cands[j]:
+                    ti = p.class_of_hyp[i] if p.gains[mod] == 0 else -2
+                    cand_rows.append((i, mod, abs(j - i), 2 * p.gains[mod], i if i in cont else -1,
+                                      first_class + ti if ti >= 0 else ti,
+                                      p.refs_after(ti, j) if ti >= 0 else 0))
+                    dist_total += abs(j - i)
+        self.ptr = np.concatenate([[0], np.cumsum(np.array(counts, dtype=np.int64))]).astype(np.int64)
+        rows = np.array(cand_rows, dtype=np.int64).reshape(len(cand_rows), 7)
+        (self.c_i, self.c_mod, self.c_dist, self.c_gain, self.c_to, self.c_class,
+         self.c_left) = rows.T.copy()
+        self.class_mask = np.array([_words(m, W) for m in class_masks], dtype=np.uint64).reshape(
+            len(class_masks), W)
+        chunk_bits = max(1, int(self.n_ref.max()) + 1).bit_length()
+        self.pack = _Packing(chunk_bits, max(1, dist_total + 1).bit_length())
+        most_gain = 2 * max([0, *(int(w) for w in weights)])
+        weight_bits = (most_gain * int(self.n_ref.max()) + 1).bit_length()
+        if self.pack.weight_shift + weight_bits > 62:  # (never within the work budget)
+            raise ValueError("scores too large to pack")
+
+
+def _words(mask: int, n: int) -> list[int]:
+    """A Python int bit mask as ``n`` 64-bit words (lowest first)."""
+    return [(mask >> (64 * w)) & 0xFFFFFFFFFFFFFFFF for w in range(n)]
+
+
+@dataclass
+class _States:
+    """One row per state, rows ordered by segment then the rule's dict order."""
+
+    seg: np.ndarray
+    used: np.ndarray
+    last: np.ndarray
+    score: np.ndarray
+    node: np.ndarray
+
+    def take(self, rows: np.ndarray) -> _States:
+        return _States(self.seg[rows], self.used[rows], self.last[rows], self.score[rows],
+                       self.node[rows])
+
+
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(masks).sum(axis=1, dtype=np.int64)
+
+
+def _group_firsts(keys: np.ndarray) -> np.ndarray:
+    """Whether each row of sorted ``keys`` starts a run."""
+    return np.concatenate([[True], keys[1:] != keys[:-1]]) if len(keys) else np.zeros(0, dtype=bool)
+
+
+def _cap(st: _States, caps: np.ndarray, n_seg: int, inexact: np.ndarray) -> _States:
+    """The rule's ``dict(nlargest(cap, states.items(), key=score))`` for every segment holding
+    more than its cap (``caps``: per row, its segment's), marking those segments inexact."""
+    per_seg = np.bincount(st.seg, minlength=n_seg)
+    over = per_seg[st.seg] > caps
+    if not over.any():
+        return st
+    inexact[np.unique(st.seg[over])] = True
+    row = np.arange(len(st.seg), dtype=np.int64)
+    order = np.lexsort((row, np.where(over, -st.score, 0), st.seg))
+    seg = st.seg[order]
+    first = np.flatnonzero(_group_firsts(seg))
+    rank = row - np.repeat(first, np.diff(np.append(first, len(seg))))
+    return st.take(order[(rank < caps[order]) | ~over[order]])
+
+
+def _children(b: _Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Every child of every state (``at``: its position), in the rule's order per parent: (parent
+    row, place among its parent's children, score, continuation word, hypothesis word it adds to
+    the used ones or -1, its match's hypothesis word and module or -1 for a skip)."""
+    pack = b.pack
+    wshift, chunk = np.int64(pack.weight_shift), np.int64(1 << pack.dist_bits)
+    fixed = b.fixed_i[at] >= 0
+    f_rows = np.flatnonzero(fixed)
+    f_at = at[f_rows]
+    f_i = b.fixed_i[f_at]
+    f_cont = (st.last[f_rows] >= 0) & (st.last[f_rows] == f_i - 1)
+    f_score = st.score[f_rows] + (b.fixed_gain[f_at] << wshift) - np.where(f_cont, 0, chunk) \
+        - np.abs(f_at - b.offset[st.seg[f_rows]] - f_i)
+    o_rows = np.flatnonzero(~fixed)
+    o_at = at[o_rows]
+    counts = b.ptr[o_at + 1] - b.ptr[o_at] + 1  # candidates, then the skip
+    rep = np.repeat(o_rows, counts)
+    group_first = np.repeat(np.cumsum(counts) - counts, counts)
+    place = np.arange(len(rep), dtype=np.int64) - group_first
+    skip = place == np.repeat(counts - 1, counts)
+    cand = np.where(skip, 0, np.repeat(b.ptr[o_at], counts) + place)
+    cand = np.minimum(cand, max(len(b.c_i) - 1, 0))
+    used = st.used[rep]
+    # free_j: may this reference word go without its exact match?
+    tj = b.tj[o_at]
+    has_class = tj >= 0
+    free = np.ones(len(o_rows), dtype=bool)
+    if has_class.any():
+        cls = b.class_mask[tj[has_class]]
+        free[has_class] = b.left_j[o_at][has_class] > _popcount(cls & ~st.used[o_rows[has_class]])
+    free_rep = np.repeat(free, counts)
+    if len(b.c_i):
+        ci = b.c_i[cand]
+        taken = ((used[np.arange(len(rep)), ci >> 6] >> (ci & 63).astype(np.uint64)) & _ONE) == _ONE
+        ti = b.c_class[cand]
+        blocked = ti != -2
+        lose = blocked & free_rep & (ti >= 0)
+        if lose.any():
+            idx = np.flatnonzero(lose)
+            short = _popcount(b.class_mask[ti[idx]] & ~used[idx]) <= b.c_left[cand[idx]]
+            lose[idx] = short
+        blocked &= ~free_rep | lose
+        dist = b.c_dist[cand]
+    else:
+        ci = taken = blocked = np.zeros(len(rep), dtype=bool)
+        dist = np.zeros(len(rep), dtype=np.int64)
+    counted = np.where(skip | taken, 0, dist)
+    incl = np.cumsum(counted)
+    passed = incl - counted - (incl[group_first] - counted[group_first])
+    ok = np.where(skip, free_rep, ~taken & ~blocked)
+    cont = (st.last[rep] >= 0) & (st.last[rep] == ci - 1) if len(b.c_i) else np.zeros(len(rep), bool)
+    gain = np.where(skip, 0, (b.c_gain[cand] << wshift) - np.where(cont, 0, chunk)) if len(b.c_i) \
+        else np.zeros(len(rep), dtype=np.int64)
+    o_score = st.score[rep] + gain - passed
+    o_to = np.where(skip, -1, b.c_to[cand] if len(b.c_i) else -1)
+    o_word = np.where(skip, -1, ci if len(b.c_i) else -1)
+    o_mod = np.where(skip, -1, b.c_mod[cand] if len(b.c_i) else -1)
+    keep = np.flatnonzero(ok)
+    none = np.full(len(f_rows), -1, dtype=np.int64)
+    return (np.concatenate([f_rows, rep[keep]]),
+            np.concatenate([np.zeros(len(f_rows), dtype=np.int64), place[keep]]),
+            np.concatenate([f_score, o_score[keep]]),
+            np.concatenate([b.fixed_to[f_at], o_to[keep]]),
+            np.concatenate([none, o_word[keep]]),
+            np.concatenate([f_i, o_word[keep]]),
+            np.concatenate([b.fixed_mod[f_at], o_mod[keep]]))
+
+
+class _Nodes:
+    """The chains of chosen matches: node -> (parent node or -1, hypothesis word, reference word,
+    module)."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[np.ndarray, ...]] = []
+        self.count = 0
+
+    def add(self, parents: np.ndarray, i: np.ndarray, j: np.ndarray, mod: np.ndarray) -> np.ndarray:
+        self.parts.append((parents, i, j, mod))
+        self.count += len(parents)
+        return self.count - len(parents) + np.arange(len(parents), dtype=np.int64)
+
+    def chains(self, ends: Sequence[int]) -> list[list[Match]]:
+        """The sorted matches of the chains ending at nodes ``ends`` (-1: none)."""
+        out: list[list[Match]] = [[] for _ in ends]
+        if not self.parts:
+            return out
+        parents, ii, jj, mm = (np.concatenate([part[c] for part in self.parts]) for c in range(4))
+        owners, chosen = [], []
+        owner, k = np.arange(len(ends), dtype=np.int64), np.asarray(ends, dtype=np.int64)
+        while len(k):  # every chain one step back at once
+            alive = k >= 0
+            owner, k = owner[alive], k[alive]
+            owners.append(owner)
+            chosen.append(k)
+            k = parents[k]
+        who, what = np.concatenate(owners), np.concatenate(chosen)
+        order = np.lexsort((mm[what], jj[what], ii[what], who))
+        for s, i, j, m in zip(who[order].tolist(), ii[what][order].tolist(), jj[what][order].tolist(),
+                              mm[what][order].tolist()):
+            out[s].append((i, j, m))
+        return out
+
+
+def _step(b: _Batch, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) -> _States:
+    """Reference position t of every segment's program (the rule's loop body)."""
+    n_seg = len(b.n_ref)
+    at = b.offset[st.seg] + t
+    st = _cap(st, b.cap[at], n_seg, inexact)
+    at = b.offset[st.seg] + t
+    parent, place, score, to, word, m_i, m_mod = _children(b, st, at)
+    if not len(parent):
+        return st.take(np.zeros(0, dtype=np.int64))
+    seg = st.seg[parent]
+    used = st.used[parent]
+    add = np.flatnonzero(word >= 0)
+    if len(add):
+        w = word[add]
+        used[add, w >> 6] |= _ONE << (w & 63).astype(np.uint64)
+    used &= b.relevant[at[parent]]
+    number = parent * (int(place.max()) + 1) + place
+    # each key's best child (first of equals) and its smallest number (its place in the dict)
+    keys = (number, -score, to, *(used[:, w] for w in range(b.words - 1, -1, -1)), seg)
+    order = np.lexsort(keys)
+    same_used = np.ones(len(order), dtype=bool)
+    same_used[0] = False
+    for w in range(b.words):
+        u = used[order, w]
+        same_used[1:] &= u[1:] == u[:-1]
+    s_sorted = seg[order]
+    same_used[1:] &= s_sorted[1:] == s_sorted[:-1]
+    t_sorted = to[order]
+    first = ~same_used.copy()
+    first[1:] |= t_sorted[1:] != t_sorted[:-1]
+    starts = np.flatnonzero(first)
+    win = order[starts]
+    place_of = np.minimum.reduceat(number[order], starts)
+    # dominance (.jar._undominated): against the best of the states with the same used words
+    used_start = np.cumsum(~same_used[starts]) - 1
+    group_first = np.flatnonzero(~same_used[starts])
+    best = np.maximum.reduceat(score[win], group_first)[used_start]
+    pack = b.pack
+    wshift, dbits = pack.weight_shift, pack.dist_bits
+    cmask = (1 << pack.chunk_bits) - 1
+    s_w, b_w = score[win] >> wshift, best >> wshift
+    gap = ((best >> dbits) & cmask) - ((score[win] >> dbits) & cmask)
+    dmask = (1 << dbits) - 1
+    drop = (b_w > s_w) | ((b_w == s_w) & ((gap > 1) | ((gap == 1) & ((best & dmask) > (score[win] & dmask)))))
+    win, place_of = win[~drop], place_of[~drop]
+    win = win[np.argsort(place_of)]
+    took = m_mod[win] >= 0
+    node = st.node[parent[win]]
+    node[took] = nodes.add(node[took], m_i[win][took], np.full(int(took.sum()), t, dtype=np.int64),
+                           m_mod[win][took])
+    new = _States(seg[win], used[win], to[win], score[win], node)
+    return _cap(new, np.full(len(win), STATE_CAP, dtype=np.int64), n_seg, inexact)
+
+
+def _final(st: _States, done: np.ndarray, ends: np.ndarray) -> None:
+    """The rule's ``max(states.values())`` of the segments whose rows are ``done``: the first
+    state of best score."""
+    rows = np.flatnonzero(done)
+    seg = st.seg[rows]
+    order = np.lexsort((rows, -st.score[rows], seg))
+    firsts = order[_group_firsts(seg[order])]
+    ends[seg[firsts]] = st.node[rows[firsts]]
+
+
+def align_jar_batch(segments: Sequence[tuple[int, int, Candidates]], align_weights: Sequence[float]
+                    ) -> list[tuple[list[Match], bool]]:
+    """:func:`.jar.align_jar` of every ``(n_hyp, n_ref, cands)`` in ``segments`` (both sides
+    non-empty)."""
+    if not segments:
+        return []
+    b = _Batch(segments, align_weights)
+    n_seg = len(segments)
+    st = _States(np.arange(n_seg, dtype=np.int64), b.used0.copy(), np.full(n_seg, -1, dtype=np.int64),
+                 np.full(n_seg, b.pack.zero(), dtype=np.int64), np.full(n_seg, -1, dtype=np.int64))
+    nodes = _Nodes()
+    inexact = np.zeros(n_seg, dtype=bool)
+    ends = np.full(n_seg, -1, dtype=np.int64)
+    t = 0
+    while len(st.seg):
+        done = b.n_ref[st.seg] == t
+        if done.any():
+            _final(st, done, ends)
+            st = st.take(np.flatnonzero(~done))
+            if not len(st.seg):
+                break
+        st = _step(b, st, t, nodes, inexact)
+        t += 1
+    return list(zip(nodes.chains(ends.tolist()), (~inexact).tolist()))
