@@ -10,7 +10,8 @@ one-word phrase candidates ``(j, 1, i, 1, module)``; then
 * with the jar's beam, the pairs are searched together (:mod:`.align.phrases_batch`; with one-word
   candidates the phrase beam is :func:`.align.jar.align_jar_beam`, tested:
   ``tests/test_meteor_paraphrase.py``);
-* with the exact search, each pair by :func:`.align.jar.align_jar`, on the same candidates.
+* with the exact search, the pairs are searched together too (:mod:`.align.jar_batch`, equal to
+  :func:`.align.jar.align_jar` pair by pair).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def _word_matches(alignment: Sequence[Phrase]) -> list[Match]:
 def align_jar_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
                        ) -> list[tuple[list[Match], bool]]:
     """:func:`.segments.align_jar_segment` of every pair (an empty side: no match, no fallback)."""
-    from .align.jar import align_jar
+    from .align.jar_batch import align_jar_many
     from .align.phrases_batch import align_phrases_beam_many
     from .candidates_batch import word_candidates_many
     from .segments import align_jar_segment, jar_within_budget
@@ -56,10 +57,10 @@ def align_jar_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int
         for k, alignment in zip(where, found):
             out[k] = _word_matches(alignment), False
         return out
-    for k, (h, r), phrases in zip(where, kept, cands):
-        words = [[(i, m) for _, _, i, _, m in cs] for cs in phrases]
-        alignment, exact = align_jar(len(h), len(r), words, weights)
+    found_exact = align_jar_many([(len(h), len(r), [[(i, m) for _, _, i, _, m in cs] for cs in phrases])
+                                  for (h, r), phrases in zip(kept, cands)], weights)
+    for k, (alignment, exact) in zip(where, found_exact):
         if not exact:
             metric.bounded_searches += 1
-        out[k] = list(alignment), False
+        out[k] = alignment, False
     return out

@@ -53,58 +53,49 @@ class _Batch:
     position (segment offset + j) and per candidate (``ptr`` per position)."""
 
     def __init__(self, segments: Sequence[tuple[int, int, Candidates]], weights: Sequence[float]):
-        n = len(segments)
         self.n_ref = np.array([m for _, m, _ in segments], dtype=np.int64)
         self.offset = np.concatenate([[0], np.cumsum(self.n_ref)]).astype(np.int64)
         self.words = max(1, (max(h for h, _, _ in segments) + 63) // 64)
-        positions, W = int(self.offset[-1]), self.words
-        self.relevant = np.zeros((positions, W), dtype=np.uint64)
-        self.fixed_i = np.full(positions, -1, dtype=np.int64)
-        self.fixed_gain = np.zeros(positions, dtype=np.int64)
-        self.fixed_mod = np.full(positions, -1, dtype=np.int64)
-        self.fixed_to = np.full(positions, -1, dtype=np.int64)
-        self.tj = np.full(positions, -1, dtype=np.int64)
-        self.left_j = np.zeros(positions, dtype=np.int64)
-        self.cap = np.zeros(positions, dtype=np.int64)
-        counts, cand_rows, class_masks = [], [], []
-        self.used0 = np.zeros((n, W), dtype=np.uint64)
-        self.problems = []
+        # per position: relevant, cap, class, its words left, fixed word, gain, module, continuation
+        relevant: list[int] = []
+        at_rows: list[tuple[int, int, int, int, int, int, int]] = []
+        counts, cand_rows, class_masks, used0 = [], [], [], []
         dist_total = 0
-        for s, (n_hyp, n_ref, cands) in enumerate(segments):
+        for n_hyp, n_ref, cands in segments:
             p = _Problem.of(n_hyp, n_ref, cands, weights)
-            self.problems.append(p)
-            base, first_class = int(self.offset[s]), len(class_masks)
-            for i, _ in p.fixed.values():
-                self.used0[s, i >> 6] |= _ONE << np.uint64(i & 63)
+            first_class = len(class_masks)
+            used0.append(sum(1 << i for i, _ in p.fixed.values()))
             class_masks.extend(p.class_mask)
-            for j in range(n_ref):
-                at = base + j
-                self.relevant[at] = _words(p.relevant[j], W)
-                self.cap[at] = max(8, WORK_CAP // max(len(cands[j]), 1))
+            relevant.extend(p.relevant[:n_ref])
+            for j, cs in enumerate(cands):
                 tj = p.class_of_ref[j]
-                if tj >= 0:
-                    self.tj[at], self.left_j[at] = first_class + tj, p.refs_from[j]
-                cont = p.continues[j]
-                if j in p.fixed:
-                    i, mod = p.fixed[j]
-                    self.fixed_i[at], self.fixed_gain[at], self.fixed_mod[at] = i, 2 * p.gains[mod], mod
-                    self.fixed_to[at] = i if i in cont else -1
+                tj, left_j = (first_class + tj, p.refs_from[j]) if tj >= 0 else (-1, 0)
+                cont, cap = p.continues[j], max(8, WORK_CAP // max(len(cs), 1))
+                fixed = p.fixed.get(j)
+                if fixed is not None:
+                    i, mod = fixed
+                    at_rows.append((cap, tj, left_j, i, 2 * p.gains[mod], mod, i if i in cont else -1))
                     dist_total += abs(j - i)
                     counts.append(0)
                     continue
-                counts.append(len(cands[j]))
-                for i, mod in cands[j]:
+                at_rows.append((cap, tj, left_j, -1, 0, -1, -1))
+                counts.append(len(cs))
+                for i, mod in cs:
                     ti = p.class_of_hyp[i] if p.gains[mod] == 0 else -2
                     cand_rows.append((i, mod, abs(j - i), 2 * p.gains[mod], i if i in cont else -1,
                                       first_class + ti if ti >= 0 else ti,
                                       p.refs_after(ti, j) if ti >= 0 else 0))
                     dist_total += abs(j - i)
+        W = self.words
+        self.relevant, self.used0 = _words(relevant, W), _words(used0, W)
+        self.class_mask = _words(class_masks, W)
+        cols = np.array(at_rows, dtype=np.int64).reshape(len(at_rows), 7).T
+        (self.cap, self.tj, self.left_j, self.fixed_i, self.fixed_gain, self.fixed_mod,
+         self.fixed_to) = cols.copy()
         self.ptr = np.concatenate([[0], np.cumsum(np.array(counts, dtype=np.int64))]).astype(np.int64)
         rows = np.array(cand_rows, dtype=np.int64).reshape(len(cand_rows), 7)
         (self.c_i, self.c_mod, self.c_dist, self.c_gain, self.c_to, self.c_class,
          self.c_left) = rows.T.copy()
-        self.class_mask = np.array([_words(m, W) for m in class_masks], dtype=np.uint64).reshape(
-            len(class_masks), W)
         chunk_bits = max(1, int(self.n_ref.max()) + 1).bit_length()
         self.pack = _Packing(chunk_bits, max(1, dist_total + 1).bit_length())
         most_gain = 2 * max([0, *(int(w) for w in weights)])
@@ -113,9 +104,13 @@ class _Batch:
             raise ValueError("scores too large to pack")
 
 
-def _words(mask: int, n: int) -> list[int]:
-    """A Python int bit mask as ``n`` 64-bit words (lowest first)."""
-    return [(mask >> (64 * w)) & 0xFFFFFFFFFFFFFFFF for w in range(n)]
+def _words(masks: list[int], n: int) -> np.ndarray:
+    """Python int bit masks as rows of ``n`` 64-bit words (lowest first)."""
+    if n == 1:
+        return np.array(masks, dtype=np.uint64).reshape(len(masks), 1)
+    low = (1 << 64) - 1
+    return np.array([[(m >> (64 * w)) & low for w in range(n)] for m in masks],
+                    dtype=np.uint64).reshape(len(masks), n)
 
 
 @dataclass
@@ -349,3 +344,31 @@ def align_jar_batch(segments: Sequence[tuple[int, int, Candidates]], align_weigh
         st = _step(b, st, t, nodes, inexact)
         t += 1
     return list(zip(nodes.chains(ends.tolist()), (~inexact).tolist()))
+
+
+#: most reference positions plus candidates of a batch of :func:`align_jar_many`
+BATCH_WORK = 1 << 16
+
+
+def align_jar_many(segments: Sequence[tuple[int, int, Candidates]], align_weights: Sequence[float],
+                   work: int = BATCH_WORK) -> list[tuple[list[Match], bool]]:
+    """:func:`align_jar_batch` in batches of segments with the same number of 64-bit words per
+    mask and, past the first, at most ``work`` reference positions plus candidates; results in
+    input order."""
+    order = sorted(range(len(segments)), key=lambda k: (segments[k][0] + 63) // 64)
+    out: list[tuple[list[Match], bool]] = [([], True)] * len(segments)
+    lo = 0
+    while lo < len(order):
+        words = (segments[order[lo]][0] + 63) // 64
+        hi, load = lo + 1, segments[order[lo]][1] + sum(map(len, segments[order[lo]][2]))
+        while hi < len(order) and (segments[order[hi]][0] + 63) // 64 == words:
+            more = segments[order[hi]][1] + sum(map(len, segments[order[hi]][2]))
+            if load + more > work:
+                break
+            load += more
+            hi += 1
+        part = order[lo:hi]
+        for k, result in zip(part, align_jar_batch([segments[k] for k in part], align_weights)):
+            out[k] = result
+        lo = hi
+    return out
