@@ -139,18 +139,19 @@ def _group_firsts(keys: np.ndarray) -> np.ndarray:
 
 def _cap(st: _States, caps: np.ndarray, n_seg: int, inexact: np.ndarray) -> _States:
     """The rule's ``dict(nlargest(cap, states.items(), key=score))`` for every segment holding
-    more than its cap (``caps``: per row, its segment's), marking those segments inexact."""
+    more than its cap (``caps``: per row, its segment's), marking those segments inexact. (Rows
+    are in the rule's order per segment; segments may interleave.)"""
     per_seg = np.bincount(st.seg, minlength=n_seg)
     over = per_seg[st.seg] > caps
     if not over.any():
         return st
-    inexact[np.unique(st.seg[over])] = True
-    row = np.arange(len(st.seg), dtype=np.int64)
-    order = np.lexsort((row, np.where(over, -st.score, 0), st.seg))
+    inexact[st.seg[over]] = True
+    rows = np.flatnonzero(over)
+    order = rows[np.lexsort((rows, -st.score[rows], st.seg[rows]))]
     seg = st.seg[order]
     first = np.flatnonzero(_group_firsts(seg))
-    rank = row - np.repeat(first, np.diff(np.append(first, len(seg))))
-    return st.take(order[(rank < caps[order]) | ~over[order]])
+    rank = np.arange(len(seg), dtype=np.int64) - np.repeat(first, np.diff(np.append(first, len(seg))))
+    return st.take(np.concatenate([np.flatnonzero(~over), order[rank < caps[order]]]))
 
 
 def _children(b: _Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -273,26 +274,15 @@ def _step(b: _Batch, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) ->
         used[add, w >> 6] |= _ONE << (w & 63).astype(np.uint64)
     used &= b.relevant[at[parent]]
     number = parent * (int(place.max()) + 1) + place
-    # each key's best child (first of equals) and its smallest number (its place in the dict)
-    keys = (number, -score, to, *(used[:, w] for w in range(b.words - 1, -1, -1)), seg)
-    order = np.lexsort(keys)
-    same_used = np.ones(len(order), dtype=bool)
-    same_used[0] = False
-    for w in range(b.words):
-        u = used[order, w]
-        same_used[1:] &= u[1:] == u[:-1]
-    s_sorted = seg[order]
-    same_used[1:] &= s_sorted[1:] == s_sorted[:-1]
-    t_sorted = to[order]
-    first = ~same_used.copy()
-    first[1:] |= t_sorted[1:] != t_sorted[:-1]
-    starts = np.flatnonzero(first)
-    win = order[starts]
-    place_of = np.minimum.reduceat(number[order], starts)
+    if b.fixed_i[at].min() < 0 <= b.fixed_i[at].max():  # fixed and open parents: in number order
+        perm = np.argsort(number, kind="stable")
+        parent, score, to, m_i, m_mod, seg, used, number = (
+            a[perm] for a in (parent, score, to, m_i, m_mod, seg, used, number))
+    number = np.arange(len(parent), dtype=np.int64)  # (rows now in number order)
+    groups = _hashed_groups(seg, used, to, score, number) or _sorted_groups(seg, used, to, score, number)
+    win, place_of, used_group = groups
     # dominance (.jar._undominated): against the best of the states with the same used words
-    used_start = np.cumsum(~same_used[starts]) - 1
-    group_first = np.flatnonzero(~same_used[starts])
-    best = np.maximum.reduceat(score[win], group_first)[used_start]
+    best = np.maximum.reduceat(score[win], np.flatnonzero(_group_firsts(used_group)))[used_group]
     pack = b.pack
     wshift, dbits = pack.weight_shift, pack.dist_bits
     cmask = (1 << pack.chunk_bits) - 1
@@ -300,14 +290,78 @@ def _step(b: _Batch, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) ->
     gap = ((best >> dbits) & cmask) - ((score[win] >> dbits) & cmask)
     dmask = (1 << dbits) - 1
     drop = (b_w > s_w) | ((b_w == s_w) & ((gap > 1) | ((gap == 1) & ((best & dmask) > (score[win] & dmask)))))
-    win, place_of = win[~drop], place_of[~drop]
-    win = win[np.argsort(place_of)]
+    at_place = np.full(len(parent), -1, dtype=np.int64)  # the kept states in place order
+    at_place[place_of[~drop]] = win[~drop]
+    win = at_place[at_place >= 0]
     took = m_mod[win] >= 0
     node = st.node[parent[win]]
     node[took] = nodes.add(node[took], m_i[win][took], np.full(int(took.sum()), t, dtype=np.int64),
                            m_mod[win][took])
     new = _States(seg[win], used[win], to[win], score[win], node)
     return _cap(new, np.full(len(win), STATE_CAP, dtype=np.int64), n_seg, inexact)
+
+
+def _sorted_groups(seg: np.ndarray, used: np.ndarray, to: np.ndarray, score: np.ndarray,
+                   number: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per key (segment, used words, continuation word) of the children: the row of its best child
+    (the first by number of those of best score: the rule's value), its smallest number (its
+    place in the rule's dict) and the index of its group of equal (segment, used words); keys
+    ordered by group. One sort on all the key's columns."""
+    keys = (number, -score, to, *(used[:, w] for w in range(used.shape[1] - 1, -1, -1)), seg)
+    order = np.lexsort(keys)
+    same_used = np.ones(len(order), dtype=bool)
+    same_used[0] = False
+    for w in range(used.shape[1]):
+        u = used[order, w]
+        same_used[1:] &= u[1:] == u[:-1]
+    s_sorted = seg[order]
+    same_used[1:] &= s_sorted[1:] == s_sorted[:-1]
+    t_sorted = to[order]
+    first = ~same_used
+    first[1:] |= t_sorted[1:] != t_sorted[:-1]
+    starts = np.flatnonzero(first)
+    return order[starts], np.minimum.reduceat(number[order], starts), np.cumsum(~same_used[starts]) - 1
+
+
+#: odd multipliers of the hash of (segment, used words)
+_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9))
+#: bits of the grouping key holding the continuation word + 1 (at most JAR_WORDS words)
+_TO_BITS = 11
+
+
+def _hashed_groups(seg: np.ndarray, used: np.ndarray, to: np.ndarray, score: np.ndarray,
+                   number: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """:func:`_sorted_groups` for children in number order, from one sort of 64-bit keys: a hash
+    of (segment, used words), the continuation word, the row. Rows of one hash are checked equal
+    (None, for the full sort, if two ever collide)."""
+    n = len(to)
+    row_bits = max(1, (n - 1).bit_length())
+    low = row_bits + _TO_BITS
+    if 64 - low < 24 or int(to.max()) + 1 >= 1 << _TO_BITS:
+        return None
+    h = seg.astype(np.uint64) * _MIX[0]
+    for w in range(used.shape[1]):
+        h = (h ^ used[:, w]) * _MIX[1]
+        h ^= h >> np.uint64(29)
+    key = (h >> np.uint64(low) << np.uint64(low)) | ((to + 1) << row_bits).astype(np.uint64) \
+        | np.arange(n, dtype=np.uint64)
+    key.sort()
+    order = (key & np.uint64((1 << row_bits) - 1)).astype(np.int64)
+    new_key = _group_firsts(key >> np.uint64(row_bits))
+    new_used = _group_firsts(key >> np.uint64(low))
+    equal = seg[order][1:] == seg[order][:-1]
+    for w in range(used.shape[1]):
+        u = used[order, w]
+        equal &= u[1:] == u[:-1]
+    if not equal[~new_used[1:]].all():
+        return None
+    starts = np.flatnonzero(new_key)
+    sc = score[order]
+    best = np.maximum.reduceat(sc, starts)
+    rows = np.arange(n, dtype=np.int64)
+    at_best = np.minimum.reduceat(np.where(sc == np.repeat(best, np.diff(np.append(starts, n))), rows, n),
+                                  starts)
+    return order[at_best], number[order[starts]], np.cumsum(new_used[starts]) - 1
 
 
 def _final(st: _States, done: np.ndarray, ends: np.ndarray) -> None:
