@@ -54,13 +54,13 @@ def align_jar_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int
     if metric.beam_width is not None:
         found = align_phrases_beam_many([(len(h), len(r), c) for (h, r), c in zip(kept, cands)],
                                         weights, metric.beam_width)
-        for k, alignment in zip(where, found):
-            out[k] = _word_matches(alignment), False
+        for k, phrases in zip(where, found):
+            out[k] = _word_matches(phrases), False
         return out
-    found_exact = align_jar_many([(len(h), len(r), [[(i, m) for _, _, i, _, m in cs] for cs in phrases])
-                                  for (h, r), phrases in zip(kept, cands)], weights)
-    for k, (alignment, exact) in zip(where, found_exact):
+    found_exact = align_jar_many([(len(h), len(r), [[(i, m) for _, _, i, _, m in cs] for cs in words])
+                                  for (h, r), words in zip(kept, cands)], weights)
+    for k, (matches, exact) in zip(where, found_exact):
         if not exact:
             metric.bounded_searches += 1
-        out[k] = alignment, False
+        out[k] = matches, False
     return out

@@ -59,7 +59,10 @@ class _Batch:
         # per position: relevant, cap, class, its words left, fixed word, gain, module, continuation
         relevant: list[int] = []
         at_rows: list[tuple[int, int, int, int, int, int, int]] = []
-        counts, cand_rows, class_masks, used0 = [], [], [], []
+        counts: list[int] = []
+        cand_rows: list[tuple[int, ...]] = []
+        class_masks: list[int] = []
+        used0: list[int] = []
         dist_total = 0
         for n_hyp, n_ref, cands in segments:
             p = _Problem.of(n_hyp, n_ref, cands, weights)
