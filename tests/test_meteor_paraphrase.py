@@ -343,6 +343,7 @@ def test_batched_beam_equals_the_rule() -> None:
         n_hyp, n_ref = rng.randint(0, 14), rng.randint(0, 14)
         segments.append((n_hyp, n_ref, _random_phrases(rng, n_hyp, n_ref)))
     segments.append((70, 66, _random_phrases(rng, 70, 66)))  # masks of two 64-bit words
+    segments.append((150, 131, _random_phrases(rng, 150, 131)))  # three; spans across word edges
     for beam in (1, 3, 40):
         expected = [align_phrases_beam(n, m, c, weights, beam) for n, m, c in segments]
         assert align_phrases_beam_many(segments, weights, beam, batch=37) == expected
