@@ -36,7 +36,7 @@ def align_jar_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int
     """:func:`.segments.align_jar_segment` of every pair (an empty side: no match, no fallback)."""
     from .align.jar_batch import align_jar_many
     from .align.phrases_batch import align_phrases_beam_many
-    from .candidates_batch import word_candidates_many
+    from .candidates_batch import jar_candidates_many, word_candidates_many
     from .segments import align_jar_segment, jar_within_budget
 
     out: list[tuple[list[Match], bool]] = [([], False)] * len(pairs)
@@ -49,16 +49,16 @@ def align_jar_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int
         else:  # the fallback, as the rule
             out[k] = align_jar_segment(metric, h, r)
     kept = [pairs[k] for k in where]
-    cands = word_candidates_many(metric.vocabulary(), kept)
     weights = metric.jar_align_weights()
     if metric.beam_width is not None:
+        cands = word_candidates_many(metric.vocabulary(), kept)
         found = align_phrases_beam_many([(len(h), len(r), c) for (h, r), c in zip(kept, cands)],
                                         weights, metric.beam_width)
         for k, phrases in zip(where, found):
             out[k] = _word_matches(phrases), False
         return out
-    found_exact = align_jar_many([(len(h), len(r), [[(i, m) for _, _, i, _, m in cs] for cs in words])
-                                  for (h, r), words in zip(kept, cands)], weights)
+    words = jar_candidates_many(metric.vocabulary(), kept)
+    found_exact = align_jar_many([(len(h), len(r), c) for (h, r), c in zip(kept, words)], weights)
     for k, (matches, exact) in zip(where, found_exact):
         if not exact:
             metric.bounded_searches += 1
