@@ -179,7 +179,6 @@ def _children(b: _Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
     skip = place == np.repeat(counts - 1, counts)
     cand = np.where(skip, 0, np.repeat(b.ptr[o_at], counts) + place)
     cand = np.minimum(cand, max(len(b.c_i) - 1, 0))
-    used = st.used[rep]
     # free_j: may this reference word go without its exact match?
     tj = b.tj[o_at]
     has_class = tj >= 0
@@ -190,13 +189,13 @@ def _children(b: _Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
     free_rep = np.repeat(free, counts)
     if len(b.c_i):
         ci = b.c_i[cand]
-        taken = ((used[np.arange(len(rep)), ci >> 6] >> (ci & 63).astype(np.uint64)) & _ONE) == _ONE
+        taken = ((st.used[rep, ci >> 6] >> (ci & 63).astype(np.uint64)) & _ONE) == _ONE
         ti = b.c_class[cand]
         blocked = ti != -2
         lose = blocked & free_rep & (ti >= 0)
         if lose.any():
             idx = np.flatnonzero(lose)
-            short = _popcount(b.class_mask[ti[idx]] & ~used[idx]) <= b.c_left[cand[idx]]
+            short = _popcount(b.class_mask[ti[idx]] & ~st.used[rep[idx]]) <= b.c_left[cand[idx]]
             lose[idx] = short
         blocked &= ~free_rep | lose
         dist = b.c_dist[cand]
