@@ -15,8 +15,9 @@ and the cap decides the result of a bounded search, so all are kept here:
 * the score ``(doubled weight, −chunks, −distance)`` is one integer (:class:`_Packing`: fields
   that never borrow, compared as the tuple);
 * a step makes each state's children in the rule's order (the fixed match; or each candidate,
-  then the skip), numbered (parent row, place); one sort on (segment, key, −score, number) puts
-  each key's best first (the rule's value) and its smallest number is its place;
+  then the skip); one sort on (hash of segment and used words, continuation word, row) groups
+  each key's children in that order (hash collisions are checked: the full sort then): the first
+  of best score is the rule's value, the first row its place;
 * the same sort groups the states of equal used words: their best gives the dominance test.
 """
 
@@ -150,7 +151,7 @@ def _cap(st: _States, caps: np.ndarray, n_seg: int, inexact: np.ndarray) -> _Sta
         return st
     inexact[st.seg[over]] = True
     rows = np.flatnonzero(over)
-    order = rows[np.lexsort((rows, -st.score[rows], st.seg[rows]))]
+    order = rows[np.lexsort((-st.score[rows], st.seg[rows]))]  # (stable: ties in row order)
     seg = st.seg[order]
     first = np.flatnonzero(_group_firsts(seg))
     rank = np.arange(len(seg), dtype=np.int64) - np.repeat(first, np.diff(np.append(first, len(seg))))
@@ -158,9 +159,10 @@ def _cap(st: _States, caps: np.ndarray, n_seg: int, inexact: np.ndarray) -> _Sta
 
 
 def _children(b: _Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Every child of every state (``at``: its position), in the rule's order per parent: (parent
-    row, place among its parent's children, score, continuation word, hypothesis word it adds to
-    the used ones or -1, its match's hypothesis word and module or -1 for a skip)."""
+    """Every child of every state (``at``: its position), in the rule's order per segment (by
+    parent row, then the fixed match, or each candidate then the skip): (parent row, score,
+    continuation word, hypothesis word it adds to the used ones or -1, its match's hypothesis word
+    and module or -1 for a skip)."""
     pack = b.pack
     wshift, chunk = np.int64(pack.weight_shift), np.int64(1 << pack.dist_bits)
     fixed = b.fixed_i[at] >= 0
@@ -216,7 +218,6 @@ def _children(b: _Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
     keep = np.flatnonzero(ok)
     none = np.full(len(f_rows), -1, dtype=np.int64)
     return (np.concatenate([f_rows, rep[keep]]),
-            np.concatenate([np.zeros(len(f_rows), dtype=np.int64), place[keep]]),
             np.concatenate([f_score, o_score[keep]]),
             np.concatenate([b.fixed_to[f_at], o_to[keep]]),
             np.concatenate([none, o_word[keep]]),
@@ -265,7 +266,7 @@ def _step(b: _Batch, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) ->
     at = b.offset[st.seg] + t
     st = _cap(st, b.cap[at], n_seg, inexact)
     at = b.offset[st.seg] + t
-    parent, place, score, to, word, m_i, m_mod = _children(b, st, at)
+    parent, score, to, word, m_i, m_mod = _children(b, st, at)
     if not len(parent):
         return st.take(np.zeros(0, dtype=np.int64))
     seg = st.seg[parent]
@@ -275,12 +276,9 @@ def _step(b: _Batch, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) ->
         w = word[add]
         used[add, w >> 6] |= _ONE << (w & 63).astype(np.uint64)
     used &= b.relevant[at[parent]]
-    number = parent * (int(place.max()) + 1) + place
-    if b.fixed_i[at].min() < 0 <= b.fixed_i[at].max():  # fixed and open parents: in number order
-        perm = np.argsort(number, kind="stable")
-        parent, score, to, m_i, m_mod, seg, used, number = (
-            a[perm] for a in (parent, score, to, m_i, m_mod, seg, used, number))
-    number = np.arange(len(parent), dtype=np.int64)  # (rows now in number order)
+    # rows in the rule's order per segment (a segment's parents are all fixed or all open), the
+    # only order that matters: segments never share a key
+    number = np.arange(len(parent), dtype=np.int64)
     groups = _hashed_groups(seg, used, to, score, number) or _sorted_groups(seg, used, to, score, number)
     win, place_of, used_group = groups
     # dominance (.jar._undominated): against the best of the states with the same used words
@@ -371,7 +369,7 @@ def _final(st: _States, done: np.ndarray, ends: np.ndarray) -> None:
     state of best score."""
     rows = np.flatnonzero(done)
     seg = st.seg[rows]
-    order = np.lexsort((rows, -st.score[rows], seg))
+    order = np.lexsort((-st.score[rows], seg))  # (stable: ties in row order)
     firsts = order[_group_firsts(seg[order])]
     ends[seg[firsts]] = st.node[rows[firsts]]
 
