@@ -88,3 +88,10 @@ def test_fast_path_equals_the_rule_on_the_sample(search: str) -> None:
         assert np.array_equal(v, v_rule)
         assert k == k_rule
         assert b == b_rule
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(segments(), min_size=1, max_size=4))
+def test_scores_too_large_to_pack_take_the_rule(segs: list) -> None:
+    weights = [float(1 << 60), 0.5, 0.5]  # (no aligner weighs so; the batch hands over to the rule)
+    assert align_jar_many(segs, weights) == _rule(segs, weights)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .jar import STATE_CAP, WORK_CAP, Candidates, Match, _Problem
+from .jar import STATE_CAP, WORK_CAP, Candidates, Match, _Problem, align_jar
 
 _ONE = np.uint64(1)
 
@@ -47,6 +47,10 @@ class _Packing:
 
     def zero(self) -> int:
         return ((1 << self.chunk_bits) - 1 << self.dist_bits) | ((1 << self.dist_bits) - 1)
+
+
+class _Unpackable(Exception):
+    """A batch whose scores do not fit one 63-bit integer (never within the work budget)."""
 
 
 class _Batch:
@@ -105,7 +109,7 @@ class _Batch:
         most_gain = 2 * max([0, *(int(w) for w in weights)])
         weight_bits = (most_gain * int(self.n_ref.max()) + 1).bit_length()
         if self.pack.weight_shift + weight_bits > 62:  # (never within the work budget)
-            raise ValueError("scores too large to pack")
+            raise _Unpackable
 
 
 def _words(masks: list[int], n: int) -> np.ndarray:
@@ -380,7 +384,10 @@ def align_jar_batch(segments: Sequence[tuple[int, int, Candidates]], align_weigh
     non-empty)."""
     if not segments:
         return []
-    b = _Batch(segments, align_weights)
+    try:
+        b = _Batch(segments, align_weights)
+    except _Unpackable:  # the rule, segment by segment
+        return [(list(a), ok) for a, ok in (align_jar(n, m, c, align_weights) for n, m, c in segments)]
     n_seg = len(segments)
     st = _States(np.arange(n_seg, dtype=np.int64), b.used0.copy(), np.full(n_seg, -1, dtype=np.int64),
                  np.full(n_seg, b.pack.zero(), dtype=np.int64), np.full(n_seg, -1, dtype=np.int64))
