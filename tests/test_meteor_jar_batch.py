@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from mtscore.data import sample_path
 from mtscore.io.text import read_lines
 from mtscore.metrics.meteor import METEOR
-from mtscore.metrics.meteor.align import jar, jar_batch
+from mtscore.metrics.meteor.align import jar, jar_batch_setup
 from mtscore.metrics.meteor.align.jar import align_jar
 from mtscore.metrics.meteor.align.jar_batch import align_jar_many
+from mtscore.metrics.meteor.align.jar_batch_setup import FlatCandidates, batch_of_arrays, batch_of_lists
 
 
 @st.composite
@@ -59,9 +60,8 @@ def test_batch_equals_the_rule_where_the_caps_cut(segs: list, weights: list[floa
                                                   work_cap: int) -> None:
     # tiny caps: most searches keep only their best states, in the rule's order
     with pytest.MonkeyPatch.context() as mp:
-        for module in (jar, jar_batch):
-            mp.setattr(module, "STATE_CAP", state_cap)
-            mp.setattr(module, "WORK_CAP", work_cap)
+        mp.setattr(jar, "STATE_CAP", state_cap)  # (the batch reads the rule's caps)
+        mp.setattr(jar, "WORK_CAP", work_cap)
         assert align_jar_many(segs, weights) == _rule(segs, weights)
 
 
@@ -95,3 +95,27 @@ def test_fast_path_equals_the_rule_on_the_sample(search: str) -> None:
 def test_scores_too_large_to_pack_take_the_rule(segs: list) -> None:
     weights = [float(1 << 60), 0.5, 0.5]  # (no aligner weighs so; the batch hands over to the rule)
     assert align_jar_many(segs, weights) == _rule(segs, weights)
+
+
+def _fields(batch: object) -> dict:
+    return {k: (v.tolist() if isinstance(v, np.ndarray) else v) for k, v in vars(batch).items()}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(segments(most_hyp=70), min_size=1, max_size=8), WEIGHTS)
+def test_setup_from_arrays_equals_the_rules_problems(segs: list, weights: list[float]) -> None:
+    # align/jar_batch_setup.py: every array of the batch from the candidates' arrays is the one
+    # from the rule's _Problem of each segment
+    flat = FlatCandidates.of_lists(segs)
+    from_arrays = batch_of_arrays(flat.n_hyp, flat.n_ref, flat.seg, flat.j, flat.i, flat.mod, weights)
+    assert from_arrays is not None
+    assert _fields(from_arrays) == _fields(batch_of_lists(segs, weights))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(segments(), min_size=1, max_size=8), WEIGHTS)
+def test_colliding_class_hashes_take_the_rules_problems(segs: list, weights: list[float]) -> None:
+    with pytest.MonkeyPatch.context() as mp:  # every set of words hashes alike
+        mp.setattr(jar_batch_setup, "_mix", lambda x: np.zeros(len(x), dtype=np.uint64))
+        assert _fields(FlatCandidates.of_lists(segs).batch(weights)) == _fields(batch_of_lists(segs, weights))
+        assert align_jar_many(segs, weights) == _rule(segs, weights)

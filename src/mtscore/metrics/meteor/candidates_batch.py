@@ -98,7 +98,7 @@ def _module(vocab: Vocabulary, k: int, hyp: _Side, ref: _Side, h_rows: np.ndarra
     return h, r
 
 
-def _sorted_candidates(vocab: Vocabulary, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
+def sorted_candidates(vocab: Vocabulary, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every pair's one-word candidates as arrays (pair, j, i, module), in the rule's order."""
     hyp, ref = _Side([h for h, _ in pairs]), _Side([r for _, r in pairs])
@@ -125,15 +125,7 @@ def word_candidates_many(vocab: Vocabulary, pairs: Sequence[tuple[Sequence[int],
     """Per pair ``(h, r)`` (word ids), per reference position, :func:`.segments.jar_candidates`'
     candidates as phrase candidates ``(j, 1, i, 1, module)``, in the rule's order."""
     out: list[list[list[Phrase]]] = [[[] for _ in r] for _, r in pairs]
-    for p, jj, ii, k in zip(*(a.tolist() for a in _sorted_candidates(vocab, pairs))):
+    for p, jj, ii, k in zip(*(a.tolist() for a in sorted_candidates(vocab, pairs))):
         out[p][jj].append((jj, 1, ii, 1, k))
     return out
 
-
-def jar_candidates_many(vocab: Vocabulary, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
-                        ) -> list[list[list[tuple[int, int]]]]:
-    """Per pair, :func:`.segments.jar_candidates` itself: per reference position, (i, module)."""
-    out: list[list[list[tuple[int, int]]]] = [[[] for _ in r] for _, r in pairs]
-    for p, jj, ii, k in zip(*(a.tolist() for a in _sorted_candidates(vocab, pairs))):
-        out[p][jj].append((ii, k))
-    return out

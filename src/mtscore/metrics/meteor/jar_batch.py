@@ -11,13 +11,16 @@ one-word phrase candidates ``(j, 1, i, 1, module)``; then
   candidates the phrase beam is :func:`.align.jar.align_jar_beam`, tested:
   ``tests/test_meteor_paraphrase.py``);
 * with the exact search, the pairs are searched together too (:mod:`.align.jar_batch`, equal to
-  :func:`.align.jar.align_jar` pair by pair).
+  :func:`.align.jar.align_jar` pair by pair), from the candidates as arrays (no Python object per
+  candidate: :mod:`.align.jar_batch_setup`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 if TYPE_CHECKING:
     from .align.phrases import Phrase
@@ -34,9 +37,10 @@ def _word_matches(alignment: Sequence[Phrase]) -> list[Match]:
 def align_jar_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
                        ) -> list[tuple[list[Match], bool]]:
     """:func:`.segments.align_jar_segment` of every pair (an empty side: no match, no fallback)."""
-    from .align.jar_batch import align_jar_many
+    from .align.jar_batch import align_jar_flat
+    from .align.jar_batch_setup import FlatCandidates
     from .align.phrases_batch import align_phrases_beam_many
-    from .candidates_batch import jar_candidates_many, word_candidates_many
+    from .candidates_batch import sorted_candidates, word_candidates_many
     from .segments import align_jar_segment, jar_within_budget
 
     out: list[tuple[list[Match], bool]] = [([], False)] * len(pairs)
@@ -49,6 +53,8 @@ def align_jar_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int
         else:  # the fallback, as the rule
             out[k] = align_jar_segment(metric, h, r)
     kept = [pairs[k] for k in where]
+    if not kept:
+        return out
     weights = metric.jar_align_weights()
     if metric.beam_width is not None:
         cands = word_candidates_many(metric.vocabulary(), kept)
@@ -57,8 +63,10 @@ def align_jar_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int
         for k, phrases in zip(where, found):
             out[k] = _word_matches(phrases), False
         return out
-    words = jar_candidates_many(metric.vocabulary(), kept)
-    found_exact = align_jar_many([(len(h), len(r), c) for (h, r), c in zip(kept, words)], weights)
+    flat = FlatCandidates(np.array([len(h) for h, _ in kept], dtype=np.int64),
+                          np.array([len(r) for _, r in kept], dtype=np.int64),
+                          *sorted_candidates(metric.vocabulary(), kept))
+    found_exact = align_jar_flat(flat, weights)
     for k, (matches, exact) in zip(where, found_exact):
         if not exact:
             metric.bounded_searches += 1

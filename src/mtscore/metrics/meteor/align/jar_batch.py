@@ -28,97 +28,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .jar import STATE_CAP, WORK_CAP, Candidates, Match, _Problem, align_jar
+from . import jar
+from .jar import Candidates, Match, align_jar
+from .jar_batch_setup import Batch, FlatCandidates, Unpackable
 
 _ONE = np.uint64(1)
-
-
-@dataclass(frozen=True)
-class _Packing:
-    """The rule's score ``(weight, −chunks, −distance)`` as ``weight << W | (C − chunks) << D |
-    (2^D − 1 − distance)``: larger is better, as the tuple; each field stays in its bits."""
-
-    chunk_bits: int
-    dist_bits: int
-
-    @property
-    def weight_shift(self) -> int:
-        return self.chunk_bits + self.dist_bits
-
-    def zero(self) -> int:
-        return ((1 << self.chunk_bits) - 1 << self.dist_bits) | ((1 << self.dist_bits) - 1)
-
-
-class _Unpackable(Exception):
-    """A batch whose scores do not fit one 63-bit integer (never within the work budget)."""
-
-
-class _Batch:
-    """The precomputed problems (:class:`.jar._Problem`) of a batch, flattened: per reference
-    position (segment offset + j) and per candidate (``ptr`` per position)."""
-
-    def __init__(self, segments: Sequence[tuple[int, int, Candidates]], weights: Sequence[float]):
-        self.n_ref = np.array([m for _, m, _ in segments], dtype=np.int64)
-        self.offset = np.concatenate([[0], np.cumsum(self.n_ref)]).astype(np.int64)
-        self.words = max(1, (max(h for h, _, _ in segments) + 63) // 64)
-        # per position: relevant, cap, class, its words left, fixed word, gain, module, continuation
-        relevant: list[int] = []
-        at_rows: list[tuple[int, int, int, int, int, int, int]] = []
-        counts: list[int] = []
-        cand_rows: list[tuple[int, ...]] = []
-        class_masks: list[int] = []
-        used0: list[int] = []
-        dist_total = 0
-        for n_hyp, n_ref, cands in segments:
-            p = _Problem.of(n_hyp, n_ref, cands, weights)
-            first_class = len(class_masks)
-            used0.append(sum(1 << i for i, _ in p.fixed.values()))
-            class_masks.extend(p.class_mask)
-            relevant.extend(p.relevant[:n_ref])
-            for j, cs in enumerate(cands):
-                tj = p.class_of_ref[j]
-                tj, left_j = (first_class + tj, p.refs_from[j]) if tj >= 0 else (-1, 0)
-                cont, cap = p.continues[j], max(8, WORK_CAP // max(len(cs), 1))
-                fixed = p.fixed.get(j)
-                if fixed is not None:
-                    i, mod = fixed
-                    at_rows.append((cap, tj, left_j, i, 2 * p.gains[mod], mod, i if i in cont else -1))
-                    dist_total += abs(j - i)
-                    counts.append(0)
-                    continue
-                at_rows.append((cap, tj, left_j, -1, 0, -1, -1))
-                counts.append(len(cs))
-                for i, mod in cs:
-                    ti = p.class_of_hyp[i] if p.gains[mod] == 0 else -2
-                    cand_rows.append((i, mod, abs(j - i), 2 * p.gains[mod], i if i in cont else -1,
-                                      first_class + ti if ti >= 0 else ti,
-                                      p.refs_after(ti, j) if ti >= 0 else 0))
-                    dist_total += abs(j - i)
-        W = self.words
-        self.relevant, self.used0 = _words(relevant, W), _words(used0, W)
-        self.class_mask = _words(class_masks, W)
-        cols = np.array(at_rows, dtype=np.int64).reshape(len(at_rows), 7).T
-        (self.cap, self.tj, self.left_j, self.fixed_i, self.fixed_gain, self.fixed_mod,
-         self.fixed_to) = cols.copy()
-        self.ptr = np.concatenate([[0], np.cumsum(np.array(counts, dtype=np.int64))]).astype(np.int64)
-        rows = np.array(cand_rows, dtype=np.int64).reshape(len(cand_rows), 7)
-        (self.c_i, self.c_mod, self.c_dist, self.c_gain, self.c_to, self.c_class,
-         self.c_left) = rows.T.copy()
-        chunk_bits = max(1, int(self.n_ref.max()) + 1).bit_length()
-        self.pack = _Packing(chunk_bits, max(1, dist_total + 1).bit_length())
-        most_gain = 2 * max([0, *(int(w) for w in weights)])
-        weight_bits = (most_gain * int(self.n_ref.max()) + 1).bit_length()
-        if self.pack.weight_shift + weight_bits > 62:  # (never within the work budget)
-            raise _Unpackable
-
-
-def _words(masks: list[int], n: int) -> np.ndarray:
-    """Python int bit masks as rows of ``n`` 64-bit words (lowest first)."""
-    if n == 1:
-        return np.array(masks, dtype=np.uint64).reshape(len(masks), 1)
-    low = (1 << 64) - 1
-    return np.array([[(m >> (64 * w)) & low for w in range(n)] for m in masks],
-                    dtype=np.uint64).reshape(len(masks), n)
 
 
 @dataclass
@@ -162,7 +76,7 @@ def _cap(st: _States, caps: np.ndarray, n_seg: int, inexact: np.ndarray) -> _Sta
     return st.take(np.concatenate([np.flatnonzero(~over), order[rank < caps[order]]]))
 
 
-def _children(b: _Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
+def _children(b: Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
     """Every child of every state (``at``: its position), in the rule's order per segment (by
     parent row, then the fixed match, or each candidate then the skip): (parent row, score,
     continuation word, hypothesis word it adds to the used ones or -1, its match's hypothesis word
@@ -264,7 +178,7 @@ class _Nodes:
         return out
 
 
-def _step(b: _Batch, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) -> _States:
+def _step(b: Batch, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) -> _States:
     """Reference position t of every segment's program (the rule's loop body)."""
     n_seg = len(b.n_ref)
     at = b.offset[st.seg] + t
@@ -302,7 +216,7 @@ def _step(b: _Batch, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) ->
     node[took] = nodes.add(node[took], m_i[win][took], np.full(int(took.sum()), t, dtype=np.int64),
                            m_mod[win][took])
     new = _States(seg[win], used[win], to[win], score[win], node)
-    return _cap(new, np.full(len(win), STATE_CAP, dtype=np.int64), n_seg, inexact)
+    return _cap(new, np.full(len(win), jar.STATE_CAP, dtype=np.int64), n_seg, inexact)
 
 
 def _sorted_groups(seg: np.ndarray, used: np.ndarray, to: np.ndarray, score: np.ndarray,
@@ -382,13 +296,16 @@ def align_jar_batch(segments: Sequence[tuple[int, int, Candidates]], align_weigh
                     ) -> list[tuple[list[Match], bool]]:
     """:func:`.jar.align_jar` of every ``(n_hyp, n_ref, cands)`` in ``segments`` (both sides
     non-empty)."""
-    if not segments:
-        return []
+    return _search(FlatCandidates.of_lists(segments), align_weights) if segments else []
+
+
+def _search(flat: FlatCandidates, align_weights: Sequence[float]) -> list[tuple[list[Match], bool]]:
+    """:func:`.jar.align_jar` of every segment of ``flat``, all at once."""
     try:
-        b = _Batch(segments, align_weights)
-    except _Unpackable:  # the rule, segment by segment
-        return [(list(a), ok) for a, ok in (align_jar(n, m, c, align_weights) for n, m, c in segments)]
-    n_seg = len(segments)
+        b = flat.batch(align_weights)
+    except Unpackable:  # the rule, segment by segment
+        return [(list(a), ok) for a, ok in (align_jar(n, m, c, align_weights) for n, m, c in flat.lists())]
+    n_seg = len(flat.n_ref)
     st = _States(np.arange(n_seg, dtype=np.int64), b.used0.copy(), np.full(n_seg, -1, dtype=np.int64),
                  np.full(n_seg, b.pack.zero(), dtype=np.int64), np.full(n_seg, -1, dtype=np.int64))
     nodes = _Nodes()
@@ -413,23 +330,28 @@ BATCH_WORK = 1 << 16
 
 def align_jar_many(segments: Sequence[tuple[int, int, Candidates]], align_weights: Sequence[float],
                    work: int = BATCH_WORK) -> list[tuple[list[Match], bool]]:
-    """:func:`align_jar_batch` in batches of segments with the same number of 64-bit words per
-    mask and, past the first, at most ``work`` reference positions plus candidates; results in
-    input order."""
-    order = sorted(range(len(segments)), key=lambda k: (segments[k][0] + 63) // 64)
-    out: list[tuple[list[Match], bool]] = [([], True)] * len(segments)
+    """:func:`align_jar_batch` in batches (:func:`align_jar_flat`); results in input order."""
+    return align_jar_flat(FlatCandidates.of_lists(segments), align_weights, work) if segments else []
+
+
+def align_jar_flat(flat: FlatCandidates, align_weights: Sequence[float], work: int = BATCH_WORK
+                   ) -> list[tuple[list[Match], bool]]:
+    """:func:`.jar.align_jar` of every segment of ``flat`` (both sides non-empty), in batches of
+    segments with the same number of 64-bit words per mask and, past the first, at most ``work``
+    reference positions plus candidates; results in segment order."""
+    n_seg = len(flat.n_ref)
+    words = (flat.n_hyp + 63) // 64
+    load = (flat.n_ref + np.bincount(flat.seg, minlength=n_seg)).tolist()
+    order = np.argsort(words, kind="stable").tolist()
+    out: list[tuple[list[Match], bool]] = [([], True)] * n_seg
     lo = 0
     while lo < len(order):
-        words = (segments[order[lo]][0] + 63) // 64
-        hi, load = lo + 1, segments[order[lo]][1] + sum(map(len, segments[order[lo]][2]))
-        while hi < len(order) and (segments[order[hi]][0] + 63) // 64 == words:
-            more = segments[order[hi]][1] + sum(map(len, segments[order[hi]][2]))
-            if load + more > work:
-                break
-            load += more
+        hi, total = lo + 1, load[order[lo]]
+        while hi < len(order) and words[order[hi]] == words[order[lo]] and total + load[order[hi]] <= work:
+            total += load[order[hi]]
             hi += 1
         part = order[lo:hi]
-        for k, result in zip(part, align_jar_batch([segments[k] for k in part], align_weights)):
+        for k, result in zip(part, _search(flat.take(np.array(part, dtype=np.int64)), align_weights)):
             out[k] = result
         lo = hi
     return out
