@@ -19,9 +19,10 @@ first 12 hex digits of the SHA-1 of the words the jar aligned (after ``-norm``: 
 lowercased; joined by single spaces), ``ref`` the kept reference — the tests check that they score the
 same words. Then one
 ``corpus`` row: precision, recall, penalty and score of the summed statistics. ``<task>`` is
-``default`` (no ``-t``: the jar's default task, rank) or ``rank`` (``-t rank``).
+``default`` (no ``-t``: the jar's default task, rank) or ``rank`` (``-t rank``); a run with a wider
+beam than the jar's 40 (``-x N``, :data:`WIDE`) has ``<task>-xN``.
 
-    python scripts/make_meteor_paraphrase_oracle.py [--out tests/data/meteor_paraphrase]
+    python scripts/make_meteor_paraphrase_oracle.py [--out tests/data/meteor_paraphrase] [--only-wide]
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ CONFIGS = [(pair, system, refs, "default")
            for n, system in enumerate(systems)
            for refs in ((("A", "B"), ("A",), ("B",)) if n == 0 else (("A", "B"), ("A",)))]
 CONFIGS.append(("zh-en", "AISP-SJTU", ("A", "B"), "rank"))
+#: (pair, system, references, task, beam): runs with the jar's beam widened (``-x``; mtscore's
+#: ``jar_beam``)
+WIDE = [("zh-en", "AISP-SJTU", ("A", "B"), "default", 400)]
 
 
 def jar_path() -> Path:
@@ -114,7 +118,8 @@ def write_rows(target: Path, rows: list[str]) -> None:
         f.write(("\n".join(rows) + "\n").encode("utf-8"))
 
 
-def make(jar: Path, out: Path, pair: str, system: str, refs: tuple[str, ...], task: str) -> Path:
+def make(jar: Path, out: Path, pair: str, system: str, refs: tuple[str, ...], task: str,
+         beam: int | None = None) -> Path:
     hyps = lines(WMT22 / pair / "systems" / f"{system}.txt")
     streams = [lines(WMT22 / pair / "references" / f"{r}.txt") for r in refs]
     with tempfile.TemporaryDirectory() as tmp:
@@ -122,12 +127,14 @@ def make(jar: Path, out: Path, pair: str, system: str, refs: tuple[str, ...], ta
         hyp.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
         ref.write_text("".join(s[i] + "\n" for i in range(len(hyps)) for s in streams), encoding="utf-8")
         prefix = str(Path(tmp) / "jar")
-        verbose = run_jar(jar, hyp, ref, len(refs), task, ["-vOut", "-writeAlignments", "-f", prefix])
-        stats = run_jar(jar, hyp, ref, len(refs), task, ["-ssOut"]).strip("\n").split("\n")
+        wide = [] if beam is None else ["-x", str(beam)]
+        verbose = run_jar(jar, hyp, ref, len(refs), task, [*wide, "-vOut", "-writeAlignments", "-f", prefix])
+        stats = run_jar(jar, hyp, ref, len(refs), task, [*wide, "-ssOut"]).strip("\n").split("\n")
         aligned = parse_alignments(Path(prefix + "-align.out").read_text(encoding="utf-8"))
     if not (len(aligned) == len(stats) == len(hyps)):
         raise SystemExit(f"{pair} {system}: {len(aligned)} alignments, {len(stats)} stats, {len(hyps)} lines")
-    target = out / pair / f"{system}.ref-{'+'.join(refs)}.{task}.tsv.gz"
+    name = task if beam is None else f"{task}-x{beam}"
+    target = out / pair / f"{system}.ref-{'+'.join(refs)}.{name}.tsv.gz"
     target.parent.mkdir(parents=True, exist_ok=True)
     rows = ["seg\tprecision\trecall\tfrag_penalty\tscore\tstats\talignment\thyp_sha1\tref_sha1"]
     for s, ((p, r, frag, score), matches, h, rf) in enumerate(aligned):
@@ -141,10 +148,13 @@ def make(jar: Path, out: Path, pair: str, system: str, refs: tuple[str, ...], ta
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=REPO / "tests" / "data" / "meteor_paraphrase")
+    parser.add_argument("--only-wide", action="store_true", help="only the wider-beam runs (WIDE)")
     args = parser.parse_args()
     jar = jar_path()
-    for pair, system, refs, task in CONFIGS:
+    for pair, system, refs, task in [] if args.only_wide else CONFIGS:
         print(make(jar, args.out, pair, system, refs, task), flush=True)
+    for pair, system, refs, task, beam in WIDE:
+        print(make(jar, args.out, pair, system, refs, task, beam), flush=True)
 
 
 if __name__ == "__main__":

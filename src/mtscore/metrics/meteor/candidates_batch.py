@@ -98,11 +98,9 @@ def _module(vocab: Vocabulary, k: int, hyp: _Side, ref: _Side, h_rows: np.ndarra
     return h, r
 
 
-def word_candidates_many(vocab: Vocabulary, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
-                         ) -> list[list[list[Phrase]]]:
-    """Per pair ``(h, r)`` (word ids), per reference position, :func:`.segments.jar_candidates`'
-    candidates as phrase candidates ``(j, 1, i, 1, module)``, in the rule's order."""
-    out: list[list[list[Phrase]]] = [[[] for _ in r] for _, r in pairs]
+def sorted_candidates(vocab: Vocabulary, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every pair's one-word candidates as arrays (pair, j, i, module), in the rule's order."""
     hyp, ref = _Side([h for h, _ in pairs]), _Side([r for _, r in pairs])
     differ = np.fromiter((h != r for h, r in pairs), bool, len(pairs))
     all_h, all_r = np.arange(len(hyp.word), dtype=np.int64), np.arange(len(ref.word), dtype=np.int64)
@@ -114,11 +112,20 @@ def word_candidates_many(vocab: Vocabulary, pairs: Sequence[tuple[Sequence[int],
         h, r = _module(vocab, k, hyp, ref, *((all_h, all_r) if k == 0 else (some_h, some_r)))
         found.append((h, r, np.full(len(h), k, dtype=np.int64)))
     if not found:
-        return out
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty, empty
     h, r, module = (np.concatenate([f[c] for f in found]) for c in range(3))
     pair, j, i = ref.pair[r], ref.pos[r], hyp.pos[h]
     order = np.lexsort((i, module, j, pair))
-    for p, jj, ii, k in zip(pair[order].tolist(), j[order].tolist(), i[order].tolist(),
-                            module[order].tolist()):
+    return pair[order], j[order], i[order], module[order]
+
+
+def word_candidates_many(vocab: Vocabulary, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
+                         ) -> list[list[list[Phrase]]]:
+    """Per pair ``(h, r)`` (word ids), per reference position, :func:`.segments.jar_candidates`'
+    candidates as phrase candidates ``(j, 1, i, 1, module)``, in the rule's order."""
+    out: list[list[list[Phrase]]] = [[[] for _ in r] for _, r in pairs]
+    for p, jj, ii, k in zip(*(a.tolist() for a in sorted_candidates(vocab, pairs))):
         out[p][jj].append((jj, 1, ii, 1, k))
     return out
+

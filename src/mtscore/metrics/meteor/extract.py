@@ -30,7 +30,7 @@ RefIds = list[WordIds]
 Settled = list[tuple[list[int], CorpusMatches]]
 #: what is left to align: (reference stream, segment)
 Work = list[tuple[int, int]]
-#: pairs aligned together with the paraphrase module (:func:`.paraphrase.align_phrase_segments`)
+#: pairs aligned together by variant 1.5 (:func:`_block_aligner`)
 PHRASE_BLOCK = 2048
 
 
@@ -88,21 +88,20 @@ def _task(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | 
     """Rows and (with ``keep_alignments``) alignments of ``work[lo:hi]``, the searches that hit the
     1.5 state cap, and the segments aligned by a fallback."""
 
+    blocks = _block_aligner(metric)
+
     def task(lo: int, hi: int, show: bool) -> tuple[list[list[int]], list[list[Match]], int, list[int]]:
         before = metric.bounded_searches
         rows, aligns, fallback = [], [], []
-        phrases: list[Any] = []  # the paraphrase module's alignments, a block of pairs at a time
+        phrases: list[Any] = []  # a block of pairs' alignments (``blocks``)
         for n, (k, s) in enumerate(track(work[lo:hi], total=hi - lo, desc="METEOR",
                                          min_total=500 if show else 1 << 62)):
             h, r = hyp_ids[s], ref_ids[k][s]
             assert h is not None and r is not None
-            if metric.two_sided:
+            if blocks is not None:
                 if n % PHRASE_BLOCK == 0:
-                    from .paraphrase import align_phrase_segments
-
                     block = work[lo + n:min(hi, lo + n + PHRASE_BLOCK)]
-                    phrases = align_phrase_segments(metric, [(hyp_ids[b], ref_ids[a][b])  # type: ignore[misc]
-                                                             for a, b in block])
+                    phrases = blocks(metric, [(hyp_ids[b], ref_ids[a][b]) for a, b in block])
                 alignment, used = phrases[n % PHRASE_BLOCK]
             elif settled is None:
                 alignment, used = align_ids(metric, h, r)
@@ -116,6 +115,21 @@ def _task(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | 
         bounded, metric.bounded_searches = metric.bounded_searches - before, before
         return rows, aligns, bounded, fallback
     return task
+
+
+def _block_aligner(metric: METEOR) -> Callable[[METEOR, Any], list[Any]] | None:
+    """What aligns pairs a block at a time, or None: variant 1.5 with the paraphrase module
+    (:func:`.paraphrase.align_phrase_segments`), or without it and with ``fast``
+    (:func:`.jar_batch.align_jar_segments`)."""
+    if metric.two_sided:
+        from .paraphrase import align_phrase_segments
+
+        return align_phrase_segments
+    if metric.variant == "1.5" and metric.fast:
+        from .jar_batch import align_jar_segments
+
+        return align_jar_segments
+    return None
 
 
 def _work(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, settled: Settled | None) -> Work:

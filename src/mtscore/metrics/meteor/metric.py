@@ -55,8 +55,9 @@ class METEOR(Metric[METEORResult]):
     :mod:`.workers`) — identical results, less wall time;
     ``fast``: align the 2005 stages of a whole corpus at once with numpy (:mod:`.align.corpus`;
     default), and search the jar's beam over phrase candidates with :mod:`.align.phrases_batch`
-    (a corpus) and :mod:`.align.phrases_beam` (one pair) — False aligns segment by segment
-    (:mod:`.align.stage`) and runs the rule (:func:`.align.phrases.align_phrases_beam`), with
+    (a corpus) and :mod:`.align.phrases_beam` (one pair), and the 1.5 exact search of a corpus with
+    :mod:`.align.jar_batch` — False aligns segment by segment (:mod:`.align.stage`) and runs the
+    rules (:func:`.align.phrases.align_phrases_beam`, :func:`.align.jar.align_jar`), with
     identical results (``accelerate``: its old name, deprecated). The settings are
     :class:`.settings.METEORSettings` (frozen; :meth:`replace` makes a METEOR with others).
 

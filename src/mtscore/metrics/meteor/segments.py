@@ -183,18 +183,26 @@ def align_jar_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[list[
     segment's work budget (:func:`.align.jar.within_budget`) the staged greedy fallback. Returns the
     sorted matches and whether the fallback was used."""
     from .align.fallback import greedy_stages  # (the 1.5 aligners: not imported for 2005)
-    from .align.jar import align_jar, align_jar_beam, within_budget
+    from .align.jar import align_jar, align_jar_beam
 
     vocab = metric.vocabulary()
-    most = len(h) * len(r) * jar_modules(vocab, h, r)  # jar_pairs is at most this: no need to count
-    if not within_budget(len(h), len(r), most, metric.beam_width) and \
-            not within_budget(len(h), len(r), jar_pairs(vocab, h, r), metric.beam_width):
+    if not jar_within_budget(metric, h, r):
         used = range(jar_modules(vocab, h, r))
         hyp_keys = [_keys_of(vocab, k, h) for k in used]
         ref_keys = [_keys_of(vocab, k, r) for k in used]
         return greedy_stages(hyp_keys, ref_keys), True
     cands = jar_candidates(vocab, h, r)
     return search_jar_objective(metric, align_jar_beam, align_jar, len(h), len(r), cands), False
+
+
+def jar_within_budget(metric: METEOR, h: list[int], r: list[int]) -> bool:
+    """Whether variant 1.5 searches a pair (else: the fallback), :func:`.align.jar.within_budget`."""
+    from .align.jar import within_budget
+
+    vocab = metric.vocabulary()
+    most = len(h) * len(r) * jar_modules(vocab, h, r)  # jar_pairs is at most this: no need to count
+    return within_budget(len(h), len(r), most, metric.beam_width) or \
+        within_budget(len(h), len(r), jar_pairs(vocab, h, r), metric.beam_width)
 
 
 def search_jar_objective(metric: METEOR, beam_search: Any, exact_search: Any, n_hyp: int, n_ref: int,

@@ -67,6 +67,11 @@ class _Batch:
         self.hyp_end = arr[:, 2] + arr[:, 3]
         self.hm = _span_words(arr[:, 2], arr[:, 3], self.words)
         self.rm = _span_words(arr[:, 0], arr[:, 1], self.words)
+        # each span's two 64-bit words (its first and the next; spans of at most 64 words)
+        self.short = bool(len(arr) == 0 or max(int(arr[:, 1].max()), int(arr[:, 3].max())) <= 64)
+        if self.short and self.words > 1:
+            self.h2 = _two_words(self.hm, arr[:, 2])
+            self.r2 = _two_words(self.rm, arr[:, 0])
         self.ref_start = arr[:, 0]
         n_hyp = np.array([n for n, _, _ in segments], dtype=np.int64)
         self._fixed(arr, n_hyp, np.repeat(np.arange(len(counts)), counts))
@@ -89,6 +94,15 @@ class _Batch:
         self.used0_r = np.zeros((n_seg, self.words), dtype=np.uint64)
         np.bitwise_or.at(self.used0_h, seg[fixed], self.hm[fixed])
         np.bitwise_or.at(self.used0_r, seg[fixed], self.rm[fixed])
+
+
+def _two_words(masks: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Spans' masks of at most 64 bits as (first word index, its bits, the next word's index
+    (the first again past the last word), its bits)."""
+    rows = np.arange(len(start), dtype=np.int64)
+    w0 = start // 64
+    w1 = np.minimum(w0 + 1, masks.shape[1] - 1)
+    return w0, masks[rows, w0], w1, np.where(w1 > w0, masks[rows, w1], np.uint64(0))
 
 
 def _cover(start: np.ndarray, length: np.ndarray, size: int) -> np.ndarray:
@@ -216,7 +230,7 @@ def _open(b: _Batch, p: _Paths, o_idx: np.ndarray, at: np.ndarray
     if b.words == 1:
         clash = ((p.uh[rep, 0] & b.hm[cand, 0]) | (p.ur[rep, 0] & b.rm[cand, 0])) != 0
     else:
-        clash = ((p.uh[rep] & b.hm[cand]) != 0).any(axis=1) | ((p.ur[rep] & b.rm[cand]) != 0).any(axis=1)
+        clash = _clash(b, p, rep, cand)
     usable = ~clash
     x = np.where(usable, b.dist[cand], 0)
     incl = np.cumsum(x)
@@ -228,6 +242,15 @@ def _open(b: _Batch, p: _Paths, o_idx: np.ndarray, at: np.ndarray
     ends = (np.cumsum(counts) - 1)[has]
     totals[has] = incl[ends] - incl[group_first[ends]] + x[group_first[ends]]
     return rep[usable], cand[usable], within[usable], before[usable], counts, totals
+
+
+def _clash(b: _Batch, p: _Paths, rep: np.ndarray, cand: np.ndarray) -> np.ndarray:
+    """Whether candidate ``cand`` uses a word path ``rep`` has used (masks of several words)."""
+    if not b.short:
+        return ((p.uh[rep] & b.hm[cand]) != 0).any(axis=1) | ((p.ur[rep] & b.rm[cand]) != 0).any(axis=1)
+    (hw0, hb0, hw1, hb1), (rw0, rb0, rw1, rb1) = b.h2, b.r2
+    return ((p.uh[rep, hw0[cand]] & hb0[cand]) | (p.uh[rep, hw1[cand]] & hb1[cand])
+            | (p.ur[rep, rw0[cand]] & rb0[cand]) | (p.ur[rep, rw1[cand]] & rb1[cand])) != 0
 
 
 def _step(b: _Batch, p: _Paths, t: int, nodes: _Nodes, beam: int) -> _Paths:
@@ -274,8 +297,13 @@ def _following(b: _Batch, p: _Paths, nodes: _Nodes, parent: np.ndarray, cand: np
         uh, ur = uh[:, None], ur[:, None]
     else:
         uh, ur = p.uh[parent], p.ur[parent]
-        uh[took] |= b.hm[chosen]
-        ur[took] |= b.rm[chosen]
+        if b.short:  # (the span's two words)
+            for (w0, b0, w1, b1), used in ((b.h2, uh), (b.r2, ur)):
+                used[took, w0[chosen]] |= b0[chosen]
+                used[took, w1[chosen]] |= b1[chosen]
+        else:
+            uh[took] |= b.hm[chosen]
+            ur[took] |= b.rm[chosen]
     node = p.node[parent]
     node[took] = nodes.add(node[took], chosen)
     neg, chunks, dist, last = keys

@@ -1,0 +1,357 @@
+"""The exact 1.5 search of many segments at once, with numpy: equal to :func:`.jar.align_jar`
+segment by segment, state for state (tested equal on random candidates and on WMT22:
+``tests/test_meteor_jar_batch.py``, ``benchmarks/meteor_align.py --mode jar``).
+
+The rule's dynamic program keeps, per reference position, a dict of states ``(used hypothesis words
+& relevant, continuation word) -> (score, chain)`` in insertion order; a key's first insertion
+fixes its place, a later strictly better value replaces its value; dominated states are dropped
+(:func:`.jar._undominated`); where a segment holds more states than its cap, the best are kept in
+``heapq.nlargest``'s order (score descending, then place). Every one of these orders decides ties,
+and the cap decides the result of a bounded search, so all are kept here:
+
+* all segments of a batch step through their reference positions together; a state is a row
+  (segment, used words as 64-bit words, continuation word, score, chain node), rows ordered by
+  segment, then place;
+* the score ``(doubled weight, −chunks, −distance)`` is one integer (:class:`_Packing`: fields
+  that never borrow, compared as the tuple);
+* a step makes each state's children in the rule's order (the fixed match; or each candidate,
+  then the skip); one sort on (hash of segment and used words, continuation word, row) groups
+  each key's children in that order (hash collisions are checked: the full sort then): the first
+  of best score is the rule's value, the first row its place;
+* the same sort groups the states of equal used words: their best gives the dominance test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import jar
+from .jar import Candidates, Match, align_jar
+from .jar_batch_setup import Batch, FlatCandidates, Unpackable
+
+_ONE = np.uint64(1)
+
+
+@dataclass
+class _States:
+    """One row per state, rows ordered by segment then the rule's dict order."""
+
+    seg: np.ndarray
+    used: np.ndarray
+    last: np.ndarray
+    score: np.ndarray
+    node: np.ndarray
+
+    def take(self, rows: np.ndarray) -> _States:
+        return _States(self.seg[rows], self.used[rows], self.last[rows], self.score[rows],
+                       self.node[rows])
+
+
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(masks).sum(axis=1, dtype=np.int64)
+
+
+def _group_firsts(keys: np.ndarray) -> np.ndarray:
+    """Whether each row of sorted ``keys`` starts a run."""
+    return np.concatenate([[True], keys[1:] != keys[:-1]]) if len(keys) else np.zeros(0, dtype=bool)
+
+
+def _cap(st: _States, caps: np.ndarray, n_seg: int, inexact: np.ndarray) -> _States:
+    """The rule's ``dict(nlargest(cap, states.items(), key=score))`` for every segment holding
+    more than its cap (``caps``: per row, its segment's), marking those segments inexact. (Rows
+    are in the rule's order per segment; segments may interleave.)"""
+    per_seg = np.bincount(st.seg, minlength=n_seg)
+    over = per_seg[st.seg] > caps
+    if not over.any():
+        return st
+    inexact[st.seg[over]] = True
+    rows = np.flatnonzero(over)
+    order = rows[np.lexsort((-st.score[rows], st.seg[rows]))]  # (stable: ties in row order)
+    seg = st.seg[order]
+    first = np.flatnonzero(_group_firsts(seg))
+    rank = np.arange(len(seg), dtype=np.int64) - np.repeat(first, np.diff(np.append(first, len(seg))))
+    return st.take(np.concatenate([np.flatnonzero(~over), order[rank < caps[order]]]))
+
+
+def _children(b: Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Every child of every state (``at``: its position), in the rule's order per segment (by
+    parent row, then the fixed match, or each candidate then the skip): (parent row, score,
+    continuation word, hypothesis word it adds to the used ones or -1, its match's hypothesis word
+    and module or -1 for a skip)."""
+    pack = b.pack
+    wshift, chunk = np.int64(pack.weight_shift), np.int64(1 << pack.dist_bits)
+    fixed = b.fixed_i[at] >= 0
+    f_rows = np.flatnonzero(fixed)
+    f_at = at[f_rows]
+    f_i = b.fixed_i[f_at]
+    f_cont = (st.last[f_rows] >= 0) & (st.last[f_rows] == f_i - 1)
+    f_score = st.score[f_rows] + (b.fixed_gain[f_at] << wshift) - np.where(f_cont, 0, chunk) \
+        - np.abs(f_at - b.offset[st.seg[f_rows]] - f_i)
+    o_rows = np.flatnonzero(~fixed)
+    o_at = at[o_rows]
+    counts = b.ptr[o_at + 1] - b.ptr[o_at] + 1  # candidates, then the skip
+    rep = np.repeat(o_rows, counts)
+    group_first = np.repeat(np.cumsum(counts) - counts, counts)
+    place = np.arange(len(rep), dtype=np.int64) - group_first
+    skip = place == np.repeat(counts - 1, counts)
+    cand = np.where(skip, 0, np.repeat(b.ptr[o_at], counts) + place)
+    cand = np.minimum(cand, max(len(b.c_i) - 1, 0))
+    # free_j: may this reference word go without its exact match?
+    tj = b.tj[o_at]
+    has_class = tj >= 0
+    free = np.ones(len(o_rows), dtype=bool)
+    if has_class.any():
+        cls = b.class_mask[tj[has_class]]
+        free[has_class] = b.left_j[o_at][has_class] > _popcount(cls & ~st.used[o_rows[has_class]])
+    free_rep = np.repeat(free, counts)
+    if len(b.c_i):
+        ci = b.c_i[cand]
+        taken = ((st.used[rep, ci >> 6] >> (ci & 63).astype(np.uint64)) & _ONE) == _ONE
+        ti = b.c_class[cand]
+        blocked = ti != -2
+        lose = blocked & free_rep & (ti >= 0)
+        if lose.any():
+            idx = np.flatnonzero(lose)
+            short = _popcount(b.class_mask[ti[idx]] & ~st.used[rep[idx]]) <= b.c_left[cand[idx]]
+            lose[idx] = short
+        blocked &= ~free_rep | lose
+        dist = b.c_dist[cand]
+    else:
+        ci = taken = blocked = np.zeros(len(rep), dtype=bool)
+        dist = np.zeros(len(rep), dtype=np.int64)
+    counted = np.where(skip | taken, 0, dist)
+    incl = np.cumsum(counted)
+    passed = incl - counted - (incl[group_first] - counted[group_first])
+    ok = np.where(skip, free_rep, ~taken & ~blocked)
+    cont = (st.last[rep] >= 0) & (st.last[rep] == ci - 1) if len(b.c_i) else np.zeros(len(rep), bool)
+    gain = np.where(skip, 0, (b.c_gain[cand] << wshift) - np.where(cont, 0, chunk)) if len(b.c_i) \
+        else np.zeros(len(rep), dtype=np.int64)
+    o_score = st.score[rep] + gain - passed
+    o_to = np.where(skip, -1, b.c_to[cand] if len(b.c_i) else -1)
+    o_word = np.where(skip, -1, ci if len(b.c_i) else -1)
+    o_mod = np.where(skip, -1, b.c_mod[cand] if len(b.c_i) else -1)
+    keep = np.flatnonzero(ok)
+    none = np.full(len(f_rows), -1, dtype=np.int64)
+    return (np.concatenate([f_rows, rep[keep]]),
+            np.concatenate([f_score, o_score[keep]]),
+            np.concatenate([b.fixed_to[f_at], o_to[keep]]),
+            np.concatenate([none, o_word[keep]]),
+            np.concatenate([f_i, o_word[keep]]),
+            np.concatenate([b.fixed_mod[f_at], o_mod[keep]]))
+
+
+class _Nodes:
+    """The chains of chosen matches: node -> (parent node or -1, hypothesis word, reference word,
+    module)."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[np.ndarray, ...]] = []
+        self.count = 0
+
+    def add(self, parents: np.ndarray, i: np.ndarray, j: np.ndarray, mod: np.ndarray) -> np.ndarray:
+        self.parts.append((parents, i, j, mod))
+        self.count += len(parents)
+        return self.count - len(parents) + np.arange(len(parents), dtype=np.int64)
+
+    def chains(self, ends: Sequence[int]) -> list[list[Match]]:
+        """The sorted matches of the chains ending at nodes ``ends`` (-1: none)."""
+        out: list[list[Match]] = [[] for _ in ends]
+        if not self.parts:
+            return out
+        parents, ii, jj, mm = (np.concatenate([part[c] for part in self.parts]) for c in range(4))
+        owners, chosen = [], []
+        owner, k = np.arange(len(ends), dtype=np.int64), np.asarray(ends, dtype=np.int64)
+        while len(k):  # every chain one step back at once
+            alive = k >= 0
+            owner, k = owner[alive], k[alive]
+            owners.append(owner)
+            chosen.append(k)
+            k = parents[k]
+        who, what = np.concatenate(owners), np.concatenate(chosen)
+        order = np.lexsort((mm[what], jj[what], ii[what], who))
+        for s, i, j, m in zip(who[order].tolist(), ii[what][order].tolist(), jj[what][order].tolist(),
+                              mm[what][order].tolist()):
+            out[s].append((i, j, m))
+        return out
+
+
+def _step(b: Batch, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) -> _States:
+    """Reference position t of every segment's program (the rule's loop body)."""
+    n_seg = len(b.n_ref)
+    at = b.offset[st.seg] + t
+    st = _cap(st, b.cap[at], n_seg, inexact)
+    at = b.offset[st.seg] + t
+    parent, score, to, word, m_i, m_mod = _children(b, st, at)
+    if not len(parent):
+        return st.take(np.zeros(0, dtype=np.int64))
+    seg = st.seg[parent]
+    used = st.used[parent]
+    add = np.flatnonzero(word >= 0)
+    if len(add):
+        w = word[add]
+        used[add, w >> 6] |= _ONE << (w & 63).astype(np.uint64)
+    used &= b.relevant[at[parent]]
+    # rows in the rule's order per segment (a segment's parents are all fixed or all open), the
+    # only order that matters: segments never share a key
+    number = np.arange(len(parent), dtype=np.int64)
+    groups = _hashed_groups(seg, used, to, score, number) or _sorted_groups(seg, used, to, score, number)
+    win, place_of, used_group = groups
+    # dominance (.jar._undominated): against the best of the states with the same used words
+    best = np.maximum.reduceat(score[win], np.flatnonzero(_group_firsts(used_group)))[used_group]
+    pack = b.pack
+    wshift, dbits = pack.weight_shift, pack.dist_bits
+    cmask = (1 << pack.chunk_bits) - 1
+    s_w, b_w = score[win] >> wshift, best >> wshift
+    gap = ((best >> dbits) & cmask) - ((score[win] >> dbits) & cmask)
+    dmask = (1 << dbits) - 1
+    drop = (b_w > s_w) | ((b_w == s_w) & ((gap > 1) | ((gap == 1) & ((best & dmask) > (score[win] & dmask)))))
+    at_place = np.full(len(parent), -1, dtype=np.int64)  # the kept states in place order
+    at_place[place_of[~drop]] = win[~drop]
+    win = at_place[at_place >= 0]
+    took = m_mod[win] >= 0
+    node = st.node[parent[win]]
+    node[took] = nodes.add(node[took], m_i[win][took], np.full(int(took.sum()), t, dtype=np.int64),
+                           m_mod[win][took])
+    new = _States(seg[win], used[win], to[win], score[win], node)
+    return _cap(new, np.full(len(win), jar.STATE_CAP, dtype=np.int64), n_seg, inexact)
+
+
+def _sorted_groups(seg: np.ndarray, used: np.ndarray, to: np.ndarray, score: np.ndarray,
+                   number: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per key (segment, used words, continuation word) of the children: the row of its best child
+    (the first by number of those of best score: the rule's value), its smallest number (its
+    place in the rule's dict) and the index of its group of equal (segment, used words); keys
+    ordered by group. One sort on all the key's columns."""
+    keys = (number, -score, to, *(used[:, w] for w in range(used.shape[1] - 1, -1, -1)), seg)
+    order = np.lexsort(keys)
+    same_used = np.ones(len(order), dtype=bool)
+    same_used[0] = False
+    for w in range(used.shape[1]):
+        u = used[order, w]
+        same_used[1:] &= u[1:] == u[:-1]
+    s_sorted = seg[order]
+    same_used[1:] &= s_sorted[1:] == s_sorted[:-1]
+    t_sorted = to[order]
+    first = ~same_used
+    first[1:] |= t_sorted[1:] != t_sorted[:-1]
+    starts = np.flatnonzero(first)
+    return order[starts], np.minimum.reduceat(number[order], starts), np.cumsum(~same_used[starts]) - 1
+
+
+#: odd multipliers of the hash of (segment, used words)
+_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9))
+#: bits of the grouping key holding the continuation word + 1 (at most JAR_WORDS words)
+_TO_BITS = 11
+
+
+def _hashed_groups(seg: np.ndarray, used: np.ndarray, to: np.ndarray, score: np.ndarray,
+                   number: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """:func:`_sorted_groups` for children in number order, from one sort of 64-bit keys: a hash
+    of (segment, used words), the continuation word, the row. Rows of one hash are checked equal
+    (None, for the full sort, if two ever collide)."""
+    n = len(to)
+    row_bits = max(1, (n - 1).bit_length())
+    low = row_bits + _TO_BITS
+    if 64 - low < 24 or int(to.max()) + 1 >= 1 << _TO_BITS:
+        return None
+    h = seg.astype(np.uint64) * _MIX[0]
+    for w in range(used.shape[1]):
+        h = (h ^ used[:, w]) * _MIX[1]
+        h ^= h >> np.uint64(29)
+    key = (h >> np.uint64(low) << np.uint64(low)) | ((to + 1) << row_bits).astype(np.uint64) \
+        | np.arange(n, dtype=np.uint64)
+    key.sort()
+    order = (key & np.uint64((1 << row_bits) - 1)).astype(np.int64)
+    new_key = _group_firsts(key >> np.uint64(row_bits))
+    new_used = _group_firsts(key >> np.uint64(low))
+    equal = seg[order][1:] == seg[order][:-1]
+    for w in range(used.shape[1]):
+        u = used[order, w]
+        equal &= u[1:] == u[:-1]
+    if not equal[~new_used[1:]].all():
+        return None
+    starts = np.flatnonzero(new_key)
+    sc = score[order]
+    best = np.maximum.reduceat(sc, starts)
+    rows = np.arange(n, dtype=np.int64)
+    at_best = np.minimum.reduceat(np.where(sc == np.repeat(best, np.diff(np.append(starts, n))), rows, n),
+                                  starts)
+    return order[at_best], number[order[starts]], np.cumsum(new_used[starts]) - 1
+
+
+def _final(st: _States, done: np.ndarray, ends: np.ndarray) -> None:
+    """The rule's ``max(states.values())`` of the segments whose rows are ``done``: the first
+    state of best score."""
+    rows = np.flatnonzero(done)
+    seg = st.seg[rows]
+    order = np.lexsort((-st.score[rows], seg))  # (stable: ties in row order)
+    firsts = order[_group_firsts(seg[order])]
+    ends[seg[firsts]] = st.node[rows[firsts]]
+
+
+def align_jar_batch(segments: Sequence[tuple[int, int, Candidates]], align_weights: Sequence[float]
+                    ) -> list[tuple[list[Match], bool]]:
+    """:func:`.jar.align_jar` of every ``(n_hyp, n_ref, cands)`` in ``segments`` (both sides
+    non-empty)."""
+    return _search(FlatCandidates.of_lists(segments), align_weights) if segments else []
+
+
+def _search(flat: FlatCandidates, align_weights: Sequence[float]) -> list[tuple[list[Match], bool]]:
+    """:func:`.jar.align_jar` of every segment of ``flat``, all at once."""
+    try:
+        b = flat.batch(align_weights)
+    except Unpackable:  # the rule, segment by segment
+        return [(list(a), ok) for a, ok in (align_jar(n, m, c, align_weights) for n, m, c in flat.lists())]
+    n_seg = len(flat.n_ref)
+    st = _States(np.arange(n_seg, dtype=np.int64), b.used0.copy(), np.full(n_seg, -1, dtype=np.int64),
+                 np.full(n_seg, b.pack.zero(), dtype=np.int64), np.full(n_seg, -1, dtype=np.int64))
+    nodes = _Nodes()
+    inexact = np.zeros(n_seg, dtype=bool)
+    ends = np.full(n_seg, -1, dtype=np.int64)
+    t = 0
+    while len(st.seg):
+        done = b.n_ref[st.seg] == t
+        if done.any():
+            _final(st, done, ends)
+            st = st.take(np.flatnonzero(~done))
+            if not len(st.seg):
+                break
+        st = _step(b, st, t, nodes, inexact)
+        t += 1
+    return list(zip(nodes.chains(ends.tolist()), (~inexact).tolist()))
+
+
+#: most reference positions plus candidates of a batch of :func:`align_jar_many`
+BATCH_WORK = 1 << 16
+
+
+def align_jar_many(segments: Sequence[tuple[int, int, Candidates]], align_weights: Sequence[float],
+                   work: int = BATCH_WORK) -> list[tuple[list[Match], bool]]:
+    """:func:`align_jar_batch` in batches (:func:`align_jar_flat`); results in input order."""
+    return align_jar_flat(FlatCandidates.of_lists(segments), align_weights, work) if segments else []
+
+
+def align_jar_flat(flat: FlatCandidates, align_weights: Sequence[float], work: int = BATCH_WORK
+                   ) -> list[tuple[list[Match], bool]]:
+    """:func:`.jar.align_jar` of every segment of ``flat`` (both sides non-empty), in batches of
+    segments with the same number of 64-bit words per mask and, past the first, at most ``work``
+    reference positions plus candidates; results in segment order."""
+    n_seg = len(flat.n_ref)
+    words = (flat.n_hyp + 63) // 64
+    load = (flat.n_ref + np.bincount(flat.seg, minlength=n_seg)).tolist()
+    order = np.argsort(words, kind="stable").tolist()
+    out: list[tuple[list[Match], bool]] = [([], True)] * n_seg
+    lo = 0
+    while lo < len(order):
+        hi, total = lo + 1, load[order[lo]]
+        while hi < len(order) and words[order[hi]] == words[order[lo]] and total + load[order[hi]] <= work:
+            total += load[order[hi]]
+            hi += 1
+        part = order[lo:hi]
+        for k, result in zip(part, _search(flat.take(np.array(part, dtype=np.int64)), align_weights)):
+            out[k] = result
+        lo = hi
+    return out
