@@ -45,7 +45,11 @@ class Stems:
     _cache: dict[str, str] = {}  # noqa: RUF012
 
     def __init__(self) -> None:
-        self._stem = porter_stemmer()
+        from .porter_batch import stems
+
+        #: the stems of many words at once (:func:`.porter_batch.stems`: equal to
+        #: :func:`porter_stemmer`'s)
+        self._stem_all = stems
 
     #: stem -> itself if it is ``[a-z0-9]+`` (rouge-score keeps only those tokens), else None
     _valid: dict[str, str | None] = {}  # noqa: RUF012
@@ -67,8 +71,9 @@ class Stems:
     def __call__(self, tokens: list[str]) -> list[str]:
         cache = self._cache
         new = [t for t in dict.fromkeys(tokens) if t not in cache]
-        stem = self._stem
-        cache.update(zip(new, [stem(t) if len(t) > 3 else t for t in new]))
+        long = [t for t in new if len(t) > 3]
+        cache.update(zip(new, new))
+        cache.update(zip(long, self._stem_all(long)))
         return list(map(cache.__getitem__, tokens))
 
 
