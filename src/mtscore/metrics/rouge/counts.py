@@ -121,7 +121,7 @@ def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
     single = (hyp.sentence_counts <= 1) & (ref.sentence_counts <= 1)
     if single.all():  # one sentence each: the union is one LCS, which no clipping can cut
         return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
-    union = lsum_fast.union_marks(hyp, ref, *_sentence_pairs(hyp, ref))
+    union = lsum_fast.union_marks(hyp, ref, *_sentence_pairs(hyp, ref), _join(hyp, ref, lcs))
     hits = subset_hits(_layout(hyp, ref, lcs), _runs(hyp, ref, lcs), union)
     both = (hyp.lengths > 0) & (ref.lengths > 0)
     return np.where(both, hits, 0), hyp.lengths.copy(), ref.lengths.copy()

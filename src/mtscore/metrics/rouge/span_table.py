@@ -26,20 +26,31 @@ _MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtyp
 _LONG = np.uint64(0xFF00)  # second word of a token of more than 16 bytes
 
 
+def _word_at(aligned: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """The 8 bytes from each byte offset ``at`` (little-endian), from the aligned words of the
+    data: the low part of the word holding the offset and the high part of the next (much faster
+    than an unaligned view's gathers)."""
+    shift = (at & 7).astype(np.uint64) << np.uint64(3)
+    word = at >> 3
+    low = aligned[word] >> shift
+    high = aligned[word + 1] << np.uint64(1)
+    high <<= np.uint64(63) - shift  # (a shift by 64 would be undefined)
+    low |= high
+    return low
+
+
 def words(data: bytes, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The two words of every token (see the module's docstring); ``data`` holds no NUL inside a
     token."""
     n = ends - starts
-    if len(data) < int(ends.max()) + 16:
-        data = data + bytes(16)
-    view = np.ndarray(shape=(len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))
-    first = np.take(view, starts)
+    aligned = np.frombuffer(data + bytes(16 + (-len(data)) % 8), dtype="<u8")
+    first = _word_at(aligned, starts)
     first &= np.take(_MASKS, np.minimum(n, 8))
     second = np.zeros(len(starts), dtype=np.uint64)
     mid = np.flatnonzero(n > 8)
     if len(mid):
         rest = np.take(n, mid) - 8
-        tail = np.take(view, np.take(starts, mid) + 8)
+        tail = _word_at(aligned, np.take(starts, mid) + 8)
         tail &= np.take(_MASKS, np.minimum(rest, 8))
         second[mid] = tail
         long = mid[rest > 8]
