@@ -106,29 +106,26 @@ def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, la: np.ndar
           lb: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(pair, row) of every marked cell: every pair's path from its last cell, a row per step,
     until it has marked its LCS length (the 0 bits among the low ``lb`` bits of its ``last`` row):
-    the rest of the path marks nothing."""
+    the rest of the path marks nothing. The rows are walked from the deepest up, every pair
+    joining at its own last row, so that all pairs on the walk are at the same row: the prefix of
+    the pairs that have it, read as slices of the ragged rows; a pair whose path is done (nothing
+    ``left`` to mark) goes on marking nothing."""
     low = lcs_fast._LOW
-    pair = np.arange(len(la), dtype=np.int64)
-    i, j = la.astype(np.int64), lb.astype(np.int64)
+    j = lb.astype(np.int64)
     left = j - np.bitwise_count(last & low[j]).astype(np.int64)
-    going = left > 0
-    pair, i, j, left = pair[going], i[going], j[going], left[going]
-    marked_p, marked_i = [], []
-    while len(pair):
-        at = offsets[i - 1] + pair
-        top, j_stop = _highest_bit(stops[at] & low[j])
-        diagonal = (masks[at] & top) != 0
-        marked_p.append(pair[diagonal])
-        marked_i.append(i[diagonal] - 1)
-        i = i - 1
-        j = j_stop - diagonal
-        left = left - diagonal
-        going = left > 0
-        if not going.all():
-            pair, i, j, left = pair[going], i[going], j[going], left[going]
-    if not marked_p:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    return np.concatenate(marked_p), np.concatenate(marked_i)
+    marked = np.zeros(len(masks), dtype=bool)
+    for i in range(len(offsets) - 2, -1, -1):
+        lo, hi = int(offsets[i]), int(offsets[i + 1])
+        j_here, left_here = j[:hi - lo], left[:hi - lo]
+        top, j_stop = _highest_bit(stops[lo:hi] & low[j_here])
+        diagonal = (masks[lo:hi] & top) != 0
+        diagonal &= left_here > 0
+        marked[lo:hi] = diagonal
+        np.subtract(j_stop, diagonal, out=j_here)
+        left_here -= diagonal
+    at = np.flatnonzero(marked)
+    row = np.searchsorted(offsets, at, "right") - 1
+    return at - offsets[row], row
 
 
 def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair_hyp: np.ndarray,
