@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -202,13 +203,27 @@ def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
     data, starts, ends, arr, present = _corpus_spans(texts)
     ids, token_of = span_ids(data, starts, ends)
     if stems is not None:
-        words = [data[s:e].decode("ascii") for s, e in zip(starts[token_of].tolist(),
-                                                             ends[token_of].tolist())]
-        table: dict[str, int] = {}
-        stem_of = np.array([-3 if stem is None else table.setdefault(stem, len(table))
-                            for stem in stems.valid(stems(words))], dtype=np.int64)
+        words = _words(data, starts[token_of], ends[token_of])
+        valid = stems.valid(stems(words))
+        table = dict(zip(dict.fromkeys(valid), itertools.count()))
+        table[None] = -3  # type: ignore[index]
+        stem_of = np.fromiter(map(table.__getitem__, valid), dtype=np.int64, count=len(valid))
         ids = stem_of[ids] if len(ids) else ids
     return _assemble(ids, starts, arr, present, sentences).split([len(s) for s in streams])
+
+
+def _words(data: bytes, starts: np.ndarray, ends: np.ndarray) -> list[str]:
+    """The tokens ``data[starts[i]:ends[i]]`` (runs of a-z0-9) as strings: their bytes gathered
+    with numpy, newline-separated, decoded and split once."""
+    n = ends - starts
+    if not len(n):
+        return []
+    place = np.cumsum(n + 1) - (n + 1)  # where each token goes in the joined text
+    total = int(place[-1] + n[-1] + 1)
+    at = np.repeat(starts - place, n + 1) + np.arange(total)  # byte of data for each place
+    joined = np.frombuffer(data, dtype=np.uint8)[np.minimum(at, len(data) - 1)]
+    joined[place + n] = 10
+    return joined.tobytes().decode("ascii").split("\n")[:-1]
 
 
 def _corpus_spans(texts: Sequence[str | None]

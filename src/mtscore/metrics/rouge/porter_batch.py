@@ -25,6 +25,8 @@ Those words go through :func:`.porter.stem`; the rest keep Snowball's stem.
 
 from __future__ import annotations
 
+from itertools import compress
+
 import numpy as np
 
 from .porter import IRREGULAR, stem
@@ -81,9 +83,10 @@ def stems(words: list[str]) -> list[str]:
     snowball.maxCacheSize = 0  # no stem remembered: every call stems its words
     out: list[str] = snowball.stemWords(words)
     redo = set(_outside_snowball(words).tolist())
-    redo.update(i for i, s in enumerate(out) if len(s) <= 2)
+    short = np.fromiter(map(len, out), dtype=np.int64, count=len(out)) <= 2
+    redo.update(np.flatnonzero(short).tolist())
     if IRREGULAR.keys() & set(words):
-        redo.update(i for i, w in enumerate(words) if w in IRREGULAR)
+        redo.update(compress(range(len(words)), map(IRREGULAR.__contains__, words)))
     for i in redo:
         out[i] = stem(words[i])
     return out
