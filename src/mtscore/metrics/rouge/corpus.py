@@ -206,7 +206,7 @@ def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
         words = _words(data, starts[token_of], ends[token_of])
         valid = stems.valid(stems(words))
         table = dict(zip(dict.fromkeys(valid), itertools.count()))
-        table[None] = -3  # type: ignore[index]
+        table[None] = -3
         stem_of = np.fromiter(map(table.__getitem__, valid), dtype=np.int64, count=len(valid))
         ids = stem_of[ids] if len(ids) else ids
     return _assemble(ids, starts, arr, present, sentences).split([len(s) for s in streams])
