@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtscore.metrics.rouge import porter
+from mtscore.metrics.rouge import porter, porter_batch
 
 from .conftest import WMT22, needs_wmt22
 
@@ -38,8 +38,13 @@ STEMS = ("", "a", "y", "ya", "ay", "yy", "by", "toy", "sky", "tr", "tree", "hop"
 
 
 def _check(words: list[str]) -> None:
-    bad = [(w, porter.stem(w), NLTK(w)) for w in words if porter.stem(w) != NLTK(w)]
+    """porter.stem and porter_batch.stems (all words in one call) equal NLTK on every word."""
+    want = [NLTK(w) for w in words]
+    bad = [(w, porter.stem(w), s) for w, s in zip(words, want) if porter.stem(w) != s]
     assert not bad, f"{len(bad)} of {len(words)} words differ, e.g. {bad[:10]}"
+    batch = porter_batch.stems(words)
+    bad = [(w, b, s) for w, b, s in zip(words, batch, want) if b != s]
+    assert not bad, f"batch: {len(bad)} of {len(words)} words differ, e.g. {bad[:10]}"
 
 
 def test_rules_and_conditions() -> None:
@@ -57,7 +62,15 @@ def test_rules_and_conditions() -> None:
                                  "al", "ic", "ent", "ion", "iv", "ous", "og", "ful", "ness"]),
                 max_size=8).map("".join))
 def test_generated_words(word: str) -> None:
-    assert porter.stem(word) == NLTK(word)
+    assert porter.stem(word) == NLTK(word) == porter_batch.stems([word, word])[1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from("abcdeiloqstuvxyzCÉé1\n "), max_size=12),
+                max_size=20))
+def test_batch_of_any_words(words: list[str]) -> None:
+    """Duplicates, empty words, capitals, accents, digits, newlines and spaces in words."""
+    assert porter_batch.stems(words) == [porter.stem(w) for w in words]
 
 
 @needs_wmt22

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -40,6 +41,25 @@ class EncodedTexts:
         for n in self.lengths.tolist():
             out.append(flat[pos:pos + n])
             pos += n
+        return out
+
+    def split(self, sizes: Sequence[int]) -> list[EncodedTexts]:
+        """The texts cut into consecutive groups of these sizes."""
+        out = []
+        text = token = sentence = 0
+        for size in sizes:
+            lengths = self.lengths[text:text + size]
+            tokens = int(lengths.sum())
+            part = EncodedTexts(self.ids[token:token + tokens], lengths,
+                                self.present[text:text + size])
+            if self.sentence_counts is not None and self.sentence_lengths is not None:
+                counts = self.sentence_counts[text:text + size]
+                many = int(counts.sum())
+                part = replace(part, sentence_lengths=self.sentence_lengths[sentence:sentence + many],
+                               sentence_counts=counts)
+                sentence += many
+            out.append(part)
+            text, token = text + size, token + tokens
         return out
 
     def sentence_lists(self) -> list[list[list[int]]]:
@@ -165,6 +185,52 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
     (:class:`~mtscore.text.interning.TokenInterner`), texts and sentences told apart by the NUL and
     newline bytes before each token (a NUL inside a text is read as a space: both are breaks).
     Equal to the text-by-text encoding (tested)."""
+    data, starts, ends, arr, present = _corpus_spans(texts)
+    ids = vocabulary.interner.ids(data, starts, ends, grow=True)
+    if stems is not None:
+        ids = _stem_ids(vocabulary, data, ids, starts, ends, stems)
+    return _assemble(ids, starts, arr, present, sentences)
+
+
+def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
+                   sentences: bool) -> list[EncodedTexts]:
+    """:func:`encode_rouge_score` of each stream with one new vocabulary, all streams in one
+    call: the ids found at once by :func:`.span_table.span_ids` (equal ids exactly for equal
+    tokens, or stems, as the vocabulary gives; tested)."""
+    from .span_table import span_ids
+
+    texts = [t for stream in streams for t in stream]
+    data, starts, ends, arr, present = _corpus_spans(texts)
+    ids, token_of = span_ids(data, starts, ends)
+    if stems is not None:
+        words = _words(data, starts[token_of], ends[token_of])
+        valid = stems.valid(stems(words))
+        table = dict(zip(dict.fromkeys(valid), itertools.count()))
+        table[None] = -3
+        stem_of = np.fromiter(map(table.__getitem__, valid), dtype=np.int64, count=len(valid))
+        ids = stem_of[ids] if len(ids) else ids
+    return _assemble(ids, starts, arr, present, sentences).split([len(s) for s in streams])
+
+
+def _words(data: bytes, starts: np.ndarray, ends: np.ndarray) -> list[str]:
+    """The tokens ``data[starts[i]:ends[i]]`` (runs of a-z0-9) as strings: their bytes gathered
+    with numpy, newline-separated, decoded and split once."""
+    n = ends - starts
+    if not len(n):
+        return []
+    place = np.cumsum(n + 1) - (n + 1)  # where each token goes in the joined text
+    total = int(place[-1] + n[-1] + 1)
+    at = np.repeat(starts - place, n + 1) + np.arange(total)  # byte of data for each place
+    joined = np.frombuffer(data, dtype=np.uint8)[np.minimum(at, len(data) - 1)]
+    joined[place + n] = 10
+    return joined.tobytes().decode("ascii").split("\n")[:-1]
+
+
+def _corpus_spans(texts: Sequence[str | None]
+                  ) -> tuple[bytes, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The texts joined by NUL and lowered (:func:`lowered_bytes`; a NUL inside a text becomes a
+    space), the starts and ends of their tokens, the bytes as an array, and which texts are
+    present."""
     try:
         joined, missing = "\x00".join(texts), False  # type: ignore[arg-type]
     except TypeError:  # a missing text (None): empty, and not present
@@ -173,15 +239,20 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
         joined = "\x00".join("" if t is None else t.replace("\x00", " ") for t in texts)
     data = lowered_bytes(joined)
     starts, ends, arr = _spans(data)
-    ids = vocabulary.interner.ids(data, starts, ends, grow=True)
-    if stems is not None:
-        ids = _stem_ids(vocabulary, data, ids, starts, ends, stems)
+    present = (np.array([t is not None for t in texts], dtype=bool) if missing
+               else np.ones(len(texts), dtype=bool))
+    return data, starts, ends, arr, present
+
+
+def _assemble(ids: np.ndarray, starts: np.ndarray, arr: np.ndarray, present: np.ndarray,
+              sentences: bool) -> EncodedTexts:
+    """The :class:`EncodedTexts` of tokens with these ids starting at these bytes (ids -3: dropped
+    stems), texts and sentences told apart by the NUL and newline bytes of ``arr``."""
+    if len(ids) and int(ids.min()) < 0:
         keep = ids != -3
         ids, starts = ids[keep], starts[keep]
     text_breaks = np.flatnonzero(arr == _NUL)
     lengths = _between(starts, text_breaks)
-    present = (np.array([t is not None for t in texts], dtype=bool) if missing
-               else np.ones(len(texts), dtype=bool))
     if not sentences:
         return EncodedTexts(ids, lengths, present)
     newlines = np.flatnonzero(arr == _NEWLINE)
@@ -190,7 +261,7 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
     breaks = np.flatnonzero((arr == _NUL) | (arr == _NEWLINE))
     sentence_lengths = _between(starts, breaks)
     counts = np.bincount(np.searchsorted(text_breaks, newlines),
-                         minlength=len(texts)).astype(np.int64) + 1
+                         minlength=len(present)).astype(np.int64) + 1
     keep_sentence = np.ones(len(breaks) + 1, dtype=bool)
     first_sentence = np.concatenate(([0], np.searchsorted(breaks, text_breaks) + 1))
     keep_sentence[first_sentence[~present]] = False  # a missing text has no sentence

@@ -11,7 +11,7 @@ import numpy as np
 
 from . import lcs_lanes, lsum_fast, rules
 from .corpus import EncodedTexts
-from .token_join import Join, Layout, join, layout, ngram_hits
+from .token_join import Join, Layout, Runs, join, layout, ngram_hits, subset_hits, unigram_runs
 
 Counts = tuple[np.ndarray, np.ndarray, np.ndarray]
 
@@ -62,9 +62,19 @@ def _join(hyp: EncodedTexts, ref: EncodedTexts, lcs: dict[str, Any] | None) -> J
     ``lcs``."""
     if lcs is not None and "join" in lcs:
         return lcs["join"]
-    out = join(_layout(hyp, ref, lcs))
+    out = join(_layout(hyp, ref, lcs), _runs(hyp, ref, lcs))
     if lcs is not None:
         lcs["join"] = out
+    return out
+
+
+def _runs(hyp: EncodedTexts, ref: EncodedTexts, lcs: dict[str, Any] | None) -> Runs:
+    """The (token, segment) runs of the layout (remembered in ``lcs``)."""
+    if lcs is not None and "runs" in lcs:
+        return lcs["runs"]
+    out = unigram_runs(_layout(hyp, ref, lcs))
+    if lcs is not None:
+        lcs["runs"] = out
     return out
 
 
@@ -111,9 +121,7 @@ def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
     single = (hyp.sentence_counts <= 1) & (ref.sentence_counts <= 1)
     if single.all():  # one sentence each: the union is one LCS, which no clipping can cut
         return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
-    union = lsum_fast.union_marks(hyp, ref, *_sentence_pairs(hyp, ref))
-    token_doc = np.repeat(np.arange(len(ref)), ref.lengths)
-    union_lengths = np.bincount(token_doc[union], minlength=len(ref)).astype(np.int64)
-    hits = ngram_hits(layout(ref.ids[union], union_lengths, hyp.ids, hyp.lengths), 1)
+    union = lsum_fast.union_marks(hyp, ref, *_sentence_pairs(hyp, ref), _join(hyp, ref, lcs))
+    hits = subset_hits(_layout(hyp, ref, lcs), _runs(hyp, ref, lcs), union)
     both = (hyp.lengths > 0) & (ref.lengths > 0)
     return np.where(both, hits, 0), hyp.lengths.copy(), ref.lengths.copy()

@@ -17,10 +17,10 @@ j' <= j set in E_i = M_i | ~D_i: diagonally (a marked position) on a match, else
 column it reaches column 0 and ends. One numpy step per row for every pair at once.
 
 The rows of all pairs are stored ragged: pairs ordered by decreasing reference sentence length, row
-i of the pairs that have one (a prefix of that order) at ``offsets[i]``. The match masks are built
-from the hypothesis side alone (one mask per hypothesis sentence and token) and placed where a
-reference token meets a hypothesis sentence of its segment that contains it. Pairs with a longer
-hypothesis sentence go through :func:`.lcs_int.lcs_path` (Python integers).
+i of the pairs that have one (a prefix of that order) at ``offsets[i]``. The match masks are read
+from the equal tokens of the whole texts (:func:`.token_join.join`, which ROUGE-1 and ROUGE-L
+share): one mask per reference token and hypothesis sentence of its segment that contains it.
+Pairs with a longer hypothesis sentence go through :func:`.lcs_int.lcs_path` (Python integers).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import numpy as np
 
 from . import lcs_fast, lcs_int
 from .corpus import EncodedTexts
-from .token_join import stable_order
+from .token_join import Join, join, layout, stable_order, starts
 
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 
@@ -40,55 +40,37 @@ def _in_sentence(lengths: np.ndarray) -> np.ndarray:
     return np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(lengths) - lengths, lengths)
 
 
-def _hyp_masks(hyp: EncodedTexts, h_doc: np.ndarray, vocab: int
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One mask per (hypothesis sentence, token) of sentences up to 64 tokens: bit j where the
-    sentence's token j is that token. Returned sorted by (segment, token, sentence): the
-    (segment, token) keys, the sentences and the masks."""
-    assert hyp.sentence_lengths is not None
-    h_len = hyp.sentence_lengths
-    sentence = np.repeat(np.arange(len(h_len), dtype=np.int64), h_len)
-    short = h_len[sentence] <= 64
-    sentence, ids = sentence[short], hyp.ids[short]
-    bits = np.left_shift(np.uint64(1), _in_sentence(h_len)[short].astype(np.uint64))
-    # tokens in sentence order: stable (radix) sorts by token, then by segment, give
-    # (segment, token, sentence) order, each (sentence, token) one run
-    order = stable_order(ids)
-    order = order[stable_order(h_doc[sentence[order]])]
-    key = sentence[order] * vocab + ids[order]
-    starts = np.flatnonzero(np.diff(key, prepend=np.int64(-1)))
-    masks = np.bitwise_or.reduceat(bits[order], starts) if len(starts) else bits[:0]
-    group_sentence = key[starts] // vocab
-    group_key = h_doc[group_sentence] * vocab + key[starts] % vocab
-    return group_key, group_sentence, masks
-
-
 def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, first_pair: np.ndarray,
-                  hyp_first: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """The match masks of every row of every kept pair, in the ragged layout."""
+                  hyp_first: np.ndarray, offsets: np.ndarray, matches: Join) -> np.ndarray:
+    """The match masks of every row of every kept pair, in the ragged layout, from the equal
+    tokens of every segment (``matches``: :func:`.token_join.join` of the references (a) and the
+    hypotheses (b), whole texts): a reference token's matches come in the order of the
+    hypothesis positions, so those in one hypothesis sentence are one run, OR-ed into its mask."""
     assert ref.sentence_lengths is not None and ref.sentence_counts is not None
-    assert hyp.sentence_counts is not None
-    vocab = int(max(hyp.ids.max(initial=0), ref.ids.max(initial=0))) + 1
-    h_doc = np.repeat(np.arange(len(hyp.sentence_counts), dtype=np.int64), hyp.sentence_counts)
-    keys, sentences, masks = _hyp_masks(hyp, h_doc, vocab)
+    assert hyp.sentence_lengths is not None and hyp.sentence_counts is not None
+    r_len, h_len = ref.sentence_lengths, hyp.sentence_lengths
     out = np.zeros(int(offsets[-1]), dtype=np.uint64)
-    r_len = ref.sentence_lengths
-    r_sentence = np.repeat(np.arange(len(r_len), dtype=np.int64), r_len)
-    r_doc = np.repeat(np.arange(len(ref.sentence_counts), dtype=np.int64), ref.sentence_counts)
-    token_key = r_doc[r_sentence] * vocab + ref.ids
-    # one run per (segment, token); not empty: a kept pair has a hypothesis sentence of 1-64 tokens
-    run_start = np.flatnonzero(np.diff(keys, prepend=np.int64(-1)))
-    run = np.minimum(np.searchsorted(keys[run_start], token_key), len(run_start) - 1)
-    lo = run_start[run]
-    count = np.where(keys[lo] == token_key, np.diff(run_start, append=len(keys))[run], 0)
-    token = np.repeat(np.arange(len(token_key), dtype=np.int64), count)
-    entry = lo[token] + _in_sentence(count)
-    h = sentences[entry]
-    r = r_sentence[token]
+    if not len(matches.pair):
+        return out
+    r_token = starts(ref.lengths)[matches.pair] + matches.row
+    h_token = starts(hyp.lengths)[matches.pair] + matches.col
+    h_sentence = np.repeat(np.arange(len(h_len), dtype=np.int64), h_len)[h_token]
+    short = h_len[h_sentence] <= 64
+    r_token, h_token, h_sentence = r_token[short], h_token[short], h_sentence[short]
+    if not len(r_token):
+        return out
+    bits = np.left_shift(np.uint64(1), _in_sentence(h_len)[h_token].astype(np.uint64))
+    new = np.ones(len(r_token), dtype=bool)
+    new[1:] = (r_token[1:] != r_token[:-1]) | (h_sentence[1:] != h_sentence[:-1])
+    group = np.flatnonzero(new)
+    masks = np.bitwise_or.reduceat(bits, group)
+    r_token, h = r_token[group], h_sentence[group]
+    r = np.repeat(np.arange(len(r_len), dtype=np.int64), r_len)[r_token]
+    h_doc = np.repeat(np.arange(len(hyp.sentence_counts), dtype=np.int64), hyp.sentence_counts)
     p = rank[first_pair[r] + h - hyp_first[h_doc[h]]]
     kept = p >= 0
-    row = _in_sentence(r_len)[token[kept]]
-    out[offsets[row] + p[kept]] = masks[entry[kept]]
+    row = _in_sentence(r_len)[r_token[kept]]
+    out[offsets[row] + p[kept]] = masks[kept]
     return out
 
 
@@ -124,33 +106,31 @@ def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, la: np.ndar
           lb: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(pair, row) of every marked cell: every pair's path from its last cell, a row per step,
     until it has marked its LCS length (the 0 bits among the low ``lb`` bits of its ``last`` row):
-    the rest of the path marks nothing."""
+    the rest of the path marks nothing. The rows are walked from the deepest up, every pair
+    joining at its own last row, so that all pairs on the walk are at the same row: the prefix of
+    the pairs that have it, read as slices of the ragged rows; a pair whose path is done (nothing
+    ``left`` to mark) goes on marking nothing."""
     low = lcs_fast._LOW
-    pair = np.arange(len(la), dtype=np.int64)
-    i, j = la.astype(np.int64), lb.astype(np.int64)
+    j = lb.astype(np.int64)
     left = j - np.bitwise_count(last & low[j]).astype(np.int64)
-    going = left > 0
-    pair, i, j, left = pair[going], i[going], j[going], left[going]
-    marked_p, marked_i = [], []
-    while len(pair):
-        at = offsets[i - 1] + pair
-        top, j_stop = _highest_bit(stops[at] & low[j])
-        diagonal = (masks[at] & top) != 0
-        marked_p.append(pair[diagonal])
-        marked_i.append(i[diagonal] - 1)
-        i = i - 1
-        j = j_stop - diagonal
-        left = left - diagonal
-        going = left > 0
-        if not going.all():
-            pair, i, j, left = pair[going], i[going], j[going], left[going]
-    if not marked_p:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    return np.concatenate(marked_p), np.concatenate(marked_i)
+    marked = np.zeros(len(masks), dtype=bool)
+    for i in range(len(offsets) - 2, -1, -1):
+        lo, hi = int(offsets[i]), int(offsets[i + 1])
+        j_here, left_here = j[:hi - lo], left[:hi - lo]
+        top, j_stop = _highest_bit(stops[lo:hi] & low[j_here])
+        diagonal = (masks[lo:hi] & top) != 0
+        diagonal &= left_here > 0
+        marked[lo:hi] = diagonal
+        np.subtract(j_stop, diagonal, out=j_here)
+        left_here -= diagonal
+    at = np.flatnonzero(marked)
+    row = np.searchsorted(offsets, at, "right") - 1
+    return at - offsets[row], row
 
 
 def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair_hyp: np.ndarray,
-                first_pair: np.ndarray, hyp_first: np.ndarray) -> np.ndarray:
+                first_pair: np.ndarray, hyp_first: np.ndarray, matches: Join | None = None
+                ) -> np.ndarray:
     """A bool per reference token: on the union LCS of its sentence with the hypothesis sentences
     of its segment (``pair_ref``/``pair_hyp``: every (reference sentence, hypothesis sentence) of
     a segment, reference sentences in order; ``first_pair``: each reference sentence's first pair;
@@ -180,7 +160,9 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     depth = int(la_k[0])
     active = np.searchsorted(-la_k, -np.arange(depth), "left")  # pairs with la > i
     offsets = np.concatenate(([0], np.cumsum(active))).astype(np.int64)
-    masks = _ragged_masks(hyp, ref, rank, first_pair, hyp_first, offsets)
+    if matches is None:
+        matches = join(layout(ref.ids, ref.lengths, hyp.ids, hyp.lengths))
+    masks = _ragged_masks(hyp, ref, rank, first_pair, hyp_first, offsets, matches)
     stops, last = _stops(masks, offsets)
     p, row = _walk(masks, stops, offsets, la_k, lb_k, last)
     union[r_start[pair_ref[kept[p]]] + row] = True

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
 from . import counts
-from .corpus import ByteVocabulary, EncodedTexts, Vocabulary, encode_rouge_score
+from .corpus import ByteVocabulary, EncodedTexts, Vocabulary, encode_rouge_score, encode_streams
 from .settings import ROUGESettings, type_label
 from .tokenize import Stems, newline_sentences, tokenizer_function
 
@@ -203,9 +203,14 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
 
         raise InputError(f"the references have {segments} segments but the hypotheses have "
                          f"{len(hyps)}")
-    first, vocabulary = metrics[0], ByteVocabulary()
-    encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
-    hyp = first.encode(vocabulary, hyps, sentences=True)
+    first = metrics[0]
+    if first.settings.tokenize == "default" and first.fast:  # every text at once
+        stems = Stems() if first.settings.stemmer else None
+        hyp, *encoded = encode_streams([hyps, *streams], stems, sentences=True)
+    else:
+        vocabulary = ByteVocabulary()
+        encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
+        hyp = first.encode(vocabulary, hyps, sentences=True)
     nrefs = reference_count_label(streams)
     lcs: list[dict[str, Any]] = [{} for _ in encoded]
     return [m.extract_encoded(hyp, encoded, nrefs, lcs) for m in metrics]

@@ -118,11 +118,40 @@ def _unigram_runs(lay: Layout) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.n
     return _runs(new, s_pair, lay.is_a[order], len(lay.a_len))
 
 
-def join(lay: Layout) -> Join:
-    """The :class:`Join` of the layout's pairs."""
+def unigram_runs(lay: Layout) -> Runs:
+    """The (token, pair) runs of the layout's ``order``: each entry's run, the runs' starts, their
+    entries in ``b``, and per pair the ROUGE-1 hits."""
+    return Runs(*_unigram_runs(lay))
+
+
+@dataclass(frozen=True)
+class Runs:
+    """:func:`unigram_runs`."""
+
+    run: np.ndarray
+    run_start: np.ndarray
+    in_b: np.ndarray
+    hits: np.ndarray
+
+
+def subset_hits(lay: Layout, runs: Runs, in_a: np.ndarray) -> np.ndarray:
+    """Per pair Σ over tokens of min(count in the subset ``in_a`` of a, count in b): ROUGE-1 hits
+    of the a tokens where ``in_a`` (a bool per token of a, in order) against b, from the runs of
+    the whole of a (each (token, pair) run holds the subset's entries of that token and pair)."""
+    chosen = np.zeros(len(lay.ids), dtype=bool)
+    chosen[lay.is_a] = in_a  # a's positions in the layout, in order, are a's tokens in order
+    count = np.bincount(runs.run, weights=chosen[lay.order], minlength=len(runs.run_start))
+    return np.bincount(lay.pair[lay.order[runs.run_start]],
+                       weights=np.minimum(count, runs.in_b),
+                       minlength=len(lay.a_len)).astype(np.int64)
+
+
+def join(lay: Layout, runs: Runs | None = None) -> Join:
+    """The :class:`Join` of the layout's pairs (``runs``: its :func:`unigram_runs`, if known)."""
     order = lay.order
     s_pair, s_a = lay.pair[order], lay.is_a[order]
-    run, run_start, in_b, hits = _unigram_runs(lay)
+    run, run_start, in_b, hits = (runs.run, runs.run_start, runs.in_b, runs.hits) if runs else \
+        _unigram_runs(lay)
     a_at = np.flatnonzero(s_a)  # sorted positions of a's tokens
     count = in_b[run[a_at]]
     token = np.repeat(a_at, count)

@@ -17,10 +17,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
+from itertools import compress, filterfalse
 
 #: rouge-score's tokens: maximal runs of a-z and 0-9 after lowercasing (its substitution of
 #: ``[^a-z0-9]+`` by a space, split on white space and dropping of empty tokens, in one pattern)
 _TOKEN = re.compile(r"[a-z0-9]+")
+#: tokens of rouge-score's tokenizer, each followed by a newline
+_TOKENS = re.compile(r"(?:[a-z0-9]+\n)*")
 #: the tokenizer names ROUGE accepts: the variant's own (``default``), then mtscore's Unicode
 #: tokenizers
 TOKENIZERS = ("default", "13a", "intl", "zh", "char", "ja-mecab", "none")
@@ -45,7 +48,11 @@ class Stems:
     _cache: dict[str, str] = {}  # noqa: RUF012
 
     def __init__(self) -> None:
-        self._stem = porter_stemmer()
+        from .porter_batch import stems
+
+        #: the stems of many words at once (:func:`.porter_batch.stems`: equal to
+        #: :func:`porter_stemmer`'s)
+        self._stem_all = stems
 
     #: stem -> itself if it is ``[a-z0-9]+`` (rouge-score keeps only those tokens), else None
     _valid: dict[str, str | None] = {}  # noqa: RUF012
@@ -59,6 +66,8 @@ class Stems:
     @classmethod
     def valid(cls, stems: list[str]) -> list[str | None]:
         """Each stem if it is a token of rouge-score's tokenizer (``[a-z0-9]+``), else None."""
+        if _TOKENS.fullmatch("\n".join(stems) + "\n"):  # all are (the usual case): one pass
+            return list(stems)
         cache = cls._valid
         new = [s for s in dict.fromkeys(stems) if s not in cache]
         cache.update(zip(new, [s if _TOKEN.fullmatch(s) else None for s in new]))
@@ -66,9 +75,10 @@ class Stems:
 
     def __call__(self, tokens: list[str]) -> list[str]:
         cache = self._cache
-        new = [t for t in dict.fromkeys(tokens) if t not in cache]
-        stem = self._stem
-        cache.update(zip(new, [stem(t) if len(t) > 3 else t for t in new]))
+        new = list(filterfalse(cache.__contains__, dict.fromkeys(tokens)))
+        long = list(compress(new, map((3).__lt__, map(len, new))))
+        cache.update(zip(new, new))
+        cache.update(zip(long, self._stem_all(long)))
         return list(map(cache.__getitem__, tokens))
 
 
