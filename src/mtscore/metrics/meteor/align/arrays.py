@@ -67,3 +67,18 @@ def components_of(u: np.ndarray, v: np.ndarray, n: int) -> np.ndarray:
         label = new
     roots = label == np.arange(n)
     return (np.cumsum(roots) - 1)[label]
+
+
+def chain_nodes(parents: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The nodes of the chains ending at ``ends`` (node -1: an empty chain), walked back through
+    ``parents`` (-1 ends a chain) every chain one step at once: (chain index, node) for every node
+    on a chain, last nodes first."""
+    owners, chosen = [], []
+    owner, k = np.arange(len(ends), dtype=np.int64), np.asarray(ends, dtype=np.int64)
+    while len(k):
+        alive = k >= 0
+        owner, k = owner[alive], k[alive]
+        owners.append(owner)
+        chosen.append(k)
+        k = parents[k]
+    return np.concatenate(owners), np.concatenate(chosen)

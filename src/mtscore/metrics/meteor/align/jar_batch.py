@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import jar
+from .arrays import chain_nodes
 from .jar import Candidates, Match, align_jar
 from .jar_batch_setup import Batch, FlatCandidates, Unpackable
 
@@ -162,15 +163,7 @@ class _Nodes:
         if not self.parts:
             return out
         parents, ii, jj, mm = (np.concatenate([part[c] for part in self.parts]) for c in range(4))
-        owners, chosen = [], []
-        owner, k = np.arange(len(ends), dtype=np.int64), np.asarray(ends, dtype=np.int64)
-        while len(k):  # every chain one step back at once
-            alive = k >= 0
-            owner, k = owner[alive], k[alive]
-            owners.append(owner)
-            chosen.append(k)
-            k = parents[k]
-        who, what = np.concatenate(owners), np.concatenate(chosen)
+        who, what = chain_nodes(parents, np.asarray(ends, dtype=np.int64))
         order = np.lexsort((mm[what], jj[what], ii[what], who))
         for s, i, j, m in zip(who[order].tolist(), ii[what][order].tolist(), jj[what][order].tolist(),
                               mm[what][order].tolist()):

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .arrays import chain_nodes
 from .phrases import Phrase, PhraseCandidates
 
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -189,15 +190,8 @@ class _Nodes:
         if not self.parents:
             return out
         parents, cands = np.concatenate(self.parents), np.concatenate(self.cands)
-        owners, chosen = [], []
-        owner, k = np.arange(len(ends), dtype=np.int64), np.asarray(ends, dtype=np.int64)
-        while len(k):  # every chain one step back at once
-            alive = k >= 0
-            owner, k = owner[alive], k[alive]
-            owners.append(owner)
-            chosen.append(cands[k])
-            k = parents[k]
-        who, what = np.concatenate(owners), np.concatenate(chosen)
+        who, nodes = chain_nodes(parents, ends)
+        what = cands[nodes]
         order = np.lexsort((b.ref_start[what], who))
         phrases = b.phrases
         for s, c in zip(who[order].tolist(), what[order].tolist()):
