@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import OptionError
 
@@ -35,9 +35,9 @@ SNOWBALL = {
 METEOR_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab"}
 
 
-@dataclass(frozen=True)
-class LanguagePair:
-    """A ``SRC-TGT`` language pair (ISO 639-1 codes, lowercase)."""
+class LanguagePair(NamedTuple):
+    """A ``SRC-TGT`` language pair (ISO 639-1 codes, lowercase). A named tuple, not a dataclass:
+    the command line's start-up builds no dataclass methods for it."""
 
     source: str
     target: str
@@ -66,9 +66,8 @@ def bleu_tokenizer(target: str | None) -> str:
     return name
 
 
-@dataclass(frozen=True)
-class MeteorLanguage:
-    """METEOR's resources for one target language."""
+class MeteorLanguage(NamedTuple):
+    """METEOR's resources for one target language (a named tuple: cheap to define at start-up)."""
 
     code: str
     #: default module sequence

@@ -44,10 +44,12 @@ def add_language_option(parser: argparse.ArgumentParser) -> None:
 
 def target_of(args: argparse.Namespace) -> str | None:
     """The target language of parsed command-line options (``--language-pair``), if given."""
+    pair = getattr(args, "language_pair", None)
+    if pair is None:
+        return None
     from ...languages import parse_pair
 
-    pair = getattr(args, "language_pair", None)
-    return None if pair is None else parse_pair(pair).target
+    return parse_pair(pair).target
 
 
 def tokenizer_of(args: argparse.Namespace) -> str:
