@@ -10,14 +10,12 @@ and no corpus score is printed.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
-from ..io.scores import FORMATS as LONG_FORMATS
-from ..io.scores import ScoreRecord, format_scores
+from ..io import FORMATS as LONG_FORMATS
 from ..metrics import registry as metric_registry
 from ..metrics.base import Metric, SegmentStats
 from ..report.tables import FORMATS as TABLE_FORMATS
@@ -36,6 +34,12 @@ from ..streaming import reread_references as reread
 from . import metric_help
 from . import options as registry
 from .common import emit, system_name
+
+if TYPE_CHECKING:
+    from ..io.scores import ScoreRecord
+
+# json and the long format's writer (:mod:`mtscore.io.scores`) are imported by the outputs that use
+# them: ``-b`` and the text table never load them
 
 #: metrics sacreBLEU also computes, on its 0–100 scale: ``-b`` prints them with sacreBLEU's default of
 #: 1 decimal; the others (0–1 scales, NIST) with 4 (each entry's ``decimals`` in the registry)
@@ -166,8 +170,12 @@ def _corpus_output(args: argparse.Namespace, gathered: Gathered) -> None:
     if args.score_only:
         print(_score_lines(args, rows, len(gathered.systems) > 1, len(gathered.plan.metrics) > 1))
     elif args.format == "json" and args.layout == "long":
+        import json
+
         print(json.dumps(records, indent=2, ensure_ascii=False))  # always a list, one object per score
     elif args.format in LONG_FORMATS and args.layout == "long":
+        from ..io.scores import ScoreRecord, format_scores
+
         print(format_scores([ScoreRecord(name, None, label, score, signature)
                              for name, label, score, signature, _ in rows], args.format))
     else:
@@ -230,6 +238,8 @@ class SegmentWriter:
                 result = metric.compute(row[0].total(), row[0].meta)
                 self.labels.append(result.metric)
                 self.signatures.append(str(result.signature))
+        from ..io.scores import ScoreRecord
+
         records = [ScoreRecord(system, chunk.start + i + 1, label, float(score), signature)
                    for label, signature, metric, row in zip(self.labels, self.signatures,
                                                             self.metrics, stats)
@@ -247,11 +257,15 @@ class SegmentWriter:
             widths = {label: _decimals(args, m) for label, m in zip(self.labels, self.metrics)}
             return "".join(f"{r.score:.{widths[r.metric]}f}\n" for r in records)
         if fmt in LONG_FORMATS:
+            from ..io.scores import format_scores
+
             text = format_scores(records, fmt)
             if not self.first and fmt != "jsonl":
                 text = text.partition("\n")[2]  # the header only once
             return text + "\n" if text else ""
         if fmt == "json":
+            import json
+
             lead = "[\n" if self.first else ",\n"
             return lead + ",\n".join("  " + json.dumps(dict(zip(
                 ("system", "seg_id", "metric", "score", "signature"), r.as_row())),

@@ -33,12 +33,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
 
 from ..errors import InputError, OptionError
-
-#: the long format's columns, in the order they are written
-COLUMNS: tuple[str, ...] = ("system", "seg_id", "metric", "score", "signature")
-
-#: encodings of the long format, by name
-FORMATS: tuple[str, ...] = ("tsv", "csv", "jsonl")
+from . import COLUMNS, FORMATS  # defined in the package: the command line reads them alone
 
 _SUFFIXES = {".tsv": "tsv", ".txt": "tsv", ".csv": "csv", ".jsonl": "jsonl", ".json": "json"}
 

@@ -18,7 +18,6 @@ use (–, −, ×, τ, ρ, …) are written as LaTeX commands.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -188,6 +187,8 @@ def render(tables: Table | Sequence[Table], fmt: str = "text", width: int = 2,
     if layout == "wide":
         tables = [wide_table(t) for t in tables]
     if fmt == "json":
+        import json  # only this format needs it (not loaded at the command line's start-up)
+
         payload: Any = [[{k: _json_value(v) for k, v in r.items()} for r in t.records()]
                         for t in tables]
         if len(tables) == 1:
