@@ -57,7 +57,7 @@ _SHORT_ITEMS = 9  # sequences of more items are summarized by their length
 _SHORT_TEXT = 240  # longer texts are cut
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # its own __repr__ below
 class Score:
     """A score and the signature of every setting that produced it.
 

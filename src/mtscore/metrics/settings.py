@@ -1,7 +1,8 @@
 """A metric's settings: one frozen dataclass, validated once, from which the rest is derived.
 
-Each metric declares its settings as a subclass of :class:`Settings` (a frozen dataclass whose
-fields are the constructor's keyword arguments, declared with :func:`setting`). From it come:
+Each metric declares its settings as a subclass of :class:`Settings` (the subclass a frozen
+dataclass whose fields are the constructor's keyword arguments, declared with :func:`setting`).
+From it come:
 
 * ``settings_key()`` (what prepared references record): the fields declared ``references=True``;
 * the signature (:meth:`Settings.signature`): ``NAME|key:value|...`` in the order of
@@ -37,7 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
@@ -72,9 +73,13 @@ def yes_no(name: str, yes: str = "yes", no: str = "no") -> Callable[[Any], str]:
     return lambda settings: yes if getattr(settings, name) else no
 
 
-@dataclass(frozen=True)
 class Settings:
-    """Base of every metric's settings (see the module's docstring)."""
+    """Base of every metric's settings (see the module's docstring). Each subclass is a frozen
+    dataclass; this base, which has no fields, is not one (its methods would be generated at every
+    start-up for nothing: each subclass generates its own)."""
+
+    #: set on each subclass by ``@dataclass`` (declared for the type checker)
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
     #: the signature's name (:meth:`signature_name` may derive it from the settings)
     NAME: ClassVar[str] = ""
