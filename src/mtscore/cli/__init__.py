@@ -32,7 +32,8 @@ COMMANDS = {
 }
 
 
-_INVALID_CHOICE = re.compile(r"invalid choice: '?(?P<given>[^']*?)'? \(choose from (?P<choices>.*)\)$")
+#: argparse's message for a mistyped choice (compiled when a usage error needs it, not at start-up)
+_INVALID_CHOICE = r"invalid choice: '?(?P<given>[^']*?)'? \(choose from (?P<choices>.*)\)$"
 
 
 def with_suggestion(message: str) -> str:
@@ -40,7 +41,7 @@ def with_suggestion(message: str) -> str:
     mean"); any other message unchanged."""
     import difflib
 
-    found = _INVALID_CHOICE.search(message)
+    found = re.search(_INVALID_CHOICE, message)
     if not found:
         return message
     choices = [c.strip().strip("'") for c in found["choices"].split(",")]
