@@ -38,9 +38,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from .base import Metric
@@ -54,9 +53,12 @@ def _frozen(mapping: Mapping[str, object] | None = None) -> Mapping[str, object]
     return MappingProxyType(dict(mapping or {}))
 
 
-@dataclass(frozen=True)
-class MetricEntry:
-    """One metric, as the command line, the API, MBR, the study and the report know it."""
+_NO_SETTINGS = _frozen()
+
+
+class MetricEntry(NamedTuple):
+    """One metric, as the command line, the API, MBR, the study and the report know it (a named
+    tuple: immutable, and cheaper to define at every start-up than a dataclass)."""
 
     #: the command-line name (``-m NAME``)
     name: str
@@ -69,7 +71,7 @@ class MetricEntry:
     #: public names ``module`` defines, exported lazily by ``mtscore``
     exports: tuple[str, ...] = ()
     #: the constructor's settings this name stands for (``chrf++``: ``word_order=2``)
-    settings: Mapping[str, object] = field(default_factory=_frozen)
+    settings: Mapping[str, object] = _NO_SETTINGS
     #: other names the metric's objects report as ``metric.name`` (``Unigram``: its measure)
     aliases: tuple[str, ...] = ()
     #: decimals ``-b`` prints: 1 on sacreBLEU's 0–100 scale (sacreBLEU's default), else 4
