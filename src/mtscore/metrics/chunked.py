@@ -35,9 +35,10 @@ if TYPE_CHECKING:
 DEFAULT_CHUNK = 20_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Chunk:
-    """Segments ``start .. start + len(systems[0]) - 1`` of every system and reference stream."""
+    """Segments ``start .. start + len(systems[0]) - 1`` of every system and reference stream
+    (never compared: no generated ``__eq__``/``__hash__`` to build at start-up)."""
 
     start: int
     systems: list[list[str]]

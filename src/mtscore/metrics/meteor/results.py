@@ -101,7 +101,7 @@ class METEORResult(Score):
                 f"signature={_short(str(self.signature), 400)!r})")
 
 
-@dataclass
+@dataclass(repr=False)  # its own short __repr__ below
 class PreparedReferences(PreparedBase):
     """Reference streams tokenized once (pass to ``extract`` instead of the raw streams)."""
 
