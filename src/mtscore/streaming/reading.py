@@ -174,9 +174,10 @@ class TabSeparated:
         return [list(column) for column in zip(*rows)] if rows else [[] for _ in self.names]
 
 
-@dataclass
+@dataclass(eq=False)
 class Inputs:
-    """The systems (file per system, or tab-separated systems in one stream) and reference files."""
+    """The systems (file per system, or tab-separated systems in one stream) and reference files
+    (open readers: never compared, so no generated ``__eq__``)."""
 
     names: list[str]
     sources: list[LineReader | TabSeparated]
