@@ -74,12 +74,16 @@ def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, first_
     return out
 
 
-def _rows(masks: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """V_i of every row of every pair (ragged, like ``masks``): V_i = (V + U) | (V & ~M) with
-    U = V & M, V = V_{i-1} (all ones before the first row), one numpy step per row."""
+def _stops(masks: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """E_i = M_i | ~D_i of every row of every pair (ragged, like ``masks``). The rows, one numpy
+    step each for all pairs: V_i = (V + U) | (V & ~M) with U = V & M, V = V_{i-1} (all ones before
+    the first row), and D_i = V_i - V_{i-1} (mod 2**64), which is the module's
+    (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i): x - y = (x & ~y) - (y & ~x) for any x, y, as
+    x = (x & ~y) + (x & y) and y = (y & ~x) + (x & y). E_i of all rows at once after."""
     rows = np.empty_like(masks)
+    stops = np.empty_like(masks)
     if not len(masks):
-        return rows
+        return stops
     unmatched = ~masks
     u = np.empty(int(offsets[1] - offsets[0]), dtype=np.uint64)
     old = np.full(len(u), _ONES, dtype=np.uint64)
@@ -90,21 +94,10 @@ def _rows(masks: np.ndarray, offsets: np.ndarray) -> np.ndarray:
         np.add(old, u_here, out=new)
         np.bitwise_and(old, unmatched[lo:hi], out=u_here)
         np.bitwise_or(new, u_here, out=new)
+        np.subtract(new, old, out=stops[lo:hi])
         old = new
-    return rows
-
-
-def _stops(masks: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """E_i = M_i | ~D_i of every row of every pair (ragged, like ``masks``). The rows V_i come
-    from :func:`_rows`; D_i and E_i of all rows at once, V_{i-1} of a pair being ``active[i-1]``
-    places before its V_i (the pairs of row i are a prefix of those of row i-1)."""
-    rows = _rows(masks, offsets)
-    active = np.diff(offsets)
-    before = np.full(len(rows), _ONES, dtype=np.uint64)
-    if len(active) > 1:
-        at = np.arange(int(offsets[1]), len(rows), dtype=np.int64)
-        before[int(offsets[1]):] = rows[at - np.repeat(active[:-1], active[1:])]
-    return masks | ~((rows & ~before) - (before & ~rows))
+    np.invert(stops, out=stops)
+    return np.bitwise_or(stops, masks, out=stops)
 
 
 #: _TOP[k]: the bit of column k alone (bit k - 1), 0 for k = 0
