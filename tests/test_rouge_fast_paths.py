@@ -118,3 +118,12 @@ def test_highest_bit_by_float_exponent() -> None:
     want = [int(v).bit_length() for v in x.tolist()]
     assert length.tolist() == want
     assert top.tolist() == [0 if b == 0 else 1 << (b - 1) for b in want]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
+def test_vertical_steps_are_a_difference(x: int, y: int) -> None:
+    """lsum_fast._stops reads D_i = (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i) as V_i - V_{i-1} (mod
+    2**64): the two are equal on any pair of words."""
+    a, b = np.array([x], dtype=np.uint64), np.array([y], dtype=np.uint64)
+    assert ((a & ~b) - (b & ~a)).tolist() == (a - b).tolist()

@@ -74,18 +74,30 @@ def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, first_
     return out
 
 
-def _stops(masks: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """E_i = M_i | ~D_i of every row of every pair (ragged, like ``masks``), and every pair's last
-    row V."""
+def _stops(masks: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """E_i = M_i | ~D_i of every row of every pair (ragged, like ``masks``). The rows, one numpy
+    step each for all pairs: V_i = (V + U) | (V & ~M) with U = V & M, V = V_{i-1} (all ones before
+    the first row), and D_i = V_i - V_{i-1} (mod 2**64), which is the module's
+    (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i): x - y = (x & ~y) - (y & ~x) for any x, y, as
+    x = (x & ~y) + (x & y) and y = (y & ~x) + (x & y). E_i of all rows at once after."""
+    rows = np.empty_like(masks)
     stops = np.empty_like(masks)
-    v = np.full(int(offsets[1] - offsets[0]) if len(offsets) > 1 else 0, _ONES, dtype=np.uint64)
+    if not len(masks):
+        return stops
+    unmatched = ~masks
+    u = np.empty(int(offsets[1] - offsets[0]), dtype=np.uint64)
+    old = np.full(len(u), _ONES, dtype=np.uint64)
     for i in range(len(offsets) - 1):
         lo, hi = int(offsets[i]), int(offsets[i + 1])
-        old, m = v[:hi - lo], masks[lo:hi]
-        new = (old + (old & m)) | (old & ~m)
-        stops[lo:hi] = m | ~((new & ~old) - (old & ~new))
-        v[:hi - lo] = new
-    return stops, v
+        new, u_here, old = rows[lo:hi], u[:hi - lo], old[:hi - lo]
+        np.bitwise_and(old, masks[lo:hi], out=u_here)
+        np.add(old, u_here, out=new)
+        np.bitwise_and(old, unmatched[lo:hi], out=u_here)
+        np.bitwise_or(new, u_here, out=new)
+        np.subtract(new, old, out=stops[lo:hi])
+        old = new
+    np.invert(stops, out=stops)
+    return np.bitwise_or(stops, masks, out=stops)
 
 
 #: _TOP[k]: the bit of column k alone (bit k - 1), 0 for k = 0
@@ -102,27 +114,23 @@ def _highest_bit(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return _TOP[length], length
 
 
-def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, la: np.ndarray,
-          lb: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(pair, row) of every marked cell: every pair's path from its last cell, a row per step,
-    until it has marked its LCS length (the 0 bits among the low ``lb`` bits of its ``last`` row):
-    the rest of the path marks nothing. The rows are walked from the deepest up, every pair
-    joining at its own last row, so that all pairs on the walk are at the same row: the prefix of
-    the pairs that have it, read as slices of the ragged rows; a pair whose path is done (nothing
-    ``left`` to mark) goes on marking nothing."""
+def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, lb: np.ndarray) -> tuple[
+        np.ndarray, np.ndarray]:
+    """(pair, row) of every marked cell: every pair's path from its last cell, a row per step.
+    The rows are walked from the deepest up, every pair joining at its own last row, so that all
+    pairs on the walk are at the same row: the prefix of the pairs that have it, read as slices of
+    the ragged rows. A path that has marked its LCS length is at a cell of table value 0 (each
+    diagonal step lowers the value by one, the other steps keep it), with no match above-left of
+    it: it marks nothing more, so it needs no stopping."""
     low = lcs_fast._LOW
     j = lb.astype(np.int64)
-    left = j - np.bitwise_count(last & low[j]).astype(np.int64)
-    marked = np.zeros(len(masks), dtype=bool)
+    marked = np.zeros(len(masks), dtype=np.uint64)
     for i in range(len(offsets) - 2, -1, -1):
         lo, hi = int(offsets[i]), int(offsets[i + 1])
-        j_here, left_here = j[:hi - lo], left[:hi - lo]
+        j_here = j[:hi - lo]
         top, j_stop = _highest_bit(stops[lo:hi] & low[j_here])
-        diagonal = (masks[lo:hi] & top) != 0
-        diagonal &= left_here > 0
-        marked[lo:hi] = diagonal
-        np.subtract(j_stop, diagonal, out=j_here)
-        left_here -= diagonal
+        diagonal = np.bitwise_and(masks[lo:hi], top, out=marked[lo:hi])
+        np.subtract(j_stop, diagonal != 0, out=j_here)
     at = np.flatnonzero(marked)
     row = np.searchsorted(offsets, at, "right") - 1
     return at - offsets[row], row
@@ -144,11 +152,10 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     long = np.flatnonzero(live & (lb > 64))
     if len(long):  # a hypothesis sentence of more than 64 tokens: Python integers
         h_start = np.cumsum(h_len) - h_len
-        ref_ids, hyp_ids = ref.ids.tolist(), hyp.ids.tolist()
         for r, h in zip(pair_ref[long].tolist(), pair_hyp[long].tolist()):
             start = int(r_start[r])
-            a = ref_ids[start:start + int(r_len[r])]
-            b = hyp_ids[int(h_start[h]):int(h_start[h] + h_len[h])]
+            a = ref.ids[start:start + int(r_len[r])].tolist()  # only these tokens as Python ints
+            b = hyp.ids[int(h_start[h]):int(h_start[h] + h_len[h])].tolist()
             union[[start + i for i in lcs_int.lcs_path(a, b)]] = True
     kept = np.flatnonzero(live & (lb <= 64))
     if not len(kept):
@@ -163,7 +170,7 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     if matches is None:
         matches = join(layout(ref.ids, ref.lengths, hyp.ids, hyp.lengths))
     masks = _ragged_masks(hyp, ref, rank, first_pair, hyp_first, offsets, matches)
-    stops, last = _stops(masks, offsets)
-    p, row = _walk(masks, stops, offsets, la_k, lb_k, last)
+    stops = _stops(masks, offsets)
+    p, row = _walk(masks, stops, offsets, lb_k)
     union[r_start[pair_ref[kept[p]]] + row] = True
     return union
