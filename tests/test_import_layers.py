@@ -68,11 +68,14 @@ def modules() -> dict[str, tuple[Path, bool]]:
 
 
 def _type_checking_nodes(tree: ast.AST) -> set[int]:
-    """The ids of every node under an ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``) body."""
+    """The ids of every node under an ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``, or a name
+    ``TYPE_CHECKING`` was imported as, e.g. ``_TYPE_CHECKING`` in a package's ``__init__``) body."""
+    names = {"TYPE_CHECKING"} | {alias.asname for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                                 for alias in node.names if alias.name == "TYPE_CHECKING" and alias.asname}
     inside: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and (
-                (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+                (isinstance(node.test, ast.Name) and node.test.id in names)
                 or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")):
             for statement in node.body:
                 inside.update(id(n) for n in ast.walk(statement))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
-from ..io import FORMATS as LONG_FORMATS
+from ..io.long_format import FORMATS as LONG_FORMATS
 from ..metrics import registry as metric_registry
 from ..metrics.base import Metric, SegmentStats
 from ..report.tables import FORMATS as TABLE_FORMATS

@@ -17,13 +17,6 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("read_lines", "read_stream"), "mtscore.io.text"),
 }
 
-#: the long format's columns, in the order they are written (:mod:`mtscore.io.scores`)
-COLUMNS: tuple[str, ...] = ("system", "seg_id", "metric", "score", "signature")
-
-#: encodings of the long format, by name (here, so that ``mtscore score`` can offer them without
-#: importing the readers and writers)
-FORMATS: tuple[str, ...] = ("tsv", "csv", "jsonl")
-
 if _TYPE_CHECKING:
     from .dataset import Dataset, load_dataset
     from .scores import (

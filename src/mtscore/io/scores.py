@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
 
 from ..errors import InputError, OptionError
-from . import COLUMNS, FORMATS  # defined in the package: the command line reads them alone
+from .long_format import COLUMNS, FORMATS
 
 _SUFFIXES = {".tsv": "tsv", ".txt": "tsv", ".csv": "csv", ".jsonl": "jsonl", ".json": "json"}
 
