@@ -1,7 +1,12 @@
 """numpy helpers of the corpus-wide aligner (:mod:`.corpus`, :mod:`.classes`): sorting-based unique
-and stable order of non-negative integers, and connected components."""
+and stable order of non-negative integers, and connected components; and of the batched 1.5
+searches (:mod:`.jar_batch`, :mod:`.phrases_batch`): their chains' walk back and their loop over
+reference positions."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 import numpy as np
 
@@ -82,3 +87,31 @@ def chain_nodes(parents: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.n
         chosen.append(k)
         k = parents[k]
     return np.concatenate(owners), np.concatenate(chosen)
+
+
+class _Rows(Protocol):
+    @property
+    def seg(self) -> np.ndarray: ...
+
+    def take(self: _R, rows: np.ndarray) -> _R: ...
+
+
+_R = TypeVar("_R", bound=_Rows)
+
+
+def by_reference_position(rows: _R, n_ref: np.ndarray, finish: Callable[[_R, np.ndarray], None],
+                          step: Callable[[_R, int], _R]) -> None:
+    """The jar's left-to-right program of many segments at once, one reference position t at a
+    time: the rows (states or paths, ``rows.seg`` their segments) of a segment whose reference has
+    t words are its last (``finish(rows, done)``) and leave; the others take position t
+    (``step(rows, t)``)."""
+    t = 0
+    while len(rows.seg):
+        done = n_ref[rows.seg] == t
+        if done.any():
+            finish(rows, done)
+            rows = rows.take(np.flatnonzero(~done))
+            if not len(rows.seg):
+                break
+        rows = step(rows, t)
+        t += 1

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import jar
-from .arrays import chain_nodes
+from .arrays import by_reference_position, chain_nodes
 from .jar import Candidates, Match, align_jar
 from .jar_batch_setup import Batch, FlatCandidates, Unpackable
 
@@ -304,16 +304,8 @@ def _search(flat: FlatCandidates, align_weights: Sequence[float]) -> list[tuple[
     nodes = _Nodes()
     inexact = np.zeros(n_seg, dtype=bool)
     ends = np.full(n_seg, -1, dtype=np.int64)
-    t = 0
-    while len(st.seg):
-        done = b.n_ref[st.seg] == t
-        if done.any():
-            _final(st, done, ends)
-            st = st.take(np.flatnonzero(~done))
-            if not len(st.seg):
-                break
-        st = _step(b, st, t, nodes, inexact)
-        t += 1
+    by_reference_position(st, b.n_ref, lambda rows, done: _final(rows, done, ends),
+                          lambda rows, t: _step(b, rows, t, nodes, inexact))
     return list(zip(nodes.chains(ends.tolist()), (~inexact).tolist()))
 
 

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .arrays import chain_nodes
+from .arrays import by_reference_position, chain_nodes
 from .phrases import Phrase, PhraseCandidates
 
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -316,16 +316,8 @@ def align_phrases_beam_batch(segments: Sequence[tuple[int, int, PhraseCandidates
                    b.used0_r, zeros - 1)
     nodes = _Nodes()
     final_nodes = np.full(n_seg, -1, dtype=np.int64)
-    t = 0
-    while len(paths.seg):
-        done = b.n_ref[paths.seg] == t
-        if done.any():
-            _finish(paths, done, final_nodes)
-            paths = paths.take(np.flatnonzero(~done))
-            if not len(paths.seg):
-                break
-        paths = _step(b, paths, t, nodes, beam)
-        t += 1
+    by_reference_position(paths, b.n_ref, lambda rows, done: _finish(rows, done, final_nodes),
+                          lambda rows, t: _step(b, rows, t, nodes, beam))
     return nodes.chain(b, final_nodes)
 
 
