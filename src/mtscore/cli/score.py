@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
+from ..io.long_format import COLUMNS as LONG_COLUMNS
 from ..io.long_format import FORMATS as LONG_FORMATS
 from ..metrics import registry as metric_registry
 from ..metrics.base import Metric, SegmentStats
@@ -268,7 +269,7 @@ class SegmentWriter:
 
             lead = "[\n" if self.first else ",\n"
             return lead + ",\n".join("  " + json.dumps(dict(zip(
-                ("system", "seg_id", "metric", "score", "signature"), r.as_row())),
+                LONG_COLUMNS, r.as_row())),
                 ensure_ascii=False) for r in records)
         if fmt == "text":
             return self._text(records)
