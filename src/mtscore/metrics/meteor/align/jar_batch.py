@@ -77,11 +77,53 @@ def _cap(st: _States, caps: np.ndarray, n_seg: int, inexact: np.ndarray) -> _Sta
     return st.take(np.concatenate([np.flatnonzero(~over), order[rank < caps[order]]]))
 
 
-def _children(b: Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
+@dataclass
+class _Open:
+    """Per candidate of a batch, what its children read, plus one last row: the skip, a candidate of
+    no word (its bit 0: never taken; its class -3: blocked exactly where the reference word may not
+    go without its exact match; distance, gain and chunk 0; no continuation). Per candidate: 64-bit
+    word and bit of its hypothesis word, the word before it (-2 for none: no chunk continues), its
+    score change when it starts a chunk (doubled gain shifted, less a chunk), its continuation word,
+    module, class, the class's reference words after the position, and distance."""
+
+    i: np.ndarray
+    word: np.ndarray
+    bit: np.ndarray
+    prev: np.ndarray
+    gain: np.ndarray
+    to: np.ndarray
+    mod: np.ndarray
+    cls: np.ndarray
+    left: np.ndarray
+    dist: np.ndarray
+    skip: int
+
+    @classmethod
+    def of(cls, b: Batch) -> _Open:
+        chunk = np.int64(1 << b.pack.dist_bits)
+
+        def plus(x: np.ndarray, last: int) -> np.ndarray:
+            return np.append(x.astype(np.int64), np.int64(last))
+        i = plus(b.c_i, -1)
+        real = i >= 0
+        bit = np.where(real, _ONE << (np.maximum(i, 0) & 63).astype(np.uint64), np.uint64(0))
+        return cls(i, np.maximum(i, 0) >> 6, bit, np.where(i > 0, i - 1, -2),
+                   plus((b.c_gain << np.int64(b.pack.weight_shift)) - chunk, 0), plus(b.c_to, -1),
+                   plus(b.c_mod, -1), plus(b.c_class, -3), plus(b.c_left, 0), plus(b.c_dist, 0), len(b.c_i))
+
+
+def _taken(used: np.ndarray, rows: np.ndarray, word: np.ndarray, bit: np.ndarray) -> np.ndarray:
+    """Whether the bits ``bit`` of 64-bit words ``word`` are set in mask rows ``rows``."""
+    if used.shape[1] == 1:
+        return (used[:, 0][rows] & bit) != 0
+    return (used[rows, word] & bit) != 0
+
+
+def _children(b: Batch, o: _Open, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
     """Every child of every state (``at``: its position), in the rule's order per segment (by
     parent row, then the fixed match, or each candidate then the skip): (parent row, score,
-    continuation word, hypothesis word it adds to the used ones or -1, its match's hypothesis word
-    and module or -1 for a skip)."""
+    continuation word, 64-bit word and bit of the hypothesis word it adds to the used ones (bit 0:
+    none), its match's hypothesis word and module or -1 for a skip)."""
     pack = b.pack
     wshift, chunk = np.int64(pack.weight_shift), np.int64(1 << pack.dist_bits)
     fixed = b.fixed_i[at] >= 0
@@ -93,14 +135,15 @@ def _children(b: Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
         - np.abs(f_at - b.offset[st.seg[f_rows]] - f_i)
     o_rows = np.flatnonzero(~fixed)
     o_at = at[o_rows]
-    counts = b.ptr[o_at + 1] - b.ptr[o_at] + 1  # candidates, then the skip
+    lo = b.ptr[o_at]
+    counts = b.ptr[o_at + 1] - lo + 1  # candidates, then the skip
+    n = int(counts.sum())
+    ends = np.cumsum(counts)
+    starts = ends - counts
     rep = np.repeat(o_rows, counts)
-    group_first = np.repeat(np.cumsum(counts) - counts, counts)
-    place = np.arange(len(rep), dtype=np.int64) - group_first
-    skip = place == np.repeat(counts - 1, counts)
-    cand = np.where(skip, 0, np.repeat(b.ptr[o_at], counts) + place)
-    cand = np.minimum(cand, max(len(b.c_i) - 1, 0))
-    # free_j: may this reference word go without its exact match?
+    cand = np.repeat(lo - starts, counts) + np.arange(n, dtype=np.int64)
+    cand[ends - 1] = o.skip
+    # free: may this reference word go without its exact match?
     tj = b.tj[o_at]
     has_class = tj >= 0
     free = np.ones(len(o_rows), dtype=bool)
@@ -108,40 +151,28 @@ def _children(b: Batch, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
         cls = b.class_mask[tj[has_class]]
         free[has_class] = b.left_j[o_at][has_class] > _popcount(cls & ~st.used[o_rows[has_class]])
     free_rep = np.repeat(free, counts)
-    if len(b.c_i):
-        ci = b.c_i[cand]
-        taken = ((st.used[rep, ci >> 6] >> (ci & 63).astype(np.uint64)) & _ONE) == _ONE
-        ti = b.c_class[cand]
-        blocked = ti != -2
-        lose = blocked & free_rep & (ti >= 0)
-        if lose.any():
-            idx = np.flatnonzero(lose)
-            short = _popcount(b.class_mask[ti[idx]] & ~st.used[rep[idx]]) <= b.c_left[cand[idx]]
-            lose[idx] = short
-        blocked &= ~free_rep | lose
-        dist = b.c_dist[cand]
-    else:
-        ci = taken = blocked = np.zeros(len(rep), dtype=bool)
-        dist = np.zeros(len(rep), dtype=np.int64)
-    counted = np.where(skip | taken, 0, dist)
-    incl = np.cumsum(counted)
-    passed = incl - counted - (incl[group_first] - counted[group_first])
-    ok = np.where(skip, free_rep, ~taken & ~blocked)
-    cont = (st.last[rep] >= 0) & (st.last[rep] == ci - 1) if len(b.c_i) else np.zeros(len(rep), bool)
-    gain = np.where(skip, 0, (b.c_gain[cand] << wshift) - np.where(cont, 0, chunk)) if len(b.c_i) \
-        else np.zeros(len(rep), dtype=np.int64)
-    o_score = st.score[rep] + gain - passed
-    o_to = np.where(skip, -1, b.c_to[cand] if len(b.c_i) else -1)
-    o_word = np.where(skip, -1, ci if len(b.c_i) else -1)
-    o_mod = np.where(skip, -1, b.c_mod[cand] if len(b.c_i) else -1)
-    keep = np.flatnonzero(ok)
-    none = np.full(len(f_rows), -1, dtype=np.int64)
-    return (np.concatenate([f_rows, rep[keep]]),
-            np.concatenate([f_score, o_score[keep]]),
-            np.concatenate([b.fixed_to[f_at], o_to[keep]]),
-            np.concatenate([none, o_word[keep]]),
-            np.concatenate([f_i, o_word[keep]]),
-            np.concatenate([b.fixed_mod[f_at], o_mod[keep]]))
+    taken = _taken(st.used, rep, o.word[cand], o.bit[cand])
+    ti = o.cls[cand]
+    lose = free_rep & (ti >= 0)
+    if lose.any():
+        idx = np.flatnonzero(lose)
+        lose[idx] = _popcount(b.class_mask[ti[idx]] & ~st.used[rep[idx]]) <= o.left[cand[idx]]
+    blocked = (ti != -2) & (~free_rep | lose)
+    counted = np.where(taken, 0, o.dist[cand])
+    before = np.cumsum(counted) - counted
+    passed = before - np.repeat(before[starts], counts)
+    keep = np.flatnonzero(~taken & ~blocked)
+    rep, cand = rep[keep], cand[keep]
+    o_score = st.score[rep] + o.gain[cand] - passed[keep]
+    o_score[st.last[rep] == o.prev[cand]] += chunk
+    o_i = o.i[cand]
+    return (np.concatenate([f_rows, rep]),
+            np.concatenate([f_score, o_score]),
+            np.concatenate([b.fixed_to[f_at], o.to[cand]]),
+            np.concatenate([np.zeros(len(f_rows), dtype=np.int64), o.word[cand]]),
+            np.concatenate([np.zeros(len(f_rows), dtype=np.uint64), o.bit[cand]]),
+            np.concatenate([f_i, o_i]),
+            np.concatenate([b.fixed_mod[f_at], o.mod[cand]]))
 
 
 class _Nodes:
@@ -171,21 +202,21 @@ class _Nodes:
         return out
 
 
-def _step(b: Batch, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) -> _States:
+def _step(b: Batch, o: _Open, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) -> _States:
     """Reference position t of every segment's program (the rule's loop body)."""
     n_seg = len(b.n_ref)
     at = b.offset[st.seg] + t
     st = _cap(st, b.cap[at], n_seg, inexact)
     at = b.offset[st.seg] + t
-    parent, score, to, word, m_i, m_mod = _children(b, st, at)
+    parent, score, to, word, bit, m_i, m_mod = _children(b, o, st, at)
     if not len(parent):
         return st.take(np.zeros(0, dtype=np.int64))
     seg = st.seg[parent]
     used = st.used[parent]
-    add = np.flatnonzero(word >= 0)
-    if len(add):
-        w = word[add]
-        used[add, w >> 6] |= _ONE << (w & 63).astype(np.uint64)
+    if used.shape[1] == 1:
+        used[:, 0] |= bit
+    else:
+        used[np.arange(len(parent)), word] |= bit
     used &= b.relevant[at[parent]]
     # rows in the rule's order per segment (a segment's parents are all fixed or all open), the
     # only order that matters: segments never share a key
@@ -301,11 +332,12 @@ def _search(flat: FlatCandidates, align_weights: Sequence[float]) -> list[tuple[
     n_seg = len(flat.n_ref)
     st = _States(np.arange(n_seg, dtype=np.int64), b.used0.copy(), np.full(n_seg, -1, dtype=np.int64),
                  np.full(n_seg, b.pack.zero(), dtype=np.int64), np.full(n_seg, -1, dtype=np.int64))
+    o = _Open.of(b)
     nodes = _Nodes()
     inexact = np.zeros(n_seg, dtype=bool)
     ends = np.full(n_seg, -1, dtype=np.int64)
     by_reference_position(st, b.n_ref, lambda rows, done: _final(rows, done, ends),
-                          lambda rows, t: _step(b, rows, t, nodes, inexact))
+                          lambda rows, t: _step(b, o, rows, t, nodes, inexact))
     return list(zip(nodes.chains(ends.tolist()), (~inexact).tolist()))
 
 
