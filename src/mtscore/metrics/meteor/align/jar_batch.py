@@ -60,21 +60,40 @@ def _group_firsts(keys: np.ndarray) -> np.ndarray:
     return np.concatenate([[True], keys[1:] != keys[:-1]]) if len(keys) else np.zeros(0, dtype=bool)
 
 
-def _cap(st: _States, caps: np.ndarray, n_seg: int, inexact: np.ndarray) -> _States:
+def _capped(seg: np.ndarray, score: np.ndarray, caps: np.ndarray | int, n_seg: int, inexact: np.ndarray
+            ) -> np.ndarray | None:
     """The rule's ``dict(nlargest(cap, states.items(), key=score))`` for every segment holding
-    more than its cap (``caps``: per row, its segment's), marking those segments inexact. (Rows
-    are in the rule's order per segment; segments may interleave.)"""
-    per_seg = np.bincount(st.seg, minlength=n_seg)
-    over = per_seg[st.seg] > caps
+    more than its cap (``caps``: per row, its segment's, or one for all), marking those segments
+    inexact: the rows kept, in their new order (None: none over its cap). (Rows are in the rule's
+    order per segment; segments may interleave.)"""
+    per_seg = np.bincount(seg, minlength=n_seg)
+    over = per_seg[seg] > caps
     if not over.any():
-        return st
-    inexact[st.seg[over]] = True
+        return None
+    inexact[seg[over]] = True
     rows = np.flatnonzero(over)
-    order = rows[np.lexsort((-st.score[rows], st.seg[rows]))]  # (stable: ties in row order)
-    seg = st.seg[order]
-    first = np.flatnonzero(_group_firsts(seg))
-    rank = np.arange(len(seg), dtype=np.int64) - np.repeat(first, np.diff(np.append(first, len(seg))))
-    return st.take(np.concatenate([np.flatnonzero(~over), order[rank < caps[order]]]))
+    order = rows[_by_segment_best_first(seg[rows], score[rows])]
+    s = seg[order]
+    first = np.flatnonzero(_group_firsts(s))
+    rank = np.arange(len(s), dtype=np.int64) - np.repeat(first, np.diff(np.append(first, len(s))))
+    return np.concatenate([np.flatnonzero(~over), order[rank < (caps[order] if isinstance(caps, np.ndarray)
+                                                                 else caps)]])
+
+
+def _by_segment_best_first(seg: np.ndarray, score: np.ndarray) -> np.ndarray:
+    """``np.lexsort((-score, seg))`` (stable: ties in row order), as one stable sort of
+    ``seg · 2^b + (most − score)`` where that fits in 63 bits."""
+    most = int(score.max())
+    bits = (most - int(score.min())).bit_length()
+    if int(seg.max()).bit_length() + bits > 62:
+        return np.lexsort((-score, seg))
+    return np.argsort((seg << bits) | (most - score), kind="stable")
+
+
+def _cap(st: _States, caps: np.ndarray | int, n_seg: int, inexact: np.ndarray) -> _States:
+    """:func:`_capped` of the states."""
+    rows = _capped(st.seg, st.score, caps, n_seg, inexact)
+    return st if rows is None else st.take(rows)
 
 
 @dataclass
@@ -164,7 +183,7 @@ def _children(b: Batch, o: _Open, st: _States, at: np.ndarray) -> tuple[np.ndarr
     keep = np.flatnonzero(~taken & ~blocked)
     rep, cand = rep[keep], cand[keep]
     o_score = st.score[rep] + o.gain[cand] - passed[keep]
-    o_score[st.last[rep] == o.prev[cand]] += chunk
+    o_score += (st.last[rep] == o.prev[cand]) * chunk
     o_i = o.i[cand]
     return (np.concatenate([f_rows, rep]),
             np.concatenate([f_score, o_score]),
@@ -224,23 +243,26 @@ def _step(b: Batch, o: _Open, st: _States, t: int, nodes: _Nodes, inexact: np.nd
     groups = _hashed_groups(seg, used, to, score, number) or _sorted_groups(seg, used, to, score, number)
     win, place_of, used_group = groups
     # dominance (.jar._undominated): against the best of the states with the same used words
-    best = np.maximum.reduceat(score[win], np.flatnonzero(_group_firsts(used_group)))[used_group]
+    sw = score[win]
+    best = np.maximum.reduceat(sw, np.flatnonzero(_group_firsts(used_group)))[used_group]
     pack = b.pack
     wshift, dbits = pack.weight_shift, pack.dist_bits
     cmask = (1 << pack.chunk_bits) - 1
-    s_w, b_w = score[win] >> wshift, best >> wshift
-    gap = ((best >> dbits) & cmask) - ((score[win] >> dbits) & cmask)
+    s_w, b_w = sw >> wshift, best >> wshift
+    gap = ((best >> dbits) & cmask) - ((sw >> dbits) & cmask)
     dmask = (1 << dbits) - 1
-    drop = (b_w > s_w) | ((b_w == s_w) & ((gap > 1) | ((gap == 1) & ((best & dmask) > (score[win] & dmask)))))
+    drop = (b_w > s_w) | ((b_w == s_w) & ((gap > 1) | ((gap == 1) & ((best & dmask) > (sw & dmask)))))
     at_place = np.full(len(parent), -1, dtype=np.int64)  # the kept states in place order
     at_place[place_of[~drop]] = win[~drop]
     win = at_place[at_place >= 0]
+    kept = _capped(seg[win], score[win], jar.STATE_CAP, n_seg, inexact)
+    if kept is not None:
+        win = win[kept]
     took = m_mod[win] >= 0
     node = st.node[parent[win]]
     node[took] = nodes.add(node[took], m_i[win][took], np.full(int(took.sum()), t, dtype=np.int64),
                            m_mod[win][took])
-    new = _States(seg[win], used[win], to[win], score[win], node)
-    return _cap(new, np.full(len(win), jar.STATE_CAP, dtype=np.int64), n_seg, inexact)
+    return _States(seg[win], used[win], to[win], score[win], node)
 
 
 def _sorted_groups(seg: np.ndarray, used: np.ndarray, to: np.ndarray, score: np.ndarray,
