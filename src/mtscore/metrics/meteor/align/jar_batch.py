@@ -52,7 +52,9 @@ class _States:
 
 
 def _popcount(masks: np.ndarray) -> np.ndarray:
-    return np.bitwise_count(masks).sum(axis=1, dtype=np.int64)
+    """The number of bits set in each row of 64-bit words."""
+    counts = np.bitwise_count(masks)
+    return counts[:, 0] if counts.shape[1] == 1 else counts.sum(axis=1, dtype=np.int64)
 
 
 def _group_firsts(keys: np.ndarray) -> np.ndarray:
@@ -303,21 +305,26 @@ def _hashed_groups(seg: np.ndarray, used: np.ndarray, to: np.ndarray, score: np.
     low = row_bits + _TO_BITS
     if 64 - low < 24 or int(to.max()) + 1 >= 1 << _TO_BITS:
         return None
-    h = seg.astype(np.uint64) * _MIX[0]
+    key = seg.astype(np.uint64)
+    key *= _MIX[0]
     for w in range(used.shape[1]):
-        h = (h ^ used[:, w]) * _MIX[1]
-        h ^= h >> np.uint64(29)
-    key = (h >> np.uint64(low) << np.uint64(low)) | ((to + 1) << row_bits).astype(np.uint64) \
-        | np.arange(n, dtype=np.uint64)
+        key ^= used[:, w]
+        key *= _MIX[1]
+        key ^= key >> np.uint64(29)
+    key >>= np.uint64(low)
+    key <<= np.uint64(low)
+    key |= ((to + 1) << row_bits).view(np.uint64)
+    key |= np.arange(n, dtype=np.uint64)
     key.sort()
-    order = (key & np.uint64((1 << row_bits) - 1)).astype(np.int64)
-    new_key = _group_firsts(key >> np.uint64(row_bits))
-    new_used = _group_firsts(key >> np.uint64(low))
-    equal = seg[order][1:] == seg[order][:-1]
-    for w in range(used.shape[1]):
-        u = used[order, w]
-        equal &= u[1:] == u[:-1]
-    if not equal[~new_used[1:]].all():
+    order = (key & np.uint64((1 << row_bits) - 1)).view(np.int64)
+    key >>= np.uint64(row_bits)
+    change = key[1:] ^ key[:-1]  # (continuation word + 1 in the low _TO_BITS bits, the hash above)
+    new_key, new_used = np.ones(n, dtype=bool), np.ones(n, dtype=bool)
+    np.not_equal(change, 0, out=new_key[1:])
+    np.greater_equal(change, np.uint64(1 << _TO_BITS), out=new_used[1:])
+    pairs = np.flatnonzero(~new_used[1:])  # rows of one hash: equal (segment, used words)?
+    a, b = order[pairs], order[pairs + 1]
+    if not (seg[a] == seg[b]).all() or not (used[a] == used[b]).all():
         return None
     starts = np.flatnonzero(new_key)
     sc = score[order]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import jar
+from .arrays import firsts, unique
 from .jar import Candidates, _Problem
 
 _ONE = np.uint64(1)
@@ -199,9 +200,10 @@ def _classes(pos: np.ndarray, word: np.ndarray, seg_of_pos: np.ndarray, position
     """The classes of the open positions' positive-gain words (``pos``, ``word``: one row per
     candidate, hypothesis words offset per segment); None if two different sets share a hash."""
     width = int(word.max()) + 1 if len(word) else 1
-    pair = np.unique(pos * width + word)  # (a word found by two modules: once)
+    pair = unique(pos * width + word)  # (a word found by two modules: once)
     u_pos, u_word = pair // width, pair % width
-    cpos, start, size = np.unique(u_pos, return_index=True, return_counts=True)
+    start = np.flatnonzero(firsts(u_pos))
+    cpos, size = u_pos[start], np.diff(np.append(start, len(u_pos)))
     set_hash = np.add.reduceat(_mix(u_word), start) if len(start) else np.zeros(0, dtype=np.uint64)
     order = np.lexsort((cpos, set_hash, size, seg_of_pos[cpos]))
     g_seg, g_size, g_hash = seg_of_pos[cpos][order], size[order], set_hash[order]
