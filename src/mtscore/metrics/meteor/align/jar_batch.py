@@ -47,8 +47,13 @@ class _States:
     node: np.ndarray
 
     def take(self, rows: np.ndarray) -> _States:
-        return _States(self.seg[rows], self.used[rows], self.last[rows], self.score[rows],
+        return _States(self.seg[rows], _rows(self.used, rows), self.last[rows], self.score[rows],
                        self.node[rows])
+
+
+def _rows(masks: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``masks[rows]`` (``take``: several times faster on rows of 64-bit words)."""
+    return masks.take(rows, axis=0)
 
 
 def _popcount(masks: np.ndarray) -> np.ndarray:
@@ -137,7 +142,7 @@ def _taken(used: np.ndarray, rows: np.ndarray, word: np.ndarray, bit: np.ndarray
     """Whether the bits ``bit`` of 64-bit words ``word`` are set in mask rows ``rows``."""
     if used.shape[1] == 1:
         return (used[:, 0][rows] & bit) != 0
-    return (used[rows, word] & bit) != 0
+    return (used.reshape(-1).take(rows * used.shape[1] + word) & bit) != 0
 
 
 def _children(b: Batch, o: _Open, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -169,15 +174,15 @@ def _children(b: Batch, o: _Open, st: _States, at: np.ndarray) -> tuple[np.ndarr
     has_class = tj >= 0
     free = np.ones(len(o_rows), dtype=bool)
     if has_class.any():
-        cls = b.class_mask[tj[has_class]]
-        free[has_class] = b.left_j[o_at][has_class] > _popcount(cls & ~st.used[o_rows[has_class]])
+        cls = _rows(b.class_mask, tj[has_class])
+        free[has_class] = b.left_j[o_at][has_class] > _popcount(cls & ~_rows(st.used, o_rows[has_class]))
     free_rep = np.repeat(free, counts)
     taken = _taken(st.used, rep, o.word[cand], o.bit[cand])
     ti = o.cls[cand]
     lose = free_rep & (ti >= 0)
     if lose.any():
         idx = np.flatnonzero(lose)
-        lose[idx] = _popcount(b.class_mask[ti[idx]] & ~st.used[rep[idx]]) <= o.left[cand[idx]]
+        lose[idx] = _popcount(_rows(b.class_mask, ti[idx]) & ~_rows(st.used, rep[idx])) <= o.left[cand[idx]]
     blocked = (ti != -2) & (~free_rep | lose)
     counted = np.where(taken, 0, o.dist[cand])
     before = np.cumsum(counted) - counted
@@ -233,12 +238,14 @@ def _step(b: Batch, o: _Open, st: _States, t: int, nodes: _Nodes, inexact: np.nd
     if not len(parent):
         return st.take(np.zeros(0, dtype=np.int64))
     seg = st.seg[parent]
-    used = st.used[parent]
+    used = _rows(st.used, parent)
     if used.shape[1] == 1:
         used[:, 0] |= bit
     else:
-        used[np.arange(len(parent)), word] |= bit
-    used &= b.relevant[at[parent]]
+        flat = used.reshape(-1)
+        at_word = np.arange(0, flat.size, used.shape[1], dtype=np.int64) + word
+        flat[at_word] |= bit
+    used &= _rows(b.relevant, at[parent])
     # rows in the rule's order per segment (a segment's parents are all fixed or all open), the
     # only order that matters: segments never share a key
     number = np.arange(len(parent), dtype=np.int64)
@@ -264,7 +271,7 @@ def _step(b: Batch, o: _Open, st: _States, t: int, nodes: _Nodes, inexact: np.nd
     node = st.node[parent[win]]
     node[took] = nodes.add(node[took], m_i[win][took], np.full(int(took.sum()), t, dtype=np.int64),
                            m_mod[win][took])
-    return _States(seg[win], used[win], to[win], score[win], node)
+    return _States(seg[win], _rows(used, win), to[win], score[win], node)
 
 
 def _sorted_groups(seg: np.ndarray, used: np.ndarray, to: np.ndarray, score: np.ndarray,
@@ -324,7 +331,7 @@ def _hashed_groups(seg: np.ndarray, used: np.ndarray, to: np.ndarray, score: np.
     np.greater_equal(change, np.uint64(1 << _TO_BITS), out=new_used[1:])
     pairs = np.flatnonzero(~new_used[1:])  # rows of one hash: equal (segment, used words)?
     a, b = order[pairs], order[pairs + 1]
-    if not (seg[a] == seg[b]).all() or not (used[a] == used[b]).all():
+    if not (seg[a] == seg[b]).all() or not (_rows(used, a) == _rows(used, b)).all():
         return None
     starts = np.flatnonzero(new_key)
     sc = score[order]
