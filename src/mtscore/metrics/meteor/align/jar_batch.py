@@ -105,37 +105,44 @@ def _cap(st: _States, caps: np.ndarray | int, n_seg: int, inexact: np.ndarray) -
 
 @dataclass
 class _Open:
-    """Per candidate of a batch, what its children read, plus one last row: the skip, a candidate of
-    no word (its bit 0: never taken; its class -3: blocked exactly where the reference word may not
-    go without its exact match; distance, gain and chunk 0; no continuation). Per candidate: 64-bit
-    word and bit of its hypothesis word, the word before it (-2 for none: no chunk continues), its
-    score change when it starts a chunk (doubled gain shifted, less a chunk), its continuation word,
-    module, class, the class's reference words after the position, and distance."""
+    """What a batch's children read, by their source: each candidate; then one more, the skip, a
+    candidate of no word (bit 0: never taken; class -3: blocked exactly where the reference word
+    may not go without its exact match; distance, gain and chunk 0; no continuation); then
+    (``fixed`` on) each position's fixed match (bit 0: its word is used from the start). Per source:
+    the 64-bit word and bit of its hypothesis word, the hypothesis word, module and continuation
+    word; per candidate and the skip: the word before it (-2 for none: no chunk continues), its
+    score change when it starts a chunk (doubled gain shifted, less a chunk), class, the class's
+    reference words after the position, and distance."""
 
     i: np.ndarray
     word: np.ndarray
     bit: np.ndarray
+    mod: np.ndarray
+    to: np.ndarray
     prev: np.ndarray
     gain: np.ndarray
-    to: np.ndarray
-    mod: np.ndarray
     cls: np.ndarray
     left: np.ndarray
     dist: np.ndarray
     skip: int
+    fixed: int
 
     @classmethod
     def of(cls, b: Batch) -> _Open:
         chunk = np.int64(1 << b.pack.dist_bits)
+        n = len(b.c_i)
 
-        def plus(x: np.ndarray, last: int) -> np.ndarray:
-            return np.append(x.astype(np.int64), np.int64(last))
-        i = plus(b.c_i, -1)
-        real = i >= 0
-        bit = np.where(real, _ONE << (np.maximum(i, 0) & 63).astype(np.uint64), np.uint64(0))
-        return cls(i, np.maximum(i, 0) >> 6, bit, np.where(i > 0, i - 1, -2),
-                   plus((b.c_gain << np.int64(b.pack.weight_shift)) - chunk, 0), plus(b.c_to, -1),
-                   plus(b.c_mod, -1), plus(b.c_class, -3), plus(b.c_left, 0), plus(b.c_dist, 0), len(b.c_i))
+        def plus(x: np.ndarray, last: int, then: np.ndarray | None = None) -> np.ndarray:
+            tail = np.zeros(0, dtype=np.int64) if then is None else then
+            return np.concatenate([x.astype(np.int64), [last], tail.astype(np.int64)])
+        c_i = b.c_i.astype(np.int64)
+        zeros = np.zeros(len(b.fixed_i), dtype=np.int64)
+        bit = np.zeros(n + 1 + len(zeros), dtype=np.uint64)
+        bit[:n] = _ONE << (c_i & 63).astype(np.uint64)
+        return cls(plus(c_i, -1, b.fixed_i), plus(c_i >> 6, 0, zeros), bit, plus(b.c_mod, -1, b.fixed_mod),
+                   plus(b.c_to, -1, b.fixed_to), plus(np.where(c_i > 0, c_i - 1, -2), -2),
+                   plus((b.c_gain << np.int64(b.pack.weight_shift)) - chunk, 0), plus(b.c_class, -3),
+                   plus(b.c_left, 0), plus(b.c_dist, 0), n, n + 1)
 
 
 def _taken(used: np.ndarray, rows: np.ndarray, word: np.ndarray, bit: np.ndarray) -> np.ndarray:
@@ -147,9 +154,8 @@ def _taken(used: np.ndarray, rows: np.ndarray, word: np.ndarray, bit: np.ndarray
 
 def _children(b: Batch, o: _Open, st: _States, at: np.ndarray) -> tuple[np.ndarray, ...]:
     """Every child of every state (``at``: its position), in the rule's order per segment (by
-    parent row, then the fixed match, or each candidate then the skip): (parent row, score,
-    continuation word, 64-bit word and bit of the hypothesis word it adds to the used ones (bit 0:
-    none), its match's hypothesis word and module or -1 for a skip)."""
+    parent row, then the fixed match, or each candidate then the skip): parent row, score and
+    source (:class:`_Open`)."""
     pack = b.pack
     wshift, chunk = np.int64(pack.weight_shift), np.int64(1 << pack.dist_bits)
     fixed = b.fixed_i[at] >= 0
@@ -191,14 +197,8 @@ def _children(b: Batch, o: _Open, st: _States, at: np.ndarray) -> tuple[np.ndarr
     rep, cand = rep[keep], cand[keep]
     o_score = st.score[rep] + o.gain[cand] - passed[keep]
     o_score += (st.last[rep] == o.prev[cand]) * chunk
-    o_i = o.i[cand]
-    return (np.concatenate([f_rows, rep]),
-            np.concatenate([f_score, o_score]),
-            np.concatenate([b.fixed_to[f_at], o.to[cand]]),
-            np.concatenate([np.zeros(len(f_rows), dtype=np.int64), o.word[cand]]),
-            np.concatenate([np.zeros(len(f_rows), dtype=np.uint64), o.bit[cand]]),
-            np.concatenate([f_i, o_i]),
-            np.concatenate([b.fixed_mod[f_at], o.mod[cand]]))
+    return np.concatenate([f_rows, rep]), np.concatenate([f_score, o_score]), \
+        np.concatenate([f_at + o.fixed, cand])
 
 
 class _Nodes:
@@ -234,17 +234,16 @@ def _step(b: Batch, o: _Open, st: _States, t: int, nodes: _Nodes, inexact: np.nd
     at = b.offset[st.seg] + t
     st = _cap(st, b.cap[at], n_seg, inexact)
     at = b.offset[st.seg] + t
-    parent, score, to, word, bit, m_i, m_mod = _children(b, o, st, at)
+    parent, score, src = _children(b, o, st, at)
     if not len(parent):
         return st.take(np.zeros(0, dtype=np.int64))
-    seg = st.seg[parent]
+    seg, to, bit = st.seg[parent], o.to[src], o.bit[src]
     used = _rows(st.used, parent)
     if used.shape[1] == 1:
         used[:, 0] |= bit
     else:
         flat = used.reshape(-1)
-        at_word = np.arange(0, flat.size, used.shape[1], dtype=np.int64) + word
-        flat[at_word] |= bit
+        flat[np.arange(0, flat.size, used.shape[1], dtype=np.int64) + o.word[src]] |= bit
     used &= _rows(b.relevant, at[parent])
     # rows in the rule's order per segment (a segment's parents are all fixed or all open), the
     # only order that matters: segments never share a key
@@ -267,10 +266,10 @@ def _step(b: Batch, o: _Open, st: _States, t: int, nodes: _Nodes, inexact: np.nd
     kept = _capped(seg[win], score[win], jar.STATE_CAP, n_seg, inexact)
     if kept is not None:
         win = win[kept]
-    took = m_mod[win] >= 0
+    mod = o.mod[src[win]]
+    took = np.flatnonzero(mod >= 0)
     node = st.node[parent[win]]
-    node[took] = nodes.add(node[took], m_i[win][took], np.full(int(took.sum()), t, dtype=np.int64),
-                           m_mod[win][took])
+    node[took] = nodes.add(node[took], o.i[src[win[took]]], np.full(len(took), t, dtype=np.int64), mod[took])
     return _States(seg[win], _rows(used, win), to[win], score[win], node)
 
 
