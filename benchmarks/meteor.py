@@ -7,7 +7,8 @@ One system against one reference (default: WMT22 de-en Online-B vs reference A, 
 fastest and the median of ``--repeat`` runs) and ratios:
 
 * ``mtscore score -m meteor`` as a whole process (the paper's modules exact porter synonym), and
-  with ``--meteor-variant 1.5 --meteor-modules exact stem synonym``, and with ``--meteor-workers 2``.
+  with ``--meteor-variant 1.5 --meteor-modules exact stem synonym`` (its default, the exact search;
+  and with ``--meteor-search beam``, the jar's beam), and with ``--meteor-workers 2``.
   Python runs as an installed package does: with its bytecode cached (here in a temporary
   ``PYTHONPYCACHEPREFIX``, after one warm-up run), even where ``PYTHONDONTWRITEBYTECODE`` is set — that
   would make every run compile mtscore's sources again, which no installed copy does (``--no-bytecode``
@@ -169,6 +170,8 @@ def main() -> int:
     runs = [("2005", "exact porter synonym", []),
             ("1.5", "exact stem synonym", ["--meteor-variant", "1.5", "--meteor-modules", "exact", "stem",
                                           "synonym"]),
+            ("1.5, beam", "exact stem synonym", ["--meteor-variant", "1.5", "--meteor-modules", "exact",
+                                                "stem", "synonym", "--meteor-search", "beam"]),
             ("2005, 2 workers", "exact porter synonym", ["--meteor-workers", "2"])]
     for label, modules, extra in runs:
         try:
@@ -270,6 +273,8 @@ def main() -> int:
     if "jar" in results:
         jar_15 = results["jar"] / results["mtscore process (1.5)"]
         print(f"  jar / mtscore process (1.5):                    {jar_15:.2f}")
+        print(f"  jar / mtscore process (1.5, beam):              "
+              f"{results['jar'] / results['mtscore process (1.5, beam)']:.2f}")
         print(f"  jar / mtscore process (2005):                   {results['jar'] / main_run:.2f}")
         print(f"  jar CPU / mtscore process CPU (2005):           "
               f"{results['jar CPU'] / results['mtscore process CPU (2005)']:.2f}")
