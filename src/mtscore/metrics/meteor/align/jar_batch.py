@@ -390,11 +390,12 @@ def align_jar_flat(flat: FlatCandidates, align_weights: Sequence[float], work: i
                    ) -> list[tuple[list[Match], bool]]:
     """:func:`.jar.align_jar` of every segment of ``flat`` (both sides non-empty), in batches of
     segments with the same number of 64-bit words per mask and, past the first, at most ``work``
-    reference positions plus candidates; results in segment order."""
+    reference positions plus candidates, shorter references first (a batch steps through its
+    longest reference: batches of similar lengths take fewer steps); results in segment order."""
     n_seg = len(flat.n_ref)
     words = (flat.n_hyp + 63) // 64
     load = (flat.n_ref + np.bincount(flat.seg, minlength=n_seg)).tolist()
-    order = np.argsort(words, kind="stable").tolist()
+    order = np.lexsort((flat.n_ref, words)).tolist()
     out: list[tuple[list[Match], bool]] = [([], True)] * n_seg
     lo = 0
     while lo < len(order):
