@@ -106,9 +106,10 @@ def by_reference_position(rows: _R, n_ref: np.ndarray, finish: Callable[[_R, np.
     t words are its last (``finish(rows, done)``) and leave; the others take position t
     (``step(rows, t)``)."""
     t = 0
+    ending = np.bincount(n_ref)  # segments whose reference has t words
     while len(rows.seg):
-        done = n_ref[rows.seg] == t
-        if done.any():
+        done = n_ref[rows.seg] == t if t < len(ending) and ending[t] else None
+        if done is not None and done.any():
             finish(rows, done)
             rows = rows.take(np.flatnonzero(~done))
             if not len(rows.seg):

@@ -126,6 +126,9 @@ class _Open:
     dist: np.ndarray
     skip: int
     fixed: int
+    #: per reference position t: whether some segment's cap there is below STATE_CAP (else no
+    #: segment can hold more states than its cap at t: the last step kept at most STATE_CAP)
+    tight: np.ndarray
 
     @classmethod
     def of(cls, b: Batch) -> _Open:
@@ -142,7 +145,16 @@ class _Open:
         return cls(plus(c_i, -1, b.fixed_i), plus(c_i >> 6, 0, zeros), bit, plus(b.c_mod, -1, b.fixed_mod),
                    plus(b.c_to, -1, b.fixed_to), plus(np.where(c_i > 0, c_i - 1, -2), -2),
                    plus((b.c_gain << np.int64(b.pack.weight_shift)) - chunk, 0), plus(b.c_class, -3),
-                   plus(b.c_left, 0), plus(b.c_dist, 0), n, n + 1)
+                   plus(b.c_left, 0), plus(b.c_dist, 0), n, n + 1, _tight(b))
+
+
+def _tight(b: Batch) -> np.ndarray:
+    """:attr:`_Open.tight`."""
+    seg_of = np.repeat(np.arange(len(b.n_ref), dtype=np.int64), b.n_ref)
+    low = np.flatnonzero(b.cap < jar.STATE_CAP)
+    tight = np.zeros(int(b.n_ref.max()) + 1, dtype=bool)
+    tight[low - b.offset[seg_of[low]]] = True
+    return tight
 
 
 def _taken(used: np.ndarray, rows: np.ndarray, word: np.ndarray, bit: np.ndarray) -> np.ndarray:
@@ -231,8 +243,8 @@ class _Nodes:
 def _step(b: Batch, o: _Open, st: _States, t: int, nodes: _Nodes, inexact: np.ndarray) -> _States:
     """Reference position t of every segment's program (the rule's loop body)."""
     n_seg = len(b.n_ref)
-    at = b.offset[st.seg] + t
-    st = _cap(st, b.cap[at], n_seg, inexact)
+    if o.tight[t]:
+        st = _cap(st, b.cap[b.offset[st.seg] + t], n_seg, inexact)
     at = b.offset[st.seg] + t
     parent, score, src = _children(b, o, st, at)
     if not len(parent):
