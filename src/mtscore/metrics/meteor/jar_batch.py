@@ -37,10 +37,6 @@ def _word_matches(alignment: Sequence[Phrase]) -> list[Match]:
 def align_jar_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
                        ) -> list[tuple[list[Match], bool]]:
     """:func:`.segments.align_jar_segment` of every pair (an empty side: no match, no fallback)."""
-    from .align.jar_batch import align_jar_flat
-    from .align.jar_batch_setup import FlatCandidates
-    from .align.phrases_batch import align_phrases_beam_many
-    from .candidates_batch import sorted_candidates, word_candidates_many
     from .segments import align_jar_segment, jar_within_budget
 
     out: list[tuple[list[Match], bool]] = [([], False)] * len(pairs)
@@ -56,13 +52,20 @@ def align_jar_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int
     if not kept:
         return out
     weights = metric.jar_align_weights()
-    if metric.beam_width is not None:
+    if metric.beam_width is not None:  # (each search's modules imported where it runs)
+        from .align.phrases_batch import align_phrases_beam_many
+        from .candidates_batch import word_candidates_many
+
         cands = word_candidates_many(metric.vocabulary(), kept)
         found = align_phrases_beam_many([(len(h), len(r), c) for (h, r), c in zip(kept, cands)],
                                         weights, metric.beam_width)
         for k, phrases in zip(where, found):
             out[k] = _word_matches(phrases), False
         return out
+    from .align.jar_batch import align_jar_flat
+    from .align.jar_batch_setup import FlatCandidates
+    from .candidates_batch import sorted_candidates
+
     flat = FlatCandidates(np.array([len(h) for h, _ in kept], dtype=np.int64),
                           np.array([len(r) for _, r in kept], dtype=np.int64),
                           *sorted_candidates(metric.vocabulary(), kept))
