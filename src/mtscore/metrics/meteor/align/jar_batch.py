@@ -390,6 +390,22 @@ def _search(flat: FlatCandidates, align_weights: Sequence[float]) -> list[tuple[
 
 #: most reference positions plus candidates of a batch of :func:`align_jar_many`
 BATCH_WORK = 1 << 16
+#: a mask width's segments with less load than BATCH_WORK // SMALL_CLASS join the next wider one's
+SMALL_CLASS = 4
+
+
+def _mask_words(n_hyp: np.ndarray, load: np.ndarray, work: int) -> np.ndarray:
+    """64-bit words per mask of each segment: enough for its hypothesis, or more where its width's
+    segments have less than ``work // SMALL_CLASS`` load (``load``: per segment) and a wider width
+    has segments: they share its batches (a batch's steps cost alike whatever its rows; a wider
+    mask changes no result)."""
+    words = (n_hyp + 63) // 64
+    widths = sorted(set(words.tolist()))
+    for narrow in widths[-2::-1]:
+        mine = words == narrow
+        if int(load[mine].sum()) < work // SMALL_CLASS:
+            words[mine] = words[words > narrow].min()
+    return words
 
 
 def align_jar_many(segments: Sequence[tuple[int, int, Candidates]], align_weights: Sequence[float],
@@ -405,8 +421,9 @@ def align_jar_flat(flat: FlatCandidates, align_weights: Sequence[float], work: i
     reference positions plus candidates, shorter references first (a batch steps through its
     longest reference: batches of similar lengths take fewer steps); results in segment order."""
     n_seg = len(flat.n_ref)
-    words = (flat.n_hyp + 63) // 64
-    load = (flat.n_ref + np.bincount(flat.seg, minlength=n_seg)).tolist()
+    load_of = flat.n_ref + np.bincount(flat.seg, minlength=n_seg)
+    words = _mask_words(flat.n_hyp, load_of, work)
+    load = load_of.tolist()
     order = np.lexsort((flat.n_ref, words)).tolist()
     out: list[tuple[list[Match], bool]] = [([], True)] * n_seg
     lo = 0
