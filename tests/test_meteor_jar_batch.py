@@ -72,6 +72,13 @@ def test_batch_equals_the_rule_on_long_hypotheses(segs: list, weights: list[floa
     assert align_jar_many(segs, weights, work=40) == _rule(segs, weights)
 
 
+@settings(max_examples=10, deadline=None)
+@given(st.lists(segments(most_hyp=150), min_size=2, max_size=6), WEIGHTS)
+def test_narrow_masks_in_wide_batches_equal_the_rule(segs: list, weights: list[float]) -> None:
+    # a large work: every width's segments carry little of it and join the widest's batch
+    assert align_jar_many(segs, weights, work=1 << 20) == _rule(segs, weights)
+
+
 @pytest.mark.parametrize("search", ["exact", "beam"])
 def test_fast_path_equals_the_rule_on_the_sample(search: str) -> None:
     folder = sample_path()
