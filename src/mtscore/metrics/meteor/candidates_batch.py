@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .align.arrays import unique
 from .align.phrases import Phrase
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ def _module(vocab: Vocabulary, k: int, hyp: _Side, ref: _Side, h_rows: np.ndarra
     hw, rw = hyp.word[h_rows], ref.word[r_rows]
     if matcher.single:
         key = vocab.keys[k]
-        distinct = np.unique(np.concatenate([hw, rw]))
+        distinct = unique(np.concatenate([hw, rw]))
         code, n_codes = _codes([key[x] for x in distinct.tolist()])
         h, r = _join(hyp.pair[h_rows], code[np.searchsorted(distinct, hw)],
                      ref.pair[r_rows], code[np.searchsorted(distinct, rw)], n_codes)
@@ -89,7 +90,7 @@ def _module(vocab: Vocabulary, k: int, hyp: _Side, ref: _Side, h_rows: np.ndarra
         r_of, r_code = _set_rows(vocab, k, rw, index)
         h, r = _join(hyp.pair[h_rows][h_of], h_code, ref.pair[r_rows][r_of], r_code, max(len(index), 1))
         h, r = h_of[h], r_of[r]
-        both = np.unique(r * max(len(h_rows), 1) + h)
+        both = unique(r * max(len(h_rows), 1) + h)
         h, r = both % max(len(h_rows), 1), both // max(len(h_rows), 1)
     h, r = h_rows[h], r_rows[r]
     if matcher.name != "exact":
