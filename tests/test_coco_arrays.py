@@ -86,14 +86,31 @@ def test_an_image_without_references_is_an_error() -> None:
         ImageNgrams.of(["a", "b"], [["a"], []], 4)
 
 
-def test_coco_metrics_scored_together_tokenize_once() -> None:
-    from mtscore.metrics.coco.common import coco_tokenized
+def test_coco_metrics_scored_together_tokenize_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pickle
 
+    import mtscore.text.ptb as ptb
+    from mtscore.metrics.coco.common import CaptionTokenization, share_tokenization
+
+    runs: list[tuple[str, ...]] = []
+    tokenize = ptb.coco_tokenize
+
+    def counted(captions):  # type: ignore[no-untyped-def]
+        runs.append(tuple(captions))
+        return tokenize(captions)
+    monkeypatch.setattr(ptb, "coco_tokenize", counted)
     hyps = ["A dog runs.", "Two cats (sitting)."]
     refs = [["A dog is running.", "The dog runs!"], ["Cats sit.", None]]
-    coco_tokenized.cache_clear()
-    scores = [m.corpus_score(hyps, refs).score for m in (CocoBLEU(), CIDErD(), CocoRougeL())]
-    info = coco_tokenized.cache_info()
-    assert (info.misses, info.hits) == (2, 4)  # references and results once each
-    coco_tokenized.cache_clear()
-    assert scores == [m.corpus_score(hyps, refs).score for m in (CocoBLEU(), CIDErD(), CocoRougeL())]
+    alone = [m.corpus_score(hyps, refs).score for m in (CocoBLEU(), CIDErD(), CocoRougeL())]
+    assert len(runs) == 6  # without a shared tokenization: each metric tokenizes on its own
+    runs.clear()
+    together = share_tokenization([CocoBLEU(), CIDErD(), CocoRougeL(), CocoBLEU(tokenize="none")])
+    shared = {id(m.tokenization) for m in together[:3]}
+    assert len(shared) == 1 and together[3].tokenization is None
+    assert [m.corpus_score(hyps, refs).score for m in together[:3]] == alone
+    assert len(runs) == 2  # references and results once each
+    assert together[0].replace(order=2).tokenization is together[0].tokenization
+    copied = pickle.loads(pickle.dumps(together[0].tokenization))
+    assert isinstance(copied, CaptionTokenization) and copied._sets == {}
+    runs.clear()
+    assert share_tokenization([CocoBLEU()])[0].tokenization is None

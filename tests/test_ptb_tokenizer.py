@@ -162,3 +162,49 @@ def test_oracle_files_are_present() -> None:
             *(f"ptb_wmt22_{p}_source.txt.gz" for p in pairs)} <= names
 
 
+
+
+def test_compiled_rules_are_the_rules_sources() -> None:
+    """The lexer's patterns (from the cache or compiled) are its rules' sources, in order."""
+    from mtscore.text.ptb.rules import RULES
+
+    assert [(c.pattern.pattern, c.pattern.flags & lexer._FLAGS) for c in lexer._COMPILED] == \
+        [lexer.rule_source(rule) for rule in RULES[:-1]]
+
+
+def test_compiled_patterns_cache(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The patterns kept in the cache match as freshly compiled ones (partial matches too); a
+    corrupt cache file, or one holding anything but compiled patterns, is compiled again."""
+    import pickle
+
+    import regex
+
+    from mtscore.text.ptb import compiled
+    from mtscore.text.ptb.rules import RULES
+
+    monkeypatch.setenv("MTSCORE_CACHE_DIR", str(tmp_path))
+    sources = [lexer.rule_source(rule) for rule in RULES[:-1]]
+    path = compiled.cache_file(sources)
+    assert path.parent == tmp_path / "ptb"
+    fresh = compiled.compile_patterns(sources, use_cache=False)
+    assert not path.exists()
+    first = compiled.compile_patterns(sources)
+    assert path.is_file()
+    kept = compiled.load_patterns(path, sources)
+    assert kept is not None
+    texts = ["cannot", "U.S. ", "Mr. Smith", "http://x.org/a?b ", "3/4 ", "--", ":-) ", "ab-cd.",
+             "e-mail@x.com ", "'twas", "\u00e9t\u00e9 ", "(555) 123-4567 "]
+    for a, b, c in zip(fresh, first, kept):
+        assert (a.pattern, a.flags) == (b.pattern, b.flags) == (c.pattern, c.flags)
+        for text in texts:
+            for k in (1, 2, len(text)):
+                got = [p.match(text[:k], partial=k < len(text)) for p in (a, b, c)]
+                assert len({None if m is None else (m.span(), m.groups(), m.partial) for m in got}) == 1
+    assert compiled.load_patterns(path, sources[:-1]) is None  # other sources: not these
+    path.write_bytes(b"not a pickle")
+    assert compiled.load_patterns(path, sources) is None
+    path.write_bytes(pickle.dumps([regex.compile("x"), print]))  # a global other than regex's
+    assert compiled.load_patterns(path, sources) is None
+    again = compiled.compile_patterns(sources)  # compiled again and kept again
+    assert [p.pattern for p in again] == [s for s, _ in sources]
+    assert compiled.load_patterns(path, sources) is not None

@@ -132,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
     args.refs = ref_paths
     jobs = check_chunking(args.chunk_size, args.jobs)
     metrics = [registry.from_args(name, args) for name in args.metrics]
+    metrics = _sharing_caption_tokens(metrics)
     plan = make_plan(metrics, reread(ref_paths))
     inputs = open_inputs(args.input, ref_paths, names=_system_names(args.input))
     gathered = Gathered(plan, inputs.names, keep_rows=False)
@@ -156,6 +157,16 @@ def run(args: argparse.Namespace) -> int:
     else:
         _corpus_output(args, gathered)
     return 0
+
+
+def _sharing_caption_tokens(metrics: list[Metric[Any]]) -> list[Metric[Any]]:
+    """The coco metrics among ``metrics`` tokenize each chunk's captions once, together
+    (:func:`mtscore.metrics.coco.common.share_tokenization`); other metrics are left as they are."""
+    if not any(m.name in ("coco-bleu", "coco-rouge-l", "cider-d") for m in metrics):
+        return metrics
+    from ..metrics.coco.common import share_tokenization
+
+    return share_tokenization(metrics)
 
 
 def _corpus_output(args: argparse.Namespace, gathered: Gathered) -> None:

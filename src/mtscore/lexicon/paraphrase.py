@@ -47,6 +47,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import MtscoreError
+from .cache import cache_root
 
 #: bump when the cache layout changes (old caches are then rebuilt, never misread)
 CACHE_VERSION = 2
@@ -81,15 +82,6 @@ def default_table_path() -> Path | None:
         if path.is_file():
             return path
     return None
-
-
-def cache_root() -> Path:
-    """The user cache directory of mtscore (see the module doc)."""
-    env = os.environ.get("MTSCORE_CACHE_DIR")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "mtscore"
 
 
 def word_hash(word: str) -> int:

@@ -27,7 +27,14 @@ from ...errors import OptionError
 from ..base import Score, SegmentStats, checked_inputs
 from ..settings import Settings, setting
 from .bleu_arrays import bleu_rows
-from .common import CocoMetric, CocoReferences, check_tokenizer, show_coco_tokenizer, tokenized
+from .common import (
+    CaptionTokenization,
+    CocoMetric,
+    CocoReferences,
+    check_tokenizer,
+    show_coco_tokenizer,
+    tokenized,
+)
 from .ngram_table import ImageNgrams
 
 #: the highest order coco-caption's ``Bleu(4)`` counts: BLEU-1..4 share its statistics' layout
@@ -155,9 +162,11 @@ class CocoBLEU(CocoMetric[CocoBLEUResult]):
     tokenize: str
     fast: bool
 
-    def __init__(self, order: int = COCO_ORDER, *, tokenize: str = "coco", fast: bool = True):
+    def __init__(self, order: int = COCO_ORDER, *, tokenize: str = "coco", fast: bool = True,
+                 tokenization: CaptionTokenization | None = None):
         settings = CocoBLEUSettings(order=order, tokenize=tokenize, fast=fast)
         self._configure(settings, max_order=settings.max_order)
+        self._share(tokenization)
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -167,7 +176,7 @@ class CocoBLEU(CocoMetric[CocoBLEUResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:
         hyps, prep = checked_inputs(self, hyps, refs, CocoReferences)
-        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs)
+        return self.extract_tokenized(tokenized(self, hyps), prep.refs, prep.nrefs)
 
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
                           nrefs: str = "var", ngrams: ImageNgrams | None = None) -> SegmentStats:

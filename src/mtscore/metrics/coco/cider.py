@@ -33,11 +33,18 @@ import numpy as np
 
 from ...errors import InputError, OptionError
 from ...version import __version__
-from ..base import Metric, Score, SegmentStats, checked_inputs
+from ..base import Score, SegmentStats, checked_inputs
 from ..settings import Settings, setting
 from .bleu import ngram_counts
 from .cider_arrays import cider_d_scores
-from .common import TOKENIZER_SIGNATURES, CocoReferences, check_tokenizer, tokenized
+from .common import (
+    TOKENIZER_SIGNATURES,
+    CaptionTokenization,
+    CocoMetric,
+    CocoReferences,
+    check_tokenizer,
+    tokenized,
+)
 from .document_frequency import DocumentFrequency
 from .ngram_table import ImageNgrams
 
@@ -189,7 +196,7 @@ class CIDErSettings(Settings):
                 ("tok", TOKENIZER_SIGNATURES[self.tokenize]), ("version", __version__)]
 
 
-class CIDErD(Metric[CIDErResult]):
+class CIDErD(CocoMetric[CIDErResult]):
     """coco-caption's CIDEr-D; ``df_file``: saved document frequencies (default: the scored
     set's references, as coco-caption)."""
 
@@ -206,10 +213,11 @@ class CIDErD(Metric[CIDErResult]):
 
     def __init__(self, *, df_file: str | Path | DocumentFrequency | None = None,
                  sigma: float = SIGMA, max_order: int = 4, tokenize: str = "coco",
-                 fast: bool = True):
+                 fast: bool = True, tokenization: CaptionTokenization | None = None):
         settings = CIDErSettings(df_file=df_file, sigma=sigma, max_order=max_order,
                                  tokenize=tokenize, fast=fast)
         self._configure(settings, df=settings.frequencies)
+        self._share(tokenization)
 
     @property
     def segment_independent(self) -> bool:  # type: ignore[override]
@@ -245,7 +253,7 @@ class CIDErD(Metric[CIDErResult]):
         hyps, prep = checked_inputs(self, hyps, refs, CIDErReferences)
         # (the arrays count the references' own frequencies themselves)
         df = None if self.fast and prep.own_df else prep.df
-        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs, df)
+        return self.extract_tokenized(tokenized(self, hyps), prep.refs, prep.nrefs, df)
 
     def document_frequency(self, refs: Sequence[Sequence[str]]) -> DocumentFrequency:
         """The frequencies tokenized references ``refs[i]`` are scored with (the file's, if one

@@ -18,6 +18,7 @@ import math
 
 import numpy as np
 
+from ..ngrams import sorted_unique
 from .document_frequency import DocumentFrequency
 from .ngram_table import ImageNgrams
 
@@ -34,7 +35,7 @@ def corpus_frequencies(data: ImageNgrams, order: int) -> np.ndarray:
     """Per n-gram id of ``order``, in how many images' references it occurs
     (:meth:`.DocumentFrequency.of_references`)."""
     rows, cut = data.split(order)
-    keys = np.unique(data.ref_image[rows.caption[:cut]] * max(rows.ngrams, 1) + rows.ngram[:cut])
+    keys = sorted_unique(data.ref_image[rows.caption[:cut]] * max(rows.ngrams, 1) + rows.ngram[:cut])
     return np.bincount(keys % max(rows.ngrams, 1), minlength=rows.ngrams)
 
 

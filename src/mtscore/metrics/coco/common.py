@@ -6,11 +6,12 @@ space (BLEU, CIDEr-D: ``str.split()``) or on single spaces (ROUGE-L: ``str.split
 
 ``tokenize="coco"`` (the default) applies that tokenizer; ``tokenize="none"`` takes captions that
 are tokenized already (e.g. by coco-caption itself), as the scorers of ``pycocoevalcap`` do.
+Metrics scored together on the same captions share one :class:`CaptionTokenization` (given
+explicitly: :func:`share_tokenization`, as ``mtscore score`` does), so each set is tokenized once.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -36,21 +37,75 @@ def show_coco_tokenizer(settings: Any) -> str:
     return TOKENIZER_SIGNATURES[settings.tokenize]
 
 
-def tokenized(captions: Sequence[str], tokenize: str) -> list[str]:
-    """The captions as coco-caption's scorers see them (``tokenize``: ``coco`` or ``none``)."""
-    if tokenize == "none":
+def tokenized(metric: Any, captions: Sequence[str], references: bool = False) -> list[str]:
+    """The captions as coco-caption's scorers see them, for a coco ``metric``: as given
+    (``tokenize="none"``), else tokenized by the metric's shared :class:`CaptionTokenization` if it
+    was given one (``references``: the captions are a chunk's references), else here."""
+    if metric.tokenize == "none":
         return list(captions)
-    return list(coco_tokenized(tuple(captions)))
-
-
-@functools.lru_cache(maxsize=4)
-def coco_tokenized(captions: tuple[str, ...]) -> tuple[str, ...]:
-    """:func:`mtscore.text.ptb.coco_tokenize` of ``captions`` (one run of the tokenizer), kept for
-    the latest few sets: the coco metrics scored together (BLEU, ROUGE-L, CIDEr-D) read the same
-    references and results, which are tokenized once."""
+    shared: CaptionTokenization | None = metric.tokenization
+    if shared is not None:
+        return shared.references(captions) if references else shared.results(captions)
     from ...text.ptb import coco_tokenize
 
-    return tuple(coco_tokenize(captions))
+    return coco_tokenize(captions)
+
+
+class CaptionTokenization:
+    """coco-caption's tokenization (:func:`mtscore.text.ptb.coco_tokenize`) of the captions that
+    several coco metrics score together (``mtscore score -m coco-bleu coco-rouge-l cider-d``):
+    each set of captions, one run of the tokenizer, tokenized once for all of them.
+
+    An explicit object: whoever scores the metrics together makes one and gives it to each
+    (:func:`share_tokenization`, or the metrics' ``tokenization`` argument). Each metric asks it
+    for a chunk's references (:meth:`references`) and for each system's results (:meth:`results`);
+    it keeps the sets it tokenized since the last new set of references (the current chunk's), so
+    the metrics after the first find them. Pickled (into worker processes) without them.
+    """
+
+    def __init__(self) -> None:
+        self._sets: dict[tuple[str, ...], list[str]] = {}
+
+    def references(self, captions: Sequence[str]) -> list[str]:
+        """A set of reference captions tokenized; a new set starts a new chunk (the sets of the
+        previous one are dropped)."""
+        key = tuple(captions)
+        if key not in self._sets:
+            self._sets.clear()
+        return self._tokenized(key)
+
+    def results(self, captions: Sequence[str]) -> list[str]:
+        """A set of result captions (one system's, of the current chunk) tokenized."""
+        return self._tokenized(tuple(captions))
+
+    def _tokenized(self, key: tuple[str, ...]) -> list[str]:
+        found = self._sets.get(key)
+        if found is None:
+            from ...text.ptb import coco_tokenize
+
+            found = self._sets[key] = coco_tokenize(key)
+        return list(found)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._sets = {}
+
+
+def share_tokenization(metrics: Sequence[Metric[Any]]) -> list[Metric[Any]]:
+    """The metrics, those that read captions with coco-caption's tokenizer (two or more) remade
+    with one :class:`CaptionTokenization` (their settings unchanged): scored together on the same
+    text, they tokenize it once."""
+    coco = [k for k, m in enumerate(metrics) if isinstance(m, CocoMetric) and m.tokenize == "coco"]
+    out = list(metrics)
+    if len(coco) < 2:
+        return out
+    shared = CaptionTokenization()
+    for k in coco:
+        remake: Any = type(out[k])
+        out[k] = remake(**out[k].settings.arguments(), tokenization=shared)
+    return out
 
 
 def image_references(streams: Sequence[Sequence[str | None]], segments: int) -> list[list[int]]:
@@ -78,7 +133,7 @@ class CocoReferences(PreparedBase):
         streams = self._checked_streams(metric, refs, names)
         present = image_references(streams, self.segments)
         flat = [streams[k][i] for i, ks in enumerate(present) for k in ks]
-        tokens = tokenized([r for r in flat if r is not None], metric.tokenize)
+        tokens = tokenized(metric, [r for r in flat if r is not None], references=True)
         self.refs = []
         at = 0
         for ks in present:
@@ -88,9 +143,21 @@ class CocoReferences(PreparedBase):
 
 class CocoMetric(Metric[R]):
     """A coco-caption metric: its references are the captions tokenized once
-    (:class:`CocoReferences`)."""
+    (:class:`CocoReferences`); ``tokenization``: the :class:`CaptionTokenization` it shares with
+    the other coco metrics scored with it (None: it tokenizes on its own)."""
 
     tokenize: str
+    tokenization: CaptionTokenization | None = None
+
+    def _share(self, tokenization: CaptionTokenization | None) -> None:
+        """Keep ``tokenization`` (a constructor argument, not a setting)."""
+        if tokenization is not None and not isinstance(tokenization, CaptionTokenization):
+            raise OptionError("coco tokenization", type(tokenization).__name__,
+                              detail="a CaptionTokenization or None")
+        self.tokenization = tokenization
+
+    def _runtime(self) -> dict[str, Any]:
+        return {"tokenization": self.tokenization}
 
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> CocoReferences:

@@ -25,7 +25,14 @@ import numpy as np
 from ...errors import OptionError
 from ..base import Score, SegmentStats, checked_inputs
 from ..settings import Settings, setting
-from .common import CocoMetric, CocoReferences, check_tokenizer, show_coco_tokenizer, tokenized
+from .common import (
+    CaptionTokenization,
+    CocoMetric,
+    CocoReferences,
+    check_tokenizer,
+    show_coco_tokenizer,
+    tokenized,
+)
 from .lcs_bits import lcs_length_bits
 
 BETA = 1.2  # coco-caption's β ("updated ... based on discussion with Hovey")
@@ -105,13 +112,15 @@ class CocoRougeL(CocoMetric[CocoRougeResult]):
     tokenize: str
     fast: bool
 
-    def __init__(self, *, beta: float = BETA, tokenize: str = "coco", fast: bool = True):
+    def __init__(self, *, beta: float = BETA, tokenize: str = "coco", fast: bool = True,
+                 tokenization: CaptionTokenization | None = None):
         self._configure(CocoRougeLSettings(beta=beta, tokenize=tokenize, fast=fast))
+        self._share(tokenization)
 
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:
         hyps, prep = checked_inputs(self, hyps, refs, CocoReferences)
-        return self.extract_tokenized(tokenized(hyps, self.tokenize), prep.refs, prep.nrefs)
+        return self.extract_tokenized(tokenized(self, hyps), prep.refs, prep.nrefs)
 
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
                           nrefs: str = "var") -> SegmentStats:

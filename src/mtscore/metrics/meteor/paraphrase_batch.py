@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...lexicon.paraphrase import PHRASE_MIX
+from .align.arrays import unique
 from .align.phrases import Phrase
 
 if TYPE_CHECKING:
@@ -110,9 +111,9 @@ def _items(table: ParaphraseTable, lay: _Layout) -> tuple[tuple[np.ndarray, ...]
     distinct, inverse = np.unique(entry, return_inverse=True)
     u_lo, u_len, u_hash = _hashes(table, distinct)
     t_start, t_len, t_hash = lay.windows(int(u_len.max(initial=0)))
-    wanted = _members(t_hash, np.unique(u_hash))
+    wanted = _members(t_hash, unique(u_hash))
     t_start, t_len, t_hash = t_start[wanted], t_len[wanted], t_hash[wanted]
-    alive = _members(u_hash, np.unique(t_hash))[inverse]
+    alive = _members(u_hash, unique(t_hash))[inverse]
     start, length, entry, inverse = start[alive], length[alive], entry[alive], inverse[alive]
     order = np.argsort(lay.seq_of[start], kind="stable")
     start, length, entry, inverse = start[order], length[order], entry[order], inverse[order]

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 import regex
 
+from .compiled import compile_patterns
 from .rules import (
     RULES,
     Action,
@@ -49,19 +50,25 @@ RUN_END = regex.compile("[ \t\n\f\r]")
 
 
 class _Compiled:
-    """A rule's pattern compiled once: the token is group 1, the trailing context follows it;
+    """A rule's pattern compiled once (:func:`rule_source`; kept between runs: :mod:`.compiled`);
     ``within_run``: the rule is one of :data:`WITHIN_RUN`."""
 
     __slots__ = ("pattern", "rule", "within_run")
 
-    def __init__(self, rule: Rule):
+    def __init__(self, rule: Rule, pattern: regex.Pattern[str]):
         self.rule = rule
-        #: leftmost-longest (POSIX): the match JFlex's automaton finds
-        self.pattern = regex.compile(f"({rule.pattern}){rule.trail or ''}", _FLAGS)
+        self.pattern = pattern
         self.within_run = rule.name in WITHIN_RUN
 
 
-_COMPILED = tuple(_Compiled(rule) for rule in RULES[:-1])
+def rule_source(rule: Rule) -> tuple[str, int]:
+    """A rule's pattern as compiled: the token as group 1, then the trailing context;
+    leftmost-longest (POSIX), the match JFlex's automaton finds."""
+    return f"({rule.pattern}){rule.trail or ''}", _FLAGS
+
+
+_COMPILED = tuple(_Compiled(rule, pattern) for rule, pattern in zip(
+    RULES[:-1], compile_patterns([rule_source(rule) for rule in RULES[:-1]])))
 #: the last rule: any character but a newline, deleted; it wins only where no other rule matches
 _UNTOKENIZABLE = RULES[-1]
 _CANDIDATES: dict[str, tuple[_Compiled, ...]] = {}
