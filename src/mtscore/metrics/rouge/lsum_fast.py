@@ -77,12 +77,13 @@ def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, by_col
     if int(p.min()) < 0:
         kept = np.flatnonzero(p >= 0)
         p, r_at, h_at = p[kept], r_at[kept], h_at[kept]
-    column = np.take(by_column, p)
-    step = np.where(column, h_at, r_at)
-    np.copyto(r_at, h_at, where=~column)  # the bit
-    step = np.take(offsets, step, out=step)
-    step += p
-    np.add.at(out, step, np.left_shift(np.uint64(1), r_at.view(np.uint64), out=r_at.view(np.uint64)))
+    swap = np.subtract(h_at, r_at)
+    swap *= np.take(by_column, p)  # by column: the step is h, the bit r
+    r_at += swap  # the step
+    h_at -= swap  # the bit
+    cell = np.take(offsets, r_at)
+    cell += p
+    np.add.at(out, cell, np.left_shift(np.uint64(1), h_at.view(np.uint64), out=h_at.view(np.uint64)))
     return out
 
 
@@ -117,16 +118,27 @@ def _stops(masks: np.ndarray, offsets: np.ndarray, by_row: np.ndarray) -> np.nda
     return np.bitwise_or(stops, masks, out=stops)
 
 
-#: _TOP[k]: the bit of column k alone (bit k - 1), 0 for k = 0
-_TOP = np.array([0] + [1 << (k - 1) for k in range(1, 65)], dtype=np.uint64)
+#: the biased binary exponent of a positive float64 (its bits shifted right by 52: the sign is 0)
+_BIAS = 1023
+#: indexed by the biased exponent e of a word's highest bit alone as a float (bit length
+#: k = e - 1022; 0 for the word 0): that bit (_TOP) and the bits below it and it (_BELOW)
+_TOP = np.zeros(_BIAS + 64, dtype=np.uint64)
+_TOP[_BIAS:] = [1 << k for k in range(64)]
+_BELOW = np.zeros(_BIAS + 64, dtype=np.uint64)
+_BELOW[_BIAS:] = [(1 << (k + 1)) - 1 for k in range(64)]
 
 
-def _bit_length(x: np.ndarray) -> np.ndarray:
-    """The bit length of each x (0 for x = 0): the binary exponent of y = x & ~(x >> 1) as a
-    float. y keeps the top bit of each run of ones, so its bits are at least two apart and
-    y < 4/3 of its highest bit, which rounding to 53 bits cannot carry to the next power of two."""
-    y = x & ~(x >> np.uint64(1))
-    return np.frexp(y.astype(np.float64))[1]
+def _highest_exponent(x: np.ndarray) -> np.ndarray:
+    """The biased float exponent of the highest set bit of each x (0 for x = 0), as int64 (numpy
+    gathers with other index types take a slower, casting path): the exponent of
+    y = x & ~(x >> 1) as a float. y keeps the top bit of each run of ones, so its bits are at
+    least two apart and y < 4/3 of its highest bit, which rounding to 53 bits cannot carry to
+    the next power of two."""
+    y = x >> np.uint64(1)
+    np.invert(y, out=y)
+    y &= x
+    exponent = y.astype(np.float64).view(np.int64)
+    return np.right_shift(exponent, 52, out=exponent)
 
 
 def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, start: np.ndarray
@@ -135,21 +147,20 @@ def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, start: np.n
     its last cell (the bits below ``start``), a step at a time. The steps are walked from the
     deepest up, every pair joining at its own last step, so that all pairs on the walk are at the
     same step: the prefix of the pairs that have it, read as slices of the ragged cells. At each
-    step the path stops at the highest bit of E below it (bit length k), and goes on below bit
-    k - 1 after a diagonal step, below bit k otherwise: the mask of the bits below k without the
-    marked bit. A path that has marked its LCS length is at a cell of table value 0 (each diagonal
-    step lowers the value by one, the other steps keep it), with no match before it: it marks
-    nothing more, so it needs no stopping."""
-    low = lcs_fast._LOW
-    below = low[start]
+    step the path stops at the highest bit of E below it, and goes on below that bit after a
+    diagonal step, from that bit otherwise: the mask of the bits up to it without the marked bit.
+    A path that has marked its LCS length is at a cell of table value 0 (each diagonal step lowers
+    the value by one, the other steps keep it), with no match before it: it marks nothing more,
+    so it needs no stopping."""
+    below = lcs_fast._LOW[start]
     marked = np.zeros(len(masks), dtype=np.uint64)
     bounds = offsets.tolist()
     for i in range(len(bounds) - 2, -1, -1):
         lo, hi = bounds[i], bounds[i + 1]
         here = below[:hi - lo]
-        k = _bit_length(np.bitwise_and(stops[lo:hi], here, out=here))
-        diagonal = np.bitwise_and(masks[lo:hi], _TOP[k], out=marked[lo:hi])
-        np.bitwise_xor(low[k], diagonal, out=here)
+        e = _highest_exponent(np.bitwise_and(stops[lo:hi], here, out=here))
+        diagonal = np.bitwise_and(masks[lo:hi], _TOP[e], out=marked[lo:hi])
+        np.bitwise_xor(_BELOW[e], diagonal, out=here)
     return marked
 
 
@@ -205,9 +216,10 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     stops = _stops(masks, offsets, ~by_column)
     marked = _walk(masks, stops, offsets, np.where(by_column, la[kept], lb[kept]))
     at = np.flatnonzero(marked != 0)  # (faster on bools)
-    step = np.searchsorted(offsets, at, "right") - 1
-    p = at - offsets[step]
-    bit = np.frexp(marked[at].astype(np.float64))[1] - 1  # a power of two: exact
+    per_step = np.diff(np.searchsorted(at, offsets))  # marks in each step's cells
+    step = np.repeat(np.arange(len(per_step), dtype=np.int64), per_step)
+    p = at - np.repeat(offsets[:-1], per_step)
+    bit = (marked[at].astype(np.float64).view(np.int64) >> 52) - _BIAS  # a power of two: exact
     union[starts(ref.sentence_lengths)[pair_ref[kept[p]]]
           + np.where(by_column[p], bit, step)] = True
     return union

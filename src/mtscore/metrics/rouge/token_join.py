@@ -76,7 +76,12 @@ def _run_hits(run_start: np.ndarray, entries: int, s_pair: np.ndarray, s_a: np.n
               pairs: int) -> tuple[np.ndarray, np.ndarray]:
     """The entries in ``b`` of runs of sorted entries starting at ``run_start`` (``entries`` in
     all), and per pair Σ over runs of min(entries in a, entries in b)."""
-    in_a = np.add.reduceat(s_a, run_start, dtype=np.int64)
+    if not entries:
+        return np.zeros(0, dtype=np.int64), np.zeros(pairs, dtype=np.int64)
+    through = np.cumsum(s_a, dtype=np.int64)  # entries in a up to each entry
+    before = np.take(through, run_start)
+    before -= np.take(s_a, run_start)
+    in_a = np.diff(before, append=through[-1])
     in_b = np.diff(run_start, append=entries)
     in_b -= in_a
     np.minimum(in_a, in_b, out=in_a)
