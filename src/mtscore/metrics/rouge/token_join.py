@@ -144,9 +144,14 @@ def subset_hits(lay: Layout, runs: Runs, in_a: np.ndarray) -> np.ndarray:
     the whole of a (each (token, pair) run holds the subset's entries of that token and pair)."""
     chosen = np.zeros(len(lay.ids), dtype=bool)
     chosen[lay.is_a] = in_a  # a's positions in the layout, in order, are a's tokens in order
-    count = np.bincount(runs.run, weights=chosen[lay.order], minlength=len(runs.run_start))
-    return np.bincount(lay.pair[lay.order[runs.run_start]],
-                       weights=np.minimum(count, runs.in_b),
+    if not len(chosen):
+        return np.zeros(len(lay.a_len), dtype=np.int64)
+    through = np.cumsum(np.take(chosen, lay.order), dtype=np.int64)  # chosen up to each entry
+    count = np.take(through, runs.run_start)
+    count -= np.take(chosen, np.take(lay.order, runs.run_start))  # chosen before each run
+    count = np.diff(count, append=through[-1])
+    np.minimum(count, runs.in_b, out=count)
+    return np.bincount(lay.pair[lay.order[runs.run_start]], weights=count,
                        minlength=len(lay.a_len)).astype(np.int64)
 
 
