@@ -106,7 +106,8 @@ def test_lowered_bytes_tokens_equal_str_lower(text: str) -> None:
 
 
 def test_highest_bit_by_float_exponent() -> None:
-    """lsum_fast._highest_bit (the float exponent of the run tops) equals int.bit_length, on
+    """lsum_fast._highest_exponent (the float exponent of the run tops) is int.bit_length + 1022
+    (0 for 0), and _TOP/_BELOW there the highest bit and the bits up to it, on
     random words and on the edges of the 53-bit float mantissa."""
     rng = np.random.default_rng(0)
     x = np.concatenate([rng.integers(0, 2**63, 20000, dtype=np.uint64) * np.uint64(2)
@@ -114,10 +115,12 @@ def test_highest_bit_by_float_exponent() -> None:
                         np.array([0, 1, 2, 3, 2**64 - 1, 2**63, 2**63 - 1, 2**53 - 1, 2**53,
                                   2**53 + 1, 2**54 - 1], dtype=np.uint64),
                         (np.uint64(1) << np.arange(64, dtype=np.uint64)) - np.uint64(1)])
-    top, length = counts.lsum_fast._highest_bit(x)
+    exponent = counts.lsum_fast._highest_exponent(x)
     want = [int(v).bit_length() for v in x.tolist()]
-    assert length.tolist() == want
-    assert top.tolist() == [0 if b == 0 else 1 << (b - 1) for b in want]
+    assert exponent.tolist() == [0 if b == 0 else b + 1022 for b in want]
+    assert counts.lsum_fast._TOP[exponent].tolist() == [0 if b == 0 else 1 << (b - 1) for b in want]
+    assert counts.lsum_fast._BELOW[exponent].tolist() == [(1 << b) - 1 for b in want]
+
 
 
 @settings(max_examples=300, deadline=None)

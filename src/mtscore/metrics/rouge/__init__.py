@@ -4,8 +4,8 @@
 * the corpus kernels, tested equal to the rules: :mod:`.token_join` (equal tokens and n-grams of
   every segment from stable radix sorts: ROUGE-N), :mod:`.lcs_lanes` (bit-parallel LCS after
   Allison–Dix and Hyyrö, every segment a lane of one Python integer: ROUGE-L), :mod:`.lsum_fast`
-  (the union LCS of ROUGE-Lsum read back one row per step, on :mod:`.lcs_fast`'s uint64 rows) and
-  :mod:`.lcs_int` (one pair on Python integers, for its sentences over 64 tokens);
+  (the union LCS of ROUGE-Lsum read back one row or column per step, on uint64 words) and
+  :mod:`.lcs_int` (one pair on Python integers, for pairs of sentences both over 64 tokens);
 * :mod:`.porter`: NLTK's Porter stemmer as rouge-score uses it, re-implemented (tested equal);
 * :mod:`.tokenize`: rouge-score's tokenizer and Porter stemming, the opt-in Unicode tokenizers,
   ROUGE-Lsum's sentence splitter;

@@ -38,8 +38,8 @@ def by_kernels(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts,
         return lsum_counts(hyp, ref, lcs)
     if rouge_type == "rougeL":
         return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
-    if rouge_type == "rouge1":
-        hits = _join(hyp, ref, lcs).hits
+    if rouge_type == "rouge1":  # the runs' hits: the matches are found when an LCS needs them
+        hits = _runs(hyp, ref, lcs).hits
         return hits, hyp.lengths.copy(), ref.lengths.copy()
     n = int(rouge_type[5:])
     hits = ngram_hits(_layout(hyp, ref, lcs), n)

@@ -3,24 +3,30 @@ on the path :func:`.rules.lcs_indices` reads with any hypothesis sentence of its
 :func:`.rules.union_lcs` for every reference sentence (tested); the fast path of
 :func:`.counts.lsum_counts`.
 
-Pairs whose hypothesis sentence fits one uint64 word (at most 64 tokens, nearly all) are read back
-one row at a time. With V_i the bit vector of row i (:mod:`.lcs_fast`: bit j-1 is 0 where
-table[i][j] > table[i][j-1]), the vertical step d(j) = table[i][j] - table[i-1][j] (0 or 1) is bit
-j-1 of D_i = (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i) (mod 2^64): a row moves the 0 bit that closes a
-block of 1 bits of V_{i-1} down to the block's lowest match, so d = 1 from that match up to the old
-0 bit (the last block, with no 0 bit, carries out of the word: d = 1 up to the top).
+Let T[i][j] be the LCS table of reference sentence a (rows i) and hypothesis sentence b (columns j).
+The rule's step at a cell that is not a match goes left when T[i][j-1] > T[i-1][j], which is the
+vertical step d(i, j) = T[i][j] - T[i-1][j] = 1 (then T[i][j] = T[i][j-1] = T[i-1][j] + 1), else
+up. Every pair whose sentences fit one uint64 word on one side is read back in one of two
+orientations, each with bit vectors of the bit-parallel LCS (:mod:`.lcs_fast`):
 
-The rule's step at a cell that is not a match goes left when table[i][j-1] > table[i-1][j], which is
-d(j) = 1 (then table[i][j] = table[i][j-1] = table[i-1][j] + 1), else up. So from column j of row i
-the path goes left over every column with no match and d = 1 and stops at the highest column
-j' <= j set in E_i = M_i | ~D_i: diagonally (a marked position) on a match, else up; with no such
-column it reaches column 0 and ends. One numpy step per row for every pair at once.
+* **by column** (a of at most 64 tokens, the bits; b the steps): with W_j the bit vector of column j
+  over the rows (bit i-1 is 0 where d(i, j) = 1), the path in column j goes up over every row with
+  no match and d = 0 and stops at the highest row i' <= i set in E_j = M_j | ~W_j (M_j: the rows
+  holding b[j-1]): diagonally (a marked position) on a match, else left. E_j is read off W_j itself.
+* **by row** (b of at most 64 tokens, the bits; a the steps): with V_i the bit vector of row i over
+  the columns, d(j) is bit j-1 of D_i = (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i) (mod 2^64), which is
+  V_i - V_{i-1}: a row moves the 0 bit that closes a block of 1 bits of V_{i-1} down to the block's
+  lowest match, so d = 1 from that match up to the old 0 bit. From column j of row i the path goes
+  left over every column with no match and d = 1 and stops at the highest column j' <= j set in
+  E_i = M_i | ~D_i: diagonally (a marked position) on a match, else up.
 
-The rows of all pairs are stored ragged: pairs ordered by decreasing reference sentence length, row
-i of the pairs that have one (a prefix of that order) at ``offsets[i]``. The match masks are read
-from the equal tokens of the whole texts (:func:`.token_join.join`, which ROUGE-1 and ROUGE-L
-share): one mask per reference token and hypothesis sentence of its segment that contains it.
-Pairs with a longer hypothesis sentence go through :func:`.lcs_int.lcs_path` (Python integers).
+A pair goes by column when a fits a word and b is shorter or does not (fewer steps), else by row;
+with no such column or row the path has reached the table's edge and ends. Each step is one numpy
+step for every pair at once, whatever its orientation: the steps of all pairs are stored ragged,
+pairs ordered by decreasing number of steps, step s of the pairs that have one (a prefix of that
+order) at ``offsets[s]``. The match masks are read from the equal tokens of the whole texts
+(:func:`.token_join.join`, which ROUGE-1 and ROUGE-L share). Pairs with both sentences longer than
+64 tokens go through :func:`.lcs_int.lcs_path` (Python integers).
 """
 
 from __future__ import annotations
@@ -32,108 +38,156 @@ from .corpus import EncodedTexts
 from .token_join import Join, join, layout, stable_order, starts
 
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+_WORD = 64
 
 
-def _in_sentence(lengths: np.ndarray) -> np.ndarray:
-    """Every token's position inside its sentence."""
-    total = int(lengths.sum())
-    return np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+def _places(lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every token's sentence and the first token of that sentence (sentences of these lengths,
+    tokens in order)."""
+    sentence = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+    return sentence, np.take(starts(lengths), sentence)
 
 
-def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, first_pair: np.ndarray,
-                  hyp_first: np.ndarray, offsets: np.ndarray, matches: Join) -> np.ndarray:
-    """The match masks of every row of every kept pair, in the ragged layout, from the equal
-    tokens of every segment (``matches``: :func:`.token_join.join` of the references (a) and the
-    hypotheses (b), whole texts): a reference token's matches come in the order of the
-    hypothesis positions, so those in one hypothesis sentence are one run, OR-ed into its mask."""
-    assert ref.sentence_lengths is not None and ref.sentence_counts is not None
-    assert hyp.sentence_lengths is not None and hyp.sentence_counts is not None
-    r_len, h_len = ref.sentence_lengths, hyp.sentence_lengths
+def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, by_column: np.ndarray,
+                  first_pair: np.ndarray, hyp_first: np.ndarray, offsets: np.ndarray,
+                  matches: Join) -> np.ndarray:
+    """The match masks of every step of every kept pair (``rank``: its place in the ragged
+    layout, -1 if not kept), from the equal tokens of every segment (``matches``:
+    :func:`.token_join.join` of the references (a) and the hypotheses (b), whole texts). A match
+    of reference token r and hypothesis token h of a kept pair sets, in the pair's cell of step h,
+    bit r (by column), or in its cell of step r, bit h (by row). The bits of one cell are
+    distinct, so adding them is OR-ing them. (Temporaries reused: fresh memory costs more than
+    the arithmetic.)"""
+    assert ref.sentence_lengths is not None and hyp.sentence_lengths is not None
     out = np.zeros(int(offsets[-1]), dtype=np.uint64)
     if not len(matches.pair):
         return out
-    r_token = starts(ref.lengths)[matches.pair] + matches.row
-    h_token = starts(hyp.lengths)[matches.pair] + matches.col
-    h_sentence = np.repeat(np.arange(len(h_len), dtype=np.int64), h_len)[h_token]
-    short = h_len[h_sentence] <= 64
-    r_token, h_token, h_sentence = r_token[short], h_token[short], h_sentence[short]
-    if not len(r_token):
-        return out
-    bits = np.left_shift(np.uint64(1), _in_sentence(h_len)[h_token].astype(np.uint64))
-    new = np.ones(len(r_token), dtype=bool)
-    new[1:] = (r_token[1:] != r_token[:-1]) | (h_sentence[1:] != h_sentence[:-1])
-    group = np.flatnonzero(new)
-    masks = np.bitwise_or.reduceat(bits, group)
-    r_token, h = r_token[group], h_sentence[group]
-    r = np.repeat(np.arange(len(r_len), dtype=np.int64), r_len)[r_token]
-    h_doc = np.repeat(np.arange(len(hyp.sentence_counts), dtype=np.int64), hyp.sentence_counts)
-    p = rank[first_pair[r] + h - hyp_first[h_doc[h]]]
-    kept = p >= 0
-    row = _in_sentence(r_len)[r_token[kept]]
-    out[offsets[row] + p[kept]] = masks[kept]
+    r_sentence, r_first = _places(ref.sentence_lengths)
+    h_sentence, h_first = _places(hyp.sentence_lengths)
+    r_at = np.take(starts(ref.lengths), matches.pair)  # the token in the whole corpus, then
+    r_at += matches.row                                  # in its sentence
+    h_at = np.take(starts(hyp.lengths), matches.pair)
+    h_at += matches.col
+    p = np.take(first_pair, np.take(r_sentence, r_at))
+    p += np.take(h_sentence, h_at)
+    p -= np.take(hyp_first, matches.pair)
+    p = np.take(rank, p)
+    r_at -= np.take(r_first, r_at)
+    h_at -= np.take(h_first, h_at)
+    if int(p.min()) < 0:
+        kept = np.flatnonzero(p >= 0)
+        p, r_at, h_at = p[kept], r_at[kept], h_at[kept]
+    swap = np.subtract(h_at, r_at)
+    swap *= np.take(by_column, p)  # by column: the step is h, the bit r
+    r_at += swap  # the step
+    h_at -= swap  # the bit
+    cell = np.take(offsets, r_at)
+    cell += p
+    np.add.at(out, cell, np.left_shift(np.uint64(1), h_at.view(np.uint64), out=h_at.view(np.uint64)))
     return out
 
 
-def _stops(masks: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """E_i = M_i | ~D_i of every row of every pair (ragged, like ``masks``). The rows, one numpy
-    step each for all pairs: V_i = (V + U) | (V & ~M) with U = V & M, V = V_{i-1} (all ones before
-    the first row), and D_i = V_i - V_{i-1} (mod 2**64), which is the module's
-    (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i): x - y = (x & ~y) - (y & ~x) for any x, y, as
-    x = (x & ~y) + (x & y) and y = (y & ~x) + (x & y). E_i of all rows at once after."""
-    rows = np.empty_like(masks)
+def _stops(masks: np.ndarray, offsets: np.ndarray, by_row: np.ndarray) -> np.ndarray:
+    """E = M | ~W (by column) or M | ~(V_i - V_{i-1}) (by row) of every step of every pair
+    (ragged, like ``masks``; ``by_row``: per pair, in the ragged order). The steps, one numpy step
+    each for all pairs: V = (V + U) | (V & ~M) with U = V & M (V & ~M is V ^ U), V the vector of
+    the step before (all ones before the first), and V - (V_before & R) with R all ones by row,
+    0 by column; E of all steps at once after."""
     stops = np.empty_like(masks)
     if not len(masks):
         return stops
-    unmatched = ~masks
-    u = np.empty(int(offsets[1] - offsets[0]), dtype=np.uint64)
-    old = np.full(len(u), _ONES, dtype=np.uint64)
-    for i in range(len(offsets) - 1):
-        lo, hi = int(offsets[i]), int(offsets[i + 1])
-        new, u_here, old = rows[lo:hi], u[:hi - lo], old[:hi - lo]
+    width = int(offsets[1])
+    rows = np.empty(2 * width, dtype=np.uint64)  # two steps' vectors, in turn
+    u = np.empty(width, dtype=np.uint64)
+    keep = np.where(by_row, _ONES, np.uint64(0))
+    old = rows[:width]
+    old.fill(_ONES)
+    bounds = offsets.tolist()
+    for i in range(len(bounds) - 1):
+        lo, hi = bounds[i], bounds[i + 1]
+        n, at = hi - lo, (i + 1) % 2 * width
+        new, u_here, old = rows[at:at + n], u[:n], old[:n]
         np.bitwise_and(old, masks[lo:hi], out=u_here)
         np.add(old, u_here, out=new)
-        np.bitwise_and(old, unmatched[lo:hi], out=u_here)
+        np.bitwise_xor(old, u_here, out=u_here)
         np.bitwise_or(new, u_here, out=new)
-        np.subtract(new, old, out=stops[lo:hi])
+        np.bitwise_and(old, keep[:n], out=u_here)
+        np.subtract(new, u_here, out=stops[lo:hi])
         old = new
     np.invert(stops, out=stops)
     return np.bitwise_or(stops, masks, out=stops)
 
 
-#: _TOP[k]: the bit of column k alone (bit k - 1), 0 for k = 0
-_TOP = np.array([0] + [1 << (k - 1) for k in range(1, 65)], dtype=np.uint64)
+#: the biased binary exponent of a positive float64 (its bits shifted right by 52: the sign is 0)
+_BIAS = 1023
+#: indexed by the biased exponent e of a word's highest bit alone as a float (bit length
+#: k = e - 1022; 0 for the word 0): that bit (_TOP) and the bits below it and it (_BELOW)
+_TOP = np.zeros(_BIAS + 64, dtype=np.uint64)
+_TOP[_BIAS:] = [1 << k for k in range(64)]
+_BELOW = np.zeros(_BIAS + 64, dtype=np.uint64)
+_BELOW[_BIAS:] = [(1 << (k + 1)) - 1 for k in range(64)]
 
 
-def _highest_bit(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(the highest set bit of each x alone, its bit length: 0 for x = 0). The bit length is the
-    binary exponent of y = x & ~(x >> 1) as a float: y keeps the top bit of each run of ones, so
-    its bits are at least two apart and y < 4/3 of its highest bit, which rounding to 53 bits
-    cannot carry to the next power of two."""
-    y = x & ~(x >> np.uint64(1))
-    length = np.frexp(y.astype(np.float64))[1].astype(np.int64)
-    return _TOP[length], length
+def _highest_exponent(x: np.ndarray) -> np.ndarray:
+    """The biased float exponent of the highest set bit of each x (0 for x = 0), as int64 (numpy
+    gathers with other index types take a slower, casting path): the exponent of
+    y = x & ~(x >> 1) as a float. y keeps the top bit of each run of ones, so its bits are at
+    least two apart and y < 4/3 of its highest bit, which rounding to 53 bits cannot carry to
+    the next power of two."""
+    y = x >> np.uint64(1)
+    np.invert(y, out=y)
+    y &= x
+    exponent = y.astype(np.float64).view(np.int64)
+    return np.right_shift(exponent, 52, out=exponent)
 
 
-def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, lb: np.ndarray) -> tuple[
-        np.ndarray, np.ndarray]:
-    """(pair, row) of every marked cell: every pair's path from its last cell, a row per step.
-    The rows are walked from the deepest up, every pair joining at its own last row, so that all
-    pairs on the walk are at the same row: the prefix of the pairs that have it, read as slices of
-    the ragged rows. A path that has marked its LCS length is at a cell of table value 0 (each
-    diagonal step lowers the value by one, the other steps keep it), with no match above-left of
-    it: it marks nothing more, so it needs no stopping."""
-    low = lcs_fast._LOW
-    j = lb.astype(np.int64)
+def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, start: np.ndarray
+          ) -> np.ndarray:
+    """The marked bit (the match stepped on diagonally) of every cell: every pair's path from
+    its last cell (the bits below ``start``), a step at a time. The steps are walked from the
+    deepest up, every pair joining at its own last step, so that all pairs on the walk are at the
+    same step: the prefix of the pairs that have it, read as slices of the ragged cells. At each
+    step the path stops at the highest bit of E below it, and goes on below that bit after a
+    diagonal step, from that bit otherwise: the mask of the bits up to it without the marked bit.
+    A path that has marked its LCS length is at a cell of table value 0 (each diagonal step lowers
+    the value by one, the other steps keep it), with no match before it: it marks nothing more,
+    so it needs no stopping."""
+    below = lcs_fast._LOW[start]
     marked = np.zeros(len(masks), dtype=np.uint64)
-    for i in range(len(offsets) - 2, -1, -1):
-        lo, hi = int(offsets[i]), int(offsets[i + 1])
-        j_here = j[:hi - lo]
-        top, j_stop = _highest_bit(stops[lo:hi] & low[j_here])
-        diagonal = np.bitwise_and(masks[lo:hi], top, out=marked[lo:hi])
-        np.subtract(j_stop, diagonal != 0, out=j_here)
-    at = np.flatnonzero(marked)
-    row = np.searchsorted(offsets, at, "right") - 1
-    return at - offsets[row], row
+    bounds = offsets.tolist()
+    for i in range(len(bounds) - 2, -1, -1):
+        lo, hi = bounds[i], bounds[i + 1]
+        here = below[:hi - lo]
+        e = _highest_exponent(np.bitwise_and(stops[lo:hi], here, out=here))
+        diagonal = np.bitwise_and(masks[lo:hi], _TOP[e], out=marked[lo:hi])
+        np.bitwise_xor(_BELOW[e], diagonal, out=here)
+    return marked
+
+
+def _plan(la: np.ndarray, lb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(the pairs read back on uint64 words, ordered by decreasing steps (stably); whether each
+    goes by column; its steps): by column when a fits a word and b is no longer or does not fit,
+    by row when only b fits."""
+    live = (la > 0) & (lb > 0)
+    by_column = (la <= _WORD) & ((lb <= la) | (lb > _WORD))
+    kept = np.flatnonzero(live & (by_column | (lb <= _WORD)))
+    steps = np.where(by_column, lb, la)[kept]
+    order = stable_order(int(steps.max()) - steps) if len(kept) else kept
+    return kept[order], by_column[kept[order]], steps[order]
+
+
+def _long_pairs(union: np.ndarray, hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray,
+                pair_hyp: np.ndarray, long: np.ndarray) -> None:
+    """Mark in ``union`` the path positions of these pairs (both sentences over 64 tokens) by
+    :func:`.lcs_int.lcs_path`, on Python integers."""
+    assert hyp.sentence_lengths is not None and ref.sentence_lengths is not None
+    r_len, h_len = ref.sentence_lengths, hyp.sentence_lengths
+    r_start, h_start = starts(r_len), starts(h_len)
+    for r, h in zip(pair_ref[long].tolist(), pair_hyp[long].tolist()):
+        start = int(r_start[r])
+        a = ref.ids[start:start + int(r_len[r])].tolist()  # only these tokens as Python ints
+        b = hyp.ids[int(h_start[h]):int(h_start[h] + h_len[h])].tolist()
+        union[[start + i for i in lcs_int.lcs_path(a, b)]] = True
 
 
 def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair_hyp: np.ndarray,
@@ -144,33 +198,28 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     a segment, reference sentences in order; ``first_pair``: each reference sentence's first pair;
     ``hyp_first``: each segment's first hypothesis sentence)."""
     assert hyp.sentence_lengths is not None and ref.sentence_lengths is not None
-    r_len, h_len = ref.sentence_lengths, hyp.sentence_lengths
-    r_start = np.cumsum(r_len) - r_len
+    la, lb = ref.sentence_lengths[pair_ref], hyp.sentence_lengths[pair_hyp]
     union = np.zeros(len(ref.ids), dtype=bool)
-    la, lb = r_len[pair_ref], h_len[pair_hyp]
-    live = (la > 0) & (lb > 0)
-    long = np.flatnonzero(live & (lb > 64))
-    if len(long):  # a hypothesis sentence of more than 64 tokens: Python integers
-        h_start = np.cumsum(h_len) - h_len
-        for r, h in zip(pair_ref[long].tolist(), pair_hyp[long].tolist()):
-            start = int(r_start[r])
-            a = ref.ids[start:start + int(r_len[r])].tolist()  # only these tokens as Python ints
-            b = hyp.ids[int(h_start[h]):int(h_start[h] + h_len[h])].tolist()
-            union[[start + i for i in lcs_int.lcs_path(a, b)]] = True
-    kept = np.flatnonzero(live & (lb <= 64))
+    long = np.flatnonzero((la > _WORD) & (lb > _WORD))
+    if len(long):
+        _long_pairs(union, hyp, ref, pair_ref, pair_hyp, long)
+    kept, by_column, steps = _plan(la, lb)
     if not len(kept):
         return union
-    kept = kept[stable_order(int(la[kept].max()) - la[kept])]  # by decreasing length, stably
     rank = np.full(len(pair_ref), -1, dtype=np.int64)
     rank[kept] = np.arange(len(kept), dtype=np.int64)
-    la_k, lb_k = la[kept], lb[kept]
-    depth = int(la_k[0])
-    active = np.searchsorted(-la_k, -np.arange(depth), "left")  # pairs with la > i
+    active = np.searchsorted(-steps, -np.arange(int(steps[0])), "left")  # pairs with > s steps
     offsets = np.concatenate(([0], np.cumsum(active))).astype(np.int64)
     if matches is None:
         matches = join(layout(ref.ids, ref.lengths, hyp.ids, hyp.lengths))
-    masks = _ragged_masks(hyp, ref, rank, first_pair, hyp_first, offsets, matches)
-    stops = _stops(masks, offsets)
-    p, row = _walk(masks, stops, offsets, lb_k)
-    union[r_start[pair_ref[kept[p]]] + row] = True
+    masks = _ragged_masks(hyp, ref, rank, by_column, first_pair, hyp_first, offsets, matches)
+    stops = _stops(masks, offsets, ~by_column)
+    marked = _walk(masks, stops, offsets, np.where(by_column, la[kept], lb[kept]))
+    at = np.flatnonzero(marked != 0)  # (faster on bools)
+    per_step = np.diff(np.searchsorted(at, offsets))  # marks in each step's cells
+    step = np.repeat(np.arange(len(per_step), dtype=np.int64), per_step)
+    p = at - np.repeat(offsets[:-1], per_step)
+    bit = (marked[at].astype(np.float64).view(np.int64) >> 52) - _BIAS  # a power of two: exact
+    union[starts(ref.sentence_lengths)[pair_ref[kept[p]]]
+          + np.where(by_column[p], bit, step)] = True
     return union

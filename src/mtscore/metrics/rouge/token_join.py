@@ -50,7 +50,6 @@ class Layout:
     is_a: np.ndarray
     in_block: np.ndarray
     in_text: np.ndarray
-    text_len: np.ndarray
     order: np.ndarray
     a_len: np.ndarray
     b_len: np.ndarray
@@ -58,31 +57,36 @@ class Layout:
 
 def layout(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray) -> Layout:
     """The :class:`Layout` of pairs (a_p, b_p), texts concatenated in ``a_ids``/``b_ids`` with
-    their lengths."""
+    their lengths (temporaries reused: fresh memory costs more than the arithmetic)."""
     both = a_len + b_len
     pair_of = np.repeat(np.arange(len(a_len), dtype=np.int64), both)
-    in_block = np.arange(len(pair_of), dtype=np.int64) - starts(both)[pair_of]
-    b_here = b_len[pair_of]
+    in_block = np.arange(len(pair_of), dtype=np.int64)
+    in_block -= np.repeat(starts(both), both)
+    b_here = np.repeat(b_len, both)
     is_a = in_block >= b_here
     ids = np.empty(len(pair_of), dtype=np.int64)
     ids[~is_a] = b_ids
     ids[is_a] = a_ids
-    in_text = np.where(is_a, in_block - b_here, in_block)
-    text_len = np.where(is_a, a_len[pair_of], b_here)
-    return Layout(ids, pair_of, is_a, in_block, in_text, text_len, stable_order(ids), a_len, b_len)
+    b_here *= is_a  # a's tokens start after b's
+    in_text = np.subtract(in_block, b_here, out=b_here)
+    return Layout(ids, pair_of, is_a, in_block, in_text, stable_order(ids), a_len, b_len)
 
 
-def _runs(new: np.ndarray, s_pair: np.ndarray, s_a: np.ndarray, pairs: int
-          ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Runs of sorted entries (``new``: an entry starts a run): each entry's run, the runs'
-    starts, their entries in ``b``, and per pair Σ over runs of min(entries in a, entries in b)."""
-    run = np.cumsum(new) - 1
-    run_start = np.flatnonzero(new)
-    in_a = np.bincount(run, weights=s_a, minlength=len(run_start)).astype(np.int64)
-    in_b = np.diff(run_start, append=len(new)) - in_a
-    hits = np.bincount(s_pair[run_start], weights=np.minimum(in_a, in_b),
-                       minlength=pairs).astype(np.int64)
-    return run, run_start, in_b, hits
+def _run_hits(run_start: np.ndarray, entries: int, s_pair: np.ndarray, s_a: np.ndarray,
+              pairs: int) -> tuple[np.ndarray, np.ndarray]:
+    """The entries in ``b`` of runs of sorted entries starting at ``run_start`` (``entries`` in
+    all), and per pair Σ over runs of min(entries in a, entries in b)."""
+    if not entries:
+        return np.zeros(0, dtype=np.int64), np.zeros(pairs, dtype=np.int64)
+    through = np.cumsum(s_a, dtype=np.int64)  # entries in a up to each entry
+    before = np.take(through, run_start)
+    before -= np.take(s_a, run_start)
+    in_a = np.diff(before, append=through[-1])
+    in_b = np.diff(run_start, append=entries)
+    in_b -= in_a
+    np.minimum(in_a, in_b, out=in_a)
+    hits = np.bincount(s_pair[run_start], weights=in_a, minlength=pairs).astype(np.int64)
+    return in_b, hits
 
 
 def ngram_hits(lay: Layout, n: int) -> np.ndarray:
@@ -91,37 +95,37 @@ def ngram_hits(lay: Layout, n: int) -> np.ndarray:
     2**16), so every (n-gram, pair) is one run. The first sort is the layout's ``order`` shifted
     back by n - 1 (positions at least n - 1 into their text: the last tokens of n-grams)."""
     if n == 1:
-        return _unigram_runs(lay)[3]
+        return unigram_runs(lay).hits
     ids = lay.ids
     last = lay.order[lay.in_text[lay.order] >= n - 1]
     if not len(last):
         return np.zeros(len(lay.a_len), dtype=np.int64)
-    order = last - (n - 1)
+    order = np.subtract(last, n - 1, out=last)
     for k in range(n - 2, -1, -1):
-        order = order[stable_order(ids[order + k])]
+        order = order[stable_order(ids[k:][order])]
     s_pair = lay.pair[order]
     new = np.ones(len(order), dtype=bool)
     np.not_equal(s_pair[1:], s_pair[:-1], out=new[1:])
+    same = np.empty(len(order) - 1, dtype=bool)
     for k in range(n):
-        token = ids[order + k]
-        new[1:] |= token[1:] != token[:-1]
-    return _runs(new, s_pair, lay.is_a[order], len(lay.a_len))[3]
-
-
-def _unigram_runs(lay: Layout) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`_runs` of the tokens in the layout's ``order`` (each (token, pair) one run)."""
-    order = lay.order
-    s_id, s_pair = lay.ids[order], lay.pair[order]
-    new = np.ones(len(order), dtype=bool)
-    np.not_equal(s_id[1:], s_id[:-1], out=new[1:])
-    new[1:] |= s_pair[1:] != s_pair[:-1]
-    return _runs(new, s_pair, lay.is_a[order], len(lay.a_len))
+        token = ids[k:][order]
+        new[1:] |= np.not_equal(token[1:], token[:-1], out=same)
+    return _run_hits(np.flatnonzero(new), len(new), s_pair, lay.is_a[order], len(lay.a_len))[1]
 
 
 def unigram_runs(lay: Layout) -> Runs:
     """The (token, pair) runs of the layout's ``order``: each entry's run, the runs' starts, their
     entries in ``b``, and per pair the ROUGE-1 hits."""
-    return Runs(*_unigram_runs(lay))
+    order = lay.order
+    s_id, s_pair = lay.ids[order], lay.pair[order]
+    new = np.ones(len(order), dtype=bool)
+    np.not_equal(s_id[1:], s_id[:-1], out=new[1:])
+    new[1:] |= s_pair[1:] != s_pair[:-1]
+    run_start = np.flatnonzero(new)
+    in_b, hits = _run_hits(run_start, len(new), s_pair, lay.is_a[order], len(lay.a_len))
+    run = np.cumsum(new, dtype=np.int64)
+    run -= 1
+    return Runs(run, run_start, in_b, hits)
 
 
 @dataclass(frozen=True)
@@ -140,9 +144,14 @@ def subset_hits(lay: Layout, runs: Runs, in_a: np.ndarray) -> np.ndarray:
     the whole of a (each (token, pair) run holds the subset's entries of that token and pair)."""
     chosen = np.zeros(len(lay.ids), dtype=bool)
     chosen[lay.is_a] = in_a  # a's positions in the layout, in order, are a's tokens in order
-    count = np.bincount(runs.run, weights=chosen[lay.order], minlength=len(runs.run_start))
-    return np.bincount(lay.pair[lay.order[runs.run_start]],
-                       weights=np.minimum(count, runs.in_b),
+    if not len(chosen):
+        return np.zeros(len(lay.a_len), dtype=np.int64)
+    through = np.cumsum(np.take(chosen, lay.order), dtype=np.int64)  # chosen up to each entry
+    count = np.take(through, runs.run_start)
+    count -= np.take(chosen, np.take(lay.order, runs.run_start))  # chosen before each run
+    count = np.diff(count, append=through[-1])
+    np.minimum(count, runs.in_b, out=count)
+    return np.bincount(lay.pair[lay.order[runs.run_start]], weights=count,
                        minlength=len(lay.a_len)).astype(np.int64)
 
 
@@ -150,8 +159,8 @@ def join(lay: Layout, runs: Runs | None = None) -> Join:
     """The :class:`Join` of the layout's pairs (``runs``: its :func:`unigram_runs`, if known)."""
     order = lay.order
     s_pair, s_a = lay.pair[order], lay.is_a[order]
-    run, run_start, in_b, hits = (runs.run, runs.run_start, runs.in_b, runs.hits) if runs else \
-        _unigram_runs(lay)
+    runs = runs or unigram_runs(lay)
+    run, run_start, in_b, hits = runs.run, runs.run_start, runs.in_b, runs.hits
     a_at = np.flatnonzero(s_a)  # sorted positions of a's tokens
     count = in_b[run[a_at]]
     token = np.repeat(a_at, count)
