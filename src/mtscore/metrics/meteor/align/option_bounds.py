@@ -53,20 +53,20 @@ def pairing_extremes(weights: np.ndarray, a: int, b: int) -> tuple[np.ndarray, n
 
     A dynamic program over the larger side: after its first t words, ``low[:, s]`` (``high[:, s]``)
     is the least (most) sum with the first s words of the smaller side paired; word t + 1 is either
-    skipped or paired with word s + 1 (each pairing counted once, as in a left-to-right scan)."""
+    skipped or paired with word s + 1 (each pairing counted once, as in a left-to-right scan).
+    Both programs run as one: the most is minus the least of the negated weights, so rows n..2n − 1
+    of one table hold −high (two array operations per word instead of four)."""
     n = len(weights)
     grid = weights.reshape(n, a, b)
     if a < b:  # the larger side runs along the reference words: scan it, pairing hypothesis words
         grid = grid.transpose(0, 2, 1)
     small = min(a, b)
-    low = np.full((n, small + 1), _FAR, dtype=np.int32)
-    high = np.full((n, small + 1), -_FAR, dtype=np.int32)
-    low[:, 0] = high[:, 0] = 0
+    both = np.concatenate((grid, -grid))  # rows of −weights after those of weights
+    table = np.full((2 * n, small + 1), _FAR, dtype=np.int32)
+    table[:, 0] = 0
     for t in range(max(a, b)):
-        step = grid[:, t, :]
-        np.minimum(low[:, 1:], low[:, :-1] + step, out=low[:, 1:])
-        np.maximum(high[:, 1:], high[:, :-1] + step, out=high[:, 1:])
-    return low[:, small], high[:, small]
+        np.minimum(table[:, 1:], table[:, :-1] + both[:, t, :], out=table[:, 1:])
+    return table[:n, small], -table[n:, small]
 
 
 def chain_crossings(edges: np.ndarray, rows: np.ndarray, a: int, b: int, h: np.ndarray,

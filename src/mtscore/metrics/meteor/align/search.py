@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .crossings import UnionFind, cross_matrix, crosses
+from .arrays import components_of
+from .crossings import cross_matrix, crosses
 from .option_bounds import chain_crossings, edge_crossings, option_sums, pairing_extremes
 
 if TYPE_CHECKING:  # the stage rule calls this search
@@ -75,10 +76,12 @@ def search_group(comps: list[Options], unary: list[np.ndarray], nodes: list[int]
 def _parts(vary: np.ndarray) -> list[list[int]]:
     """The parts (of two or more components) searched apart: joined where the crossings of two
     components vary with their options (``vary[p, c]``, p < c)."""
-    sets = UnionFind(range(len(vary)))
-    for p, c in zip(*np.nonzero(np.triu(vary, 1))):
-        sets.union(int(p), int(c))
-    return [m for m in sets.groups(range(len(vary))) if len(m) > 1]
+    n = len(vary)
+    p, c = np.nonzero(vary)
+    upper = p < c
+    label = components_of(p[upper], c[upper], n)  # numbered by least member: the groups' order
+    members = np.split(np.argsort(label, kind="stable"), np.cumsum(np.bincount(label))[:-1])
+    return [m.tolist() for m in members if len(m) > 1]
 
 
 def _small_group(comps: list[Options], unary: list[np.ndarray], nodes: list[int], offsets: list[int],
@@ -87,9 +90,12 @@ def _small_group(comps: list[Options], unary: list[np.ndarray], nodes: list[int]
     options × options crossing matrix (fewer array operations than the per-edge tables there); the
     same bound, parts and rows."""
     all_edges = np.concatenate([o.edges for o in comps])
-    cross = cross_matrix(all_edges, all_edges).astype(np.int32)
+    # only crossings of edges of different components are read (they share no word: ``distinct``)
+    h, r = all_edges[:, 0], all_edges[:, 1]
+    cross = crosses(h[:, None], r[:, None], h, r, distinct=True).view(np.uint8)
     rows = [o.rows + edge_offsets[a] for a, o in enumerate(comps)]
-    option_edge = np.concatenate([np.add.reduce(cross[r], axis=1) for r in rows])  # options × edges
+    option_edge = np.concatenate([np.add.reduce(cross[x], axis=1, dtype=np.int32)
+                                  for x in rows])  # options × edges
     total, starts = offsets[-1], offsets[:-1]
     pairs = np.zeros((total, total), dtype=np.int32)
     for c in range(1, len(comps)):
@@ -161,9 +167,9 @@ def _extremes(comps: list[Options], later: list[np.ndarray], offsets: list[int],
 
 
 def _dp_cheaper(n: int, option_edges: int, a: int, b: int) -> bool:
-    """Whether the dynamic program (4 array operations of n · (min(a, b) + 1) per word of the
+    """Whether the dynamic program (2 array operations of 2n · (min(a, b) + 1) per word of the
     larger side, each operation ~1,000 elements' worth of overhead) beats summing n · option_edges."""
-    return max(a, b) * 4 * (n * (min(a, b) + 1) + 1000) < 5 * n * option_edges
+    return max(a, b) * 2 * (2 * n * (min(a, b) + 1) + 1000) < 5 * n * option_edges
 
 
 def _search_members(comps: list[Options], later: list[np.ndarray], least: np.ndarray,
