@@ -125,17 +125,16 @@ def token_words(data: bytes, starts: np.ndarray, ends: np.ndarray, long_ids: dic
     """Two uint64 words per token ``data[starts[i]:ends[i]]`` that are equal exactly when the
     tokens are: a token of at most 15 bytes is its first 8 bytes, and its next 7 with its length
     in the top byte; a longer one (rare) is its number in ``long_ids`` (new ones are added) and 255
-    there. ``data`` needs 16 readable bytes after every token start (:func:`.spans.corpus_bytes`
-    pads it). No table is built: for kernels that only compare tokens (:mod:`..metrics.grouping`)."""
-    n = ends - starts
+    there. ``data`` is copied unless it has 16 bytes past every token start and 8 more
+    (:func:`.spans.corpus_bytes` pads it). No table is built: for kernels that only compare tokens
+    (:mod:`..metrics.grouping`)."""
     if len(starts) == 0:
         return np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.uint64)
-    if len(data) < int(starts.max()) + 16:
-        data = data + bytes(16)
-    words = np.ndarray(shape=(len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))
+    words = _aligned_words(data, int(starts.max()) + 24)
+    first = _words_at(words, starts)
     # the bytes after a token are cleared by shifting them out and back (little-endian: they are
     # the high bytes; numpy shifts by 64 or more give 0), in place in one temporary
-    first = words[starts]
+    n = ends - starts  # (made after the gather's temporaries are freed: it takes their memory)
     shift = np.minimum(n, 8)
     shift *= -8
     shift += 64
@@ -146,7 +145,9 @@ def token_words(data: bytes, starts: np.ndarray, ends: np.ndarray, long_ids: dic
     second = bits  # the length; a token of more than 8 bytes adds its next bytes
     mid = np.flatnonzero(n > 8)  # (few: no gather for the short ones)
     if len(mid):
-        tail = words[np.take(starts, mid) + 8]
+        at = np.take(starts, mid)
+        at += 8
+        tail = _words_at(words, at)
         rest = np.take(n, mid)
         rest *= -8
         rest += 128  # 64 - 8 * (n - 8): bytes past the 15th are the long tokens' (below)
@@ -159,6 +160,34 @@ def token_words(data: bytes, starts: np.ndarray, ends: np.ndarray, long_ids: dic
             first[i] = long_ids.setdefault(data[s:e], len(long_ids))
         second[long] = _LONG
     return first, second
+
+
+def _aligned_words(data: bytes, size: int) -> np.ndarray:
+    """``data`` as little-endian uint64 words (8-byte aligned, as numpy's gathers want them), padded
+    with zero bytes (a copy) when it has fewer than ``size`` bytes."""
+    if len(data) < size:
+        data = data + bytes(size - len(data))
+    words = np.frombuffer(data, dtype="<u8", count=len(data) >> 3)
+    return words if words.flags.aligned else words.copy()
+
+
+def _words_at(words: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """The 8 bytes at each byte offset ``at`` of the buffer of ``words``, as a little-endian uint64:
+    the word that holds byte ``at`` shifted down, and the next one's low bytes shifted in (two
+    gathers of aligned words cost less than one of unaligned 8-byte reads, which numpy makes
+    through its general indexing path)."""
+    q = at >> 3
+    out = np.take(words, q, mode="clip")
+    q += 1
+    high = np.take(words, q, mode="clip")
+    shift = np.bitwise_and(at, 7, out=q)  # (the index's memory is not needed any more)
+    shift <<= 3
+    bits = shift.view(np.uint64)
+    out >>= bits
+    np.subtract(64, shift, out=shift)
+    high <<= bits  # (a shift by 64 gives 0: an aligned offset takes nothing from the next word)
+    out |= high
+    return out
 
 
 class TokenInterner:

@@ -87,14 +87,14 @@ def sparse_flatnonzero(mask: np.ndarray) -> np.ndarray:
     return np.concatenate((at, full + np.flatnonzero(mask[full:])))
 
 
-_PADDING = b" " * 16
+_PADDING = b" " * 24  # (token_words reads up to 24 bytes from a token start)
 #: mteval-v13a's entities (:func:`unescape_13a`)
 _ENTITIES = (b"&quot;", b"&amp;", b"&lt;", b"&gt;")
 
 
 def corpus_bytes(lines: Sequence[str], tokenizer: str, lowercase: bool) -> bytes:
     """The segments joined by ``\\n``, lowercased if asked, with 13a's replacements, UTF-8 encoded,
-    followed by 16 spaces.
+    followed by 24 spaces.
 
     sacreBLEU also strips trailing white space; that changes no token. The caller makes sure no
     segment contains ``\\n``.
