@@ -75,10 +75,12 @@ def sparse_flatnonzero(mask: np.ndarray) -> np.ndarray:
     punctuation, non-ASCII lead bytes of mostly ASCII text): the 8-byte words that hold a True
     are found first, then the Trues inside those words only (a plain pass when they are many)."""
     full = len(mask) & ~7
-    words = np.flatnonzero(mask[:full].view(np.uint64) != 0)  # (nonzero of a bool array is faster)
+    packed = mask[:full].view(np.uint64)
+    words = np.flatnonzero(packed != 0)  # (nonzero of a bool array is faster)
     if 4 * len(words) > full >> 3:  # a quarter of the words or more: one plain pass is cheaper
         return np.flatnonzero(mask)
-    inside = np.flatnonzero(mask[:full].reshape(-1, 8)[words])
+    # (the words gathered as uint64: numpy's row indexing of the 8-byte rows costs several times more)
+    inside = np.flatnonzero(np.take(packed, words, mode="clip").view(np.bool_))
     at = words[inside >> 3]
     at <<= 3
     at += inside & 7
@@ -109,7 +111,9 @@ def corpus_bytes(lines: Sequence[str], tokenizer: str, lowercase: bool) -> bytes
         encoded[-1] += _PADDING
     data = b"\n".join(encoded)
     if tokenizer == "13a":  # mteval-v13a's language-independent part, in its order; ASCII patterns
-        if b"<skipped>" in data:  # match the same characters in UTF-8 bytes as in the text
+        # (match the same characters in UTF-8 bytes as in the text; a search for one byte, memchr,
+        # costs a fraction of one for nine)
+        if b"<" in data and b"<skipped>" in data:
             data = data.replace(b"<skipped>", b"")
         if b"&" in data:
             data = unescape_13a(data)
