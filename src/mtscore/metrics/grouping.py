@@ -51,11 +51,12 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
         bits = max((left - 1).bit_length() + (r > 0), 4)
         # (np.take with mode="clip": the indices are in range, and it is cheaper than a[indices])
         wanted = words if todo is None else [np.take(w, todo, mode="clip") for w in words]
-        # (temporaries are reused where they can be: fresh memory costs more than the arithmetic)
+        # (temporaries are reused where they can be: fresh memory costs more than the arithmetic;
+        # the columns are folded in one at a time, xor then multiply, in place)
         slot = wanted[0] * _multiplier(r, 0, width)  # numpy scalars keep their width
-        spare = np.empty_like(slot) if len(wanted) > 1 else slot
         for j, w in enumerate(wanted[1:], 1):
-            slot += np.multiply(w, _multiplier(r, j, width), out=spare)
+            slot ^= w
+            slot *= _multiplier(r, j, width)
         slot >>= slot.dtype.type(width - bits)
         # numpy indexes with intp: the 64-bit slots are already that (values below 2^bits)
         at = slot.view(np.intp) if width == 64 else slot.astype(np.intp)
@@ -65,6 +66,7 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
         # the first round's index is not needed any more: its memory takes the winners
         won = np.take(table, at, mode="clip", out=index if todo is None else None)
         del table, at
+        spare = slot  # (the slots are not needed any more: their memory takes the gathered keys)
         differs = _gather(words[0], won, spare) != wanted[0]
         for w, v in zip(words[1:], wanted[1:]):
             differs |= _gather(w, won, spare) != v
