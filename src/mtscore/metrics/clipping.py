@@ -136,7 +136,7 @@ def _in_blocks(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray, refs: Sequenc
         parts = [([c[hyp_at[a]:hyp_at[b]] for c in hyp], hyp_lengths[a:b],
                   np.arange(b - a, dtype=index))]
         for (columns, lengths, present), at in zip(refs, ref_at):
-            i, j = np.searchsorted(present, (a, b)).tolist()
+            i, j = present.searchsorted((a, b)).tolist()
             parts.append(([c[at[i]:at[j]] for c in columns], lengths[i:j],
                           (present[i:j] - a).astype(index)))
         bounds = np.cumsum([0, *(len(c[0]) for c, _, _ in parts)])
@@ -196,16 +196,16 @@ def grouped_counts(columns: Sequence[np.ndarray], seg: np.ndarray, lengths: np.n
             ok &= ~last[:-1]
         else:
             ok &= at[1:] == at[:-1] + 1
-        j = np.flatnonzero(ok)
+        j = ok.nonzero()[0]
         if len(j) == 0:
             break
         # (the group of the (n-1)-gram at i, that of the one at i + 1): the n-gram, exactly
-        key = np.take(group, j, mode="clip")
+        key = group.take(j, mode="clip")
         key *= T
-        key += np.take(group, j + 1, mode="clip")
-        at = j if at is None else np.take(at, j, mode="clip")
-        counts, group = _clipped_groups([key], np.searchsorted(at, bounds),
-                                        np.take(seg, at, mode="clip"), S, per_reference)
+        key += group.take(j + 1, mode="clip")
+        at = j if at is None else at.take(j, mode="clip")
+        counts, group = _clipped_groups([key], at.searchsorted(bounds),
+                                        seg.take(at, mode="clip"), S, per_reference)
         for k, c in enumerate(counts):
             out[k][:, n - 1] = c
     return out
@@ -229,13 +229,13 @@ def _clipped_groups(columns: Sequence[np.ndarray], bounds: np.ndarray, seg: np.n
         matches = [np.minimum(hyp, ref[0], out=hyp)]  # the clipped counts
         shared = matches[0] > 0
     # counts are nonzero only at the representatives of shared groups: sum those per segment
-    at = np.flatnonzero(shared)
-    at_seg = np.take(seg, at, mode="clip")
-    out = [np.bincount(at_seg, weights=np.take(m, at, mode="clip"), minlength=S).astype(np.int64)
+    at = shared.nonzero()[0]
+    at_seg = seg.take(at, mode="clip")
+    out = [np.bincount(at_seg, weights=m.take(at, mode="clip"), minlength=S).astype(np.int64)
            for m in matches]
     del hyp, ref, matches  # (the counts' memory is free before the groups are marked)
     # every key's group, -1 where it is not shared: in place, in the representatives' memory
-    unshared = np.take(shared, rep, mode="clip")
+    unshared = shared.take(rep, mode="clip")
     np.logical_not(unshared, out=unshared)
     np.putmask(rep, unshared, -1)
     return out, rep

@@ -47,7 +47,7 @@ class KeyTable:
         out = self._id[pos]  # most keys are found (or missed) at their first probe
         miss = self._key[pos] != keys
         miss &= out >= 0
-        pending = np.flatnonzero(miss)  # their slot holds another key: probe on
+        pending = miss.nonzero()[0]  # their slot holds another key: probe on
         out[pending] = -1
         pos, wanted = (pos[pending] + 1) & mask, keys[pending]
         while len(pending):
@@ -143,18 +143,18 @@ def token_words(data: bytes, starts: np.ndarray, ends: np.ndarray, long_ids: dic
     first >>= bits
     np.left_shift(n, 56, out=shift)
     second = bits  # the length; a token of more than 8 bytes adds its next bytes
-    mid = np.flatnonzero(n > 8)  # (few: no gather for the short ones)
+    mid = (n > 8).nonzero()[0]  # (few: no gather for the short ones)
     if len(mid):
-        at = np.take(starts, mid)
+        at = starts.take(mid)
         at += 8
         tail = _words_at(words, at)
-        rest = np.take(n, mid)
+        rest = n.take(mid)
         rest *= -8
         rest += 128  # 64 - 8 * (n - 8): bytes past the 15th are the long tokens' (below)
         tail <<= rest.view(np.uint64)
         tail >>= rest.view(np.uint64)
         second[mid] |= tail
-    long = np.flatnonzero(n > _MID)
+    long = (n > _MID).nonzero()[0]
     if len(long):
         for i, s, e in zip(long.tolist(), starts[long].tolist(), ends[long].tolist()):
             first[i] = long_ids.setdefault(data[s:e], len(long_ids))
@@ -177,9 +177,9 @@ def _words_at(words: np.ndarray, at: np.ndarray) -> np.ndarray:
     gathers of aligned words cost less than one of unaligned 8-byte reads, which numpy makes
     through its general indexing path)."""
     q = at >> 3
-    out = np.take(words, q, mode="clip")
+    out = words.take(q, mode="clip")
     q += 1
-    high = np.take(words, q, mode="clip")
+    high = words.take(q, mode="clip")
     shift = np.bitwise_and(at, 7, out=q)  # (the index's memory is not needed any more)
     shift <<= 3
     bits = shift.view(np.uint64)
@@ -213,10 +213,10 @@ class TokenInterner:
             data = data + bytes(8)
         words = np.ndarray(shape=(len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))
         # (np.take and index arrays: much faster than boolean-mask indexing here)
-        short = np.flatnonzero(n <= _SHORT)
-        s_len = np.take(n, short)
-        keys = words[np.take(starts, short)]
-        keys &= np.take(_MASKS, s_len)
+        short = (n <= _SHORT).nonzero()[0]
+        s_len = n.take(short)
+        keys = words[starts.take(short)]
+        keys &= _MASKS.take(s_len)
         s_len <<= 56
         keys |= s_len.view(np.uint64)
         if grow:
@@ -225,13 +225,13 @@ class TokenInterner:
             out[short] = self._short.find(keys)
         if len(short) == len(starts):
             return out
-        mid = np.flatnonzero((n > _SHORT) & (n <= _MID))
+        mid = ((n > _SHORT) & (n <= _MID)).nonzero()[0]
         if len(mid):
-            m_starts, m_len = np.take(starts, mid), np.take(n, mid)
+            m_starts, m_len = starts.take(mid), n.take(mid)
             heads = words[m_starts]  # (on this strided view, np.take pays a fixed cost per call)
             m_starts += 8
             tails = words[m_starts]
-            tails &= np.take(_MASKS, m_len - 8)
+            tails &= _MASKS.take(m_len - 8)
             m_len <<= 56
             tails |= m_len.view(np.uint64)
             if grow:
@@ -246,7 +246,7 @@ class TokenInterner:
                 found = self._mid.find(pair)
                 found[(head_ids < 0) | (tail_ids < 0)] = -1
                 out[mid] = found
-        long = np.flatnonzero(n > _MID)
+        long = (n > _MID).nonzero()[0]
         if len(long):
             table = self._long
             for i, s, e in zip(long.tolist(), starts[long].tolist(), ends[long].tolist()):

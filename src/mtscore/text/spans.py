@@ -76,17 +76,17 @@ def sparse_flatnonzero(mask: np.ndarray) -> np.ndarray:
     are found first, then the Trues inside those words only (a plain pass when they are many)."""
     full = len(mask) & ~7
     packed = mask[:full].view(np.uint64)
-    words = np.flatnonzero(packed != 0)  # (nonzero of a bool array is faster)
+    words = (packed != 0).nonzero()[0]  # (nonzero of a bool array is faster)
     if 4 * len(words) > full >> 3:  # a quarter of the words or more: one plain pass is cheaper
-        return np.flatnonzero(mask)
+        return mask.nonzero()[0]
     # (the words gathered as uint64: numpy's row indexing of the 8-byte rows costs several times more)
-    inside = np.flatnonzero(np.take(packed, words, mode="clip").view(np.bool_))
+    inside = packed.take(words, mode="clip").view(np.bool_).nonzero()[0]
     at = words[inside >> 3]
     at <<= 3
     at += inside & 7
     if full == len(mask) or not mask[full:].any():
         return at
-    return np.concatenate((at, full + np.flatnonzero(mask[full:])))
+    return np.concatenate((at, full + mask[full:].nonzero()[0]))
 
 
 _PADDING = b" " * 24  # (token_words reads up to 24 bytes from a token start)
@@ -233,7 +233,7 @@ def token_spans(data: bytes, n_lines: int, tokenizer: str,
     bounds[1:-1] = newlines + 1
     solid = ~space
     if tokenizer == "intl":  # not stripped on the left, stripped on the right (sacreBLEU's rstrip)
-        solid_at = np.flatnonzero(solid)
+        solid_at = solid.nonzero()[0]
         where = np.searchsorted(solid_at, bounds)
         has = where[1:] > where[:-1]  # lines with a non-space byte
         char_start = (b & np.uint8(0xC0)) != np.uint8(0x80)
@@ -245,7 +245,7 @@ def token_spans(data: bytes, n_lines: int, tokenizer: str,
     if rules:
         edges = None
         if tokenizer != "13a":
-            solid_at = np.flatnonzero(solid)
+            solid_at = solid.nonzero()[0]
             where = np.searchsorted(solid_at, bounds)
             has = where[1:] > where[:-1]  # lines with a non-space byte
             edges = (solid_at[where[:-1][has]], solid_at[where[1:][has] - 1])
@@ -254,10 +254,10 @@ def token_spans(data: bytes, n_lines: int, tokenizer: str,
     cut[0] = cut[L] = True
     cut[1:] |= space
     cut[:L] |= space
-    starts = np.flatnonzero(solid & cut[:L])
-    ends = np.flatnonzero(solid & cut[1:])
+    starts = (solid & cut[:L]).nonzero()[0]
+    ends = (solid & cut[1:]).nonzero()[0]
     ends += 1
-    lengths = np.diff(np.searchsorted(starts, bounds))
+    lengths = np.diff(starts.searchsorted(bounds))
     return starts, ends, lengths
 
 
