@@ -164,6 +164,14 @@ def _lead_code_points(b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return pos, cp, size
 
 
+def _in_sorted(values: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """``np.isin(values, table)`` for a sorted ``table`` of a few numbers: one binary search per
+    value (``np.isin`` sorts or builds a table on every call, a cost per call that dominates here)."""
+    at = table.searchsorted(values)
+    np.minimum(at, len(table) - 1, out=at)
+    return table.take(at) == values
+
+
 def _mark(flags: np.ndarray, pos: np.ndarray, size: np.ndarray) -> None:
     """Set ``flags`` on every byte of the characters starting at ``pos`` with ``size`` bytes."""
     for k in range(4):
@@ -212,7 +220,7 @@ def token_spans(data: bytes, n_lines: int, tokenizer: str,
         punct, symbol, number = (_in_ranges(b, ranges) for ranges in _INTL_ASCII)
     if not data.isascii():
         pos, cp, size = _lead_code_points(b)
-        unicode_space = np.isin(cp, UNICODE_SPACES)
+        unicode_space = _in_sorted(cp, UNICODE_SPACES)
         if unicode_space.any():
             _mark(space, pos[unicode_space], size[unicode_space])
         if cjk_ranges:
