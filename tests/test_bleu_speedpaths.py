@@ -391,3 +391,10 @@ def test_in_sorted_equals_isin(values: list[int]) -> None:
 
     cp = np.array(values + [int(c) for c in UNICODE_SPACES], dtype=np.int64)
     assert np.array_equal(_in_sorted(cp, UNICODE_SPACES), np.isin(cp, UNICODE_SPACES))
+
+
+def test_symbols_13a_equal_the_ranges_of_rule_1_on_every_byte() -> None:
+    from mtscore.text.spans import _SYMBOLS, _in_ranges, _is_digit, _symbols_13a
+
+    b = np.arange(256, dtype=np.uint8)
+    assert np.array_equal(_symbols_13a(b, _is_digit(b)), _in_ranges(b, _SYMBOLS))

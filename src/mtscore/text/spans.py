@@ -66,6 +66,22 @@ def _in_ranges(b: np.ndarray, ranges: Sequence[tuple[int, int]]) -> np.ndarray:
     return out
 
 
+def _symbols_13a(b: np.ndarray, digit: np.ndarray) -> np.ndarray:
+    """``_in_ranges(b, _SYMBOLS)`` (13a rule 1's symbols) in 12 passes instead of 18: the printable
+    ASCII characters ``!`` to ``~`` that are not letters, digits (``digit``: :func:`_is_digit` of
+    ``b``), ``'`` or one of ``,-.`` (for booleans, ``x > y`` is ``x and not y``)."""
+    t = b - np.uint8(33)
+    symbol = t <= np.uint8(ord("~") - 33)
+    np.greater(symbol, digit, out=symbol)
+    np.bitwise_or(b, np.uint8(0x20), out=t)  # a letter's lower case
+    t -= np.uint8(ord("a"))
+    np.greater(symbol, t <= np.uint8(25), out=symbol)
+    np.subtract(b, np.uint8(ord(",")), out=t)
+    np.greater(symbol, t <= np.uint8(2), out=symbol)
+    np.greater(symbol, b == np.uint8(ord("'")), out=symbol)
+    return symbol
+
+
 def _is_digit(b: np.ndarray) -> np.ndarray:
     return (b - np.uint8(48)) <= np.uint8(9)
 
@@ -277,10 +293,10 @@ def _cut_13a(b: np.ndarray, cut: np.ndarray, edges: tuple[np.ndarray, np.ndarray
     side, which the rules treat like a digit (neither rule 2 nor rule 3 can match across it).
     """
     L = len(b)
-    symbol = _in_ranges(b, _SYMBOLS)
+    digit = _is_digit(b)
+    symbol = _symbols_13a(b, digit)
     cut[:L] |= symbol
     cut[1:] |= symbol
-    digit = _is_digit(b)
     if L > 1:  # rule 4: "-" after a digit
         hyphen = b[1:] == _HYPHEN
         hyphen &= digit[:-1]
