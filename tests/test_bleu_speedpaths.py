@@ -383,3 +383,18 @@ def test_token_words_are_equal_exactly_for_equal_tokens(tokens: list[bytes]) -> 
     first2, second2 = token_words(tight, at, at + ends - starts, {})
     short = (ends - starts) <= 15
     assert np.array_equal(first2[short], first[short]) and np.array_equal(second2[short], second[short])
+
+
+@given(st.lists(st.integers(0, 0x10FFFF), max_size=200))
+def test_in_sorted_equals_isin(values: list[int]) -> None:
+    from mtscore.text.spans import UNICODE_SPACES, _in_sorted
+
+    cp = np.array(values + [int(c) for c in UNICODE_SPACES], dtype=np.int64)
+    assert np.array_equal(_in_sorted(cp, UNICODE_SPACES), np.isin(cp, UNICODE_SPACES))
+
+
+def test_symbols_13a_equal_the_ranges_of_rule_1_on_every_byte() -> None:
+    from mtscore.text.spans import _SYMBOLS, _in_ranges, _is_digit, _symbols_13a
+
+    b = np.arange(256, dtype=np.uint8)
+    assert np.array_equal(_symbols_13a(b, _is_digit(b)), _in_ranges(b, _SYMBOLS))

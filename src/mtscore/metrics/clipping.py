@@ -136,26 +136,32 @@ def _in_blocks(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray, refs: Sequenc
         parts = [([c[hyp_at[a]:hyp_at[b]] for c in hyp], hyp_lengths[a:b],
                   np.arange(b - a, dtype=index))]
         for (columns, lengths, present), at in zip(refs, ref_at):
-            i, j = np.searchsorted(present, (a, b)).tolist()
+            i, j = present.searchsorted((a, b)).tolist()
             parts.append(([c[at[i]:at[j]] for c in columns], lengths[i:j],
                           (present[i:j] - a).astype(index)))
-        block_lengths = np.concatenate([n for _, n, _ in parts])
-        seg = np.repeat(np.concatenate([p for _, _, p in parts]), block_lengths)
-        columns = [np.concatenate([c[k] for c, _, _ in parts]) for k in range(len(hyp))]
         bounds = np.cumsum([0, *(len(c[0]) for c, _, _ in parts)])
         if bounds[1] == 0 or bounds[-1] == bounds[1]:
             continue  # no hypothesis or no reference token: nothing matches
-        if len(columns) == 1 and columns[0].itemsize <= 4:  # (segment, token) in one int64
-            key = seg.astype(np.int64)
-            key <<= 32
-            key |= columns[0].view(f"u{columns[0].itemsize}")
-            columns = [key]
-        else:
-            columns.append(seg)
-        for k, counts in enumerate(grouped_counts(columns, seg, block_lengths, bounds, b - a,
-                                                  max_order, per_reference)):
+        block_lengths = np.concatenate([n for _, n, _ in parts])
+        seg = np.repeat(np.concatenate([p for _, _, p in parts]), block_lengths)
+        # (the block's keys are held by the kernel alone: it frees them after order 1)
+        for k, counts in enumerate(grouped_counts(_block_keys(parts, seg), seg, block_lengths,
+                                                  bounds, b - a, max_order, per_reference)):
             out[k][a:b] = counts
     return out
+
+
+def _block_keys(parts: Sequence[tuple[Sequence[np.ndarray], Any, Any]], seg: np.ndarray
+                ) -> list[np.ndarray]:
+    """The key columns of a block's tokens, every source's in turn, and the segment ``seg`` of each
+    token: (segment, token) in one int64 when the tokens are one column of 32 bits or fewer."""
+    columns = [np.concatenate([c[k] for c, _, _ in parts]) for k in range(len(parts[0][0]))]
+    if len(columns) == 1 and columns[0].itemsize <= 4:
+        key = seg.astype(np.int64)
+        key <<= 32
+        key |= columns[0].view(f"u{columns[0].itemsize}")
+        return [key]
+    return [*columns, seg]
 
 
 def grouped_counts(columns: Sequence[np.ndarray], seg: np.ndarray, lengths: np.ndarray,
@@ -177,6 +183,7 @@ def grouped_counts(columns: Sequence[np.ndarray], seg: np.ndarray, lengths: np.n
     K = len(bounds) - 2
     out = [np.zeros((S, N), dtype=np.int64) for _ in range(K if per_reference else 1)]
     counts, group = _clipped_groups(columns, bounds, seg, S, per_reference)
+    del columns  # (when the caller holds no other reference, order 1's keys are freed here)
     for k, c in enumerate(counts):
         out[k][:, 0] = c
     at: np.ndarray | None = None  # the position of each n-gram of the last order (None: all)
@@ -189,16 +196,16 @@ def grouped_counts(columns: Sequence[np.ndarray], seg: np.ndarray, lengths: np.n
             ok &= ~last[:-1]
         else:
             ok &= at[1:] == at[:-1] + 1
-        j = np.flatnonzero(ok)
+        j = ok.nonzero()[0]
         if len(j) == 0:
             break
         # (the group of the (n-1)-gram at i, that of the one at i + 1): the n-gram, exactly
-        key = np.take(group, j, mode="clip")
+        key = group.take(j, mode="clip")
         key *= T
-        key += np.take(group, j + 1, mode="clip")
-        at = j if at is None else np.take(at, j, mode="clip")
-        counts, group = _clipped_groups([key], np.searchsorted(at, bounds),
-                                        np.take(seg, at, mode="clip"), S, per_reference)
+        key += group.take(j + 1, mode="clip")
+        at = j if at is None else at.take(j, mode="clip")
+        counts, group = _clipped_groups([key], at.searchsorted(bounds),
+                                        seg.take(at, mode="clip"), S, per_reference)
         for k, c in enumerate(counts):
             out[k][:, n - 1] = c
     return out
@@ -217,17 +224,21 @@ def _clipped_groups(columns: Sequence[np.ndarray], bounds: np.ndarray, seg: np.n
         for m in matches[1:]:
             shared |= m > 0
     else:
-        ref_max = ref[0]
         for counts in ref[1:]:
-            np.maximum(ref_max, counts, out=ref_max)
-        matches = [np.minimum(hyp, ref_max, out=hyp)]  # the clipped counts
+            np.maximum(ref[0], counts, out=ref[0])
+        matches = [np.minimum(hyp, ref[0], out=hyp)]  # the clipped counts
         shared = matches[0] > 0
     # counts are nonzero only at the representatives of shared groups: sum those per segment
-    at = np.flatnonzero(shared)
-    at_seg = np.take(seg, at, mode="clip")
-    out = [np.bincount(at_seg, weights=np.take(m, at, mode="clip"), minlength=S).astype(np.int64)
+    at = shared.nonzero()[0]
+    at_seg = seg.take(at, mode="clip")
+    out = [np.bincount(at_seg, weights=m.take(at, mode="clip"), minlength=S).astype(np.int64)
            for m in matches]
-    return out, np.where(np.take(shared, rep, mode="clip"), rep, -1)
+    del hyp, ref, matches  # (the counts' memory is free before the groups are marked)
+    # every key's group, -1 where it is not shared: in place, in the representatives' memory
+    unshared = shared.take(rep, mode="clip")
+    np.logical_not(unshared, out=unshared)
+    np.putmask(rep, unshared, -1)
+    return out, rep
 
 
 def _clipped_counts_small(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray,

@@ -50,12 +50,13 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
         # a table at least as large as the keys; twice that after the first round (few keys)
         bits = max((left - 1).bit_length() + (r > 0), 4)
         # (np.take with mode="clip": the indices are in range, and it is cheaper than a[indices])
-        wanted = words if todo is None else [np.take(w, todo, mode="clip") for w in words]
-        # (temporaries are reused where they can be: fresh memory costs more than the arithmetic)
+        wanted = words if todo is None else [w.take(todo, mode="clip") for w in words]
+        # (temporaries are reused where they can be: fresh memory costs more than the arithmetic;
+        # the columns are folded in one at a time, xor then multiply, in place)
         slot = wanted[0] * _multiplier(r, 0, width)  # numpy scalars keep their width
-        spare = np.empty_like(slot) if len(wanted) > 1 else slot
         for j, w in enumerate(wanted[1:], 1):
-            slot += np.multiply(w, _multiplier(r, j, width), out=spare)
+            slot ^= w
+            slot *= _multiplier(r, j, width)
         slot >>= slot.dtype.type(width - bits)
         # numpy indexes with intp: the 64-bit slots are already that (values below 2^bits)
         at = slot.view(np.intp) if width == 64 else slot.astype(np.intp)
@@ -63,18 +64,19 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
         index = np.arange(n, dtype=index_type) if todo is None else todo
         table[at] = index  # elements of keys sharing a slot: one of them wins it
         # the first round's index is not needed any more: its memory takes the winners
-        won = np.take(table, at, mode="clip", out=index if todo is None else None)
+        won = table.take(at, mode="clip", out=index if todo is None else None)
         del table, at
+        spare = slot  # (the slots are not needed any more: their memory takes the gathered keys)
         differs = _gather(words[0], won, spare) != wanted[0]
         for w, v in zip(words[1:], wanted[1:]):
             differs |= _gather(w, won, spare) != v
-        lost = np.flatnonzero(differs)
+        lost = differs.nonzero()[0]
         if todo is None:
             rep = won
             todo = lost
         else:
             rep[index] = won
-            todo = np.take(todo, lost, mode="clip")
+            todo = todo.take(lost, mode="clip")
         left, r = len(todo), r + 1
     return rep
 
@@ -82,8 +84,8 @@ def representatives(columns: Sequence[np.ndarray]) -> np.ndarray:
 def _gather(values: np.ndarray, at: np.ndarray, spare: np.ndarray) -> np.ndarray:
     """``values[at]``, written into ``spare`` when it has their type (its old contents are lost)."""
     if spare.dtype == values.dtype:
-        return np.take(values, at, mode="clip", out=spare)
-    return np.take(values, at, mode="clip")
+        return values.take(at, mode="clip", out=spare)
+    return values.take(at, mode="clip")
 
 
 #: at most this many elements left after a round are grouped with a dict (cheaper than rounds)
@@ -95,7 +97,7 @@ def _group_few(words: Sequence[np.ndarray], todo: np.ndarray, rep: np.ndarray) -
     of those keys is among them) to the first of them with the same key."""
     first: dict[tuple[int, ...], int] = {}
     indices = todo.tolist()
-    keys = zip(*(np.take(w, todo).tolist() for w in words))
+    keys = zip(*(w.take(todo).tolist() for w in words))
     rep[todo] = [first.setdefault(key, i) for key, i in zip(keys, indices)]
 
 

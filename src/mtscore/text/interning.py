@@ -47,7 +47,7 @@ class KeyTable:
         out = self._id[pos]  # most keys are found (or missed) at their first probe
         miss = self._key[pos] != keys
         miss &= out >= 0
-        pending = np.flatnonzero(miss)  # their slot holds another key: probe on
+        pending = miss.nonzero()[0]  # their slot holds another key: probe on
         out[pending] = -1
         pos, wanted = (pos[pending] + 1) & mask, keys[pending]
         while len(pending):
@@ -125,17 +125,16 @@ def token_words(data: bytes, starts: np.ndarray, ends: np.ndarray, long_ids: dic
     """Two uint64 words per token ``data[starts[i]:ends[i]]`` that are equal exactly when the
     tokens are: a token of at most 15 bytes is its first 8 bytes, and its next 7 with its length
     in the top byte; a longer one (rare) is its number in ``long_ids`` (new ones are added) and 255
-    there. ``data`` needs 16 readable bytes after every token start (:func:`.spans.corpus_bytes`
-    pads it). No table is built: for kernels that only compare tokens (:mod:`..metrics.grouping`)."""
-    n = ends - starts
+    there. ``data`` is copied unless it has 16 bytes past every token start and 8 more
+    (:func:`.spans.corpus_bytes` pads it). No table is built: for kernels that only compare tokens
+    (:mod:`..metrics.grouping`)."""
     if len(starts) == 0:
         return np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.uint64)
-    if len(data) < int(starts.max()) + 16:
-        data = data + bytes(16)
-    words = np.ndarray(shape=(len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))
+    words = _aligned_words(data, int(starts.max()) + 24)
+    first = _words_at(words, starts)
     # the bytes after a token are cleared by shifting them out and back (little-endian: they are
     # the high bytes; numpy shifts by 64 or more give 0), in place in one temporary
-    first = words[starts]
+    n = ends - starts  # (made after the gather's temporaries are freed: it takes their memory)
     shift = np.minimum(n, 8)
     shift *= -8
     shift += 64
@@ -144,21 +143,51 @@ def token_words(data: bytes, starts: np.ndarray, ends: np.ndarray, long_ids: dic
     first >>= bits
     np.left_shift(n, 56, out=shift)
     second = bits  # the length; a token of more than 8 bytes adds its next bytes
-    mid = np.flatnonzero(n > 8)  # (few: no gather for the short ones)
+    mid = (n > 8).nonzero()[0]  # (few: no gather for the short ones)
     if len(mid):
-        tail = words[np.take(starts, mid) + 8]
-        rest = np.take(n, mid)
+        at = starts.take(mid)
+        at += 8
+        tail = _words_at(words, at)
+        rest = n.take(mid)
         rest *= -8
         rest += 128  # 64 - 8 * (n - 8): bytes past the 15th are the long tokens' (below)
         tail <<= rest.view(np.uint64)
         tail >>= rest.view(np.uint64)
         second[mid] |= tail
-    long = np.flatnonzero(n > _MID)
+    long = (n > _MID).nonzero()[0]
     if len(long):
         for i, s, e in zip(long.tolist(), starts[long].tolist(), ends[long].tolist()):
             first[i] = long_ids.setdefault(data[s:e], len(long_ids))
         second[long] = _LONG
     return first, second
+
+
+def _aligned_words(data: bytes, size: int) -> np.ndarray:
+    """``data`` as little-endian uint64 words (8-byte aligned, as numpy's gathers want them), padded
+    with zero bytes (a copy) when it has fewer than ``size`` bytes."""
+    if len(data) < size:
+        data = data + bytes(size - len(data))
+    words = np.frombuffer(data, dtype="<u8", count=len(data) >> 3)
+    return words if words.flags.aligned else words.copy()
+
+
+def _words_at(words: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """The 8 bytes at each byte offset ``at`` of the buffer of ``words``, as a little-endian uint64:
+    the word that holds byte ``at`` shifted down, and the next one's low bytes shifted in (two
+    gathers of aligned words cost less than one of unaligned 8-byte reads, which numpy makes
+    through its general indexing path)."""
+    q = at >> 3
+    out = words.take(q, mode="clip")
+    q += 1
+    high = words.take(q, mode="clip")
+    shift = np.bitwise_and(at, 7, out=q)  # (the index's memory is not needed any more)
+    shift <<= 3
+    bits = shift.view(np.uint64)
+    out >>= bits
+    np.subtract(64, shift, out=shift)
+    high <<= bits  # (a shift by 64 gives 0: an aligned offset takes nothing from the next word)
+    out |= high
+    return out
 
 
 class TokenInterner:
@@ -184,10 +213,10 @@ class TokenInterner:
             data = data + bytes(8)
         words = np.ndarray(shape=(len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))
         # (np.take and index arrays: much faster than boolean-mask indexing here)
-        short = np.flatnonzero(n <= _SHORT)
-        s_len = np.take(n, short)
-        keys = words[np.take(starts, short)]
-        keys &= np.take(_MASKS, s_len)
+        short = (n <= _SHORT).nonzero()[0]
+        s_len = n.take(short)
+        keys = words[starts.take(short)]
+        keys &= _MASKS.take(s_len)
         s_len <<= 56
         keys |= s_len.view(np.uint64)
         if grow:
@@ -196,13 +225,13 @@ class TokenInterner:
             out[short] = self._short.find(keys)
         if len(short) == len(starts):
             return out
-        mid = np.flatnonzero((n > _SHORT) & (n <= _MID))
+        mid = ((n > _SHORT) & (n <= _MID)).nonzero()[0]
         if len(mid):
-            m_starts, m_len = np.take(starts, mid), np.take(n, mid)
+            m_starts, m_len = starts.take(mid), n.take(mid)
             heads = words[m_starts]  # (on this strided view, np.take pays a fixed cost per call)
             m_starts += 8
             tails = words[m_starts]
-            tails &= np.take(_MASKS, m_len - 8)
+            tails &= _MASKS.take(m_len - 8)
             m_len <<= 56
             tails |= m_len.view(np.uint64)
             if grow:
@@ -217,7 +246,7 @@ class TokenInterner:
                 found = self._mid.find(pair)
                 found[(head_ids < 0) | (tail_ids < 0)] = -1
                 out[mid] = found
-        long = np.flatnonzero(n > _MID)
+        long = (n > _MID).nonzero()[0]
         if len(long):
             table = self._long
             for i, s, e in zip(long.tolist(), starts[long].tolist(), ends[long].tolist()):
