@@ -7,11 +7,21 @@ segments (a variable number of references); ``""`` is an empty reference, not a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..errors import InputError
 
 Streams = list[list["str | None"]]
+
+
+class CheckedStreams(list[list["str | None"]]):
+    """Reference streams :func:`check_reference_streams` accepted, as lists, with what the check
+    found: the number of ``segments`` and whether some reference is missing (``has_missing``).
+    :func:`check_reference_set` and :func:`reference_count_label` take them as they are, so streams
+    are checked once however many steps read them."""
+
+    segments: int
+    has_missing: bool
 
 
 def _is_text_sequence(obj: object) -> bool:
@@ -35,7 +45,7 @@ def check_hypotheses(hyps: Sequence[str], name: str = "hypotheses") -> list[str]
 
 
 def check_reference_streams(refs: Sequence[Sequence[str | None]], n_segments: int,
-                            names: Sequence[str] | None = None) -> Streams:
+                            names: Sequence[str] | None = None) -> CheckedStreams:
     """Validate reference streams against ``n_segments`` hypotheses and return them as lists.
 
     Raises :class:`InputError` for a bare string, the per-segment layout, a length mismatch,
@@ -71,24 +81,35 @@ def check_reference_streams(refs: Sequence[Sequence[str | None]], n_segments: in
         bad = next(k for k, n in enumerate(lengths) if n != n_segments)
         raise InputError(f"{label(bad)} has {lengths[bad]} segments but the hypotheses have "
                          f"{n_segments}")
-    for k, stream in enumerate(streams):
-        if not set(map(type, stream)) <= {str, type(None)}:  # fast path: all strings or None
-            for i, ref in enumerate(stream):
-                if ref is not None and not isinstance(ref, str):
-                    raise InputError(f"{label(k)}: segment {i + 1} is {type(ref).__name__}, "
-                                     "expected a string or None", line=i + 1)
-    if all(None in stream for stream in streams):
+    missing = [_missing_in(k, stream, label) for k, stream in enumerate(streams)]
+    if all(missing):
         for i in range(n_segments):
             if all(stream[i] is None for stream in streams):
                 raise InputError(f"segment {i + 1} has no reference (every stream is None there)",
                                  line=i + 1)
-    return streams
+    checked = CheckedStreams(streams)
+    checked.segments, checked.has_missing = n_segments, any(missing)
+    return checked
+
+
+def _missing_in(k: int, stream: list[str | None], label: Callable[[int], str]) -> bool:
+    """Whether reference stream ``k`` misses a reference (a None); an error for anything in it that
+    is neither a string nor None."""
+    kinds = set(map(type, stream))
+    if not kinds <= {str, type(None)}:
+        for i, ref in enumerate(stream):
+            if ref is not None and not isinstance(ref, str):
+                raise InputError(f"{label(k)}: segment {i + 1} is {type(ref).__name__}, "
+                                 "expected a string or None", line=i + 1)
+    return type(None) in kinds
 
 
 def check_reference_set(refs: Sequence[Sequence[str | None]],
                         names: Sequence[str] | None = None) -> tuple[Streams, int]:
     """Validate reference streams on their own (to prepare them before any hypothesis is seen):
     the streams and their number of segments, taken from the first stream."""
+    if isinstance(refs, CheckedStreams):
+        return refs, refs.segments
     n_segments = len(refs[0]) if _is_text_sequence(refs) and len(refs) > 0 and \
         _is_text_sequence(refs[0]) else 0
     return check_reference_streams(refs, n_segments, names), n_segments
@@ -96,7 +117,9 @@ def check_reference_set(refs: Sequence[Sequence[str | None]],
 
 def reference_count_label(streams: Streams) -> str:
     """``'2'`` when every segment has two references; ``'var'`` when the number varies."""
-    if not any(None in stream for stream in streams):
+    has_missing = streams.has_missing if isinstance(streams, CheckedStreams) \
+        else any(None in stream for stream in streams)
+    if not has_missing:
         return str(len(streams))
     counts = {sum(stream[i] is not None for stream in streams) for i in range(len(streams[0]))}
     return str(counts.pop()) if len(counts) == 1 else "var"

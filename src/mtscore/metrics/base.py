@@ -149,8 +149,7 @@ def checked_inputs(metric: Any, hyps: Sequence[str], refs: Any,
 
     hyps = check_hypotheses(hyps)
     if not isinstance(refs, prepared_type):
-        check_reference_streams(refs, len(hyps))
-        refs = metric.prepare_references(refs)
+        refs = metric.prepare_references(check_reference_streams(refs, len(hyps)))
     elif refs.settings != metric.settings_key():
         raise OptionError("references", "prepared",
                           detail=f"they were prepared with other {metric.name} settings "
