@@ -126,7 +126,10 @@ def _in_blocks(hyp: Sequence[np.ndarray], hyp_lengths: np.ndarray, refs: Sequenc
     for _, lengths, present in refs:
         total[present] += lengths
     ends = np.cumsum(total)
-    cuts = np.searchsorted(ends, np.arange(BLOCK_TOKENS, int(ends[-1]), BLOCK_TOKENS), side="right")
+    # as few blocks as BLOCK_TOKENS allows, of equal size (a smaller peak than full blocks and a rest)
+    tokens = max(int(ends[-1]), 1)
+    size = -(-tokens // -(-tokens // BLOCK_TOKENS))
+    cuts = np.searchsorted(ends, np.arange(size, tokens, size), side="right")
     bounds_of_blocks = sorted({0, *cuts.tolist(), S})  # (np.unique would import numpy.ma)
     hyp_at = np.concatenate(([0], np.cumsum(hyp_lengths)))
     ref_at = [np.concatenate(([0], np.cumsum(lengths))) for _, lengths, _ in refs]
