@@ -57,14 +57,20 @@ class Layout:
 
 def layout(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray) -> Layout:
     """The :class:`Layout` of pairs (a_p, b_p), texts concatenated in ``a_ids``/``b_ids`` with
-    their lengths (temporaries reused: fresh memory costs more than the arithmetic)."""
+    their lengths (temporaries reused: fresh memory costs more than the arithmetic). Pairs, places
+    and ids are 32-bit where they fit (fewer positions than 2**31, ids below 2**31), so the
+    layout and the matches read from it take half the memory; the order stays ``intp``."""
     both = a_len + b_len
-    pair_of = np.repeat(np.arange(len(a_len), dtype=np.int64), both)
-    in_block = np.arange(len(pair_of), dtype=np.int64)
-    in_block -= np.repeat(starts(both), both)
-    b_here = np.repeat(b_len, both)
+    total = int(both.sum())
+    small = total < 1 << 31
+    place = np.int32 if small else np.int64
+    ids_max = max(int(a_ids.max()) if len(a_ids) else 0, int(b_ids.max()) if len(b_ids) else 0)
+    pair_of = np.repeat(np.arange(len(a_len), dtype=place), both)
+    in_block = np.arange(total, dtype=place)
+    np.subtract(in_block, np.repeat(starts(both).astype(place), both), out=in_block)
+    b_here = np.repeat(b_len.astype(place), both)
     is_a = in_block >= b_here
-    ids = np.empty(len(pair_of), dtype=np.int64)
+    ids = np.empty(total, dtype=np.int32 if small and ids_max < 1 << 31 else np.int64)
     ids[~is_a] = b_ids
     ids[is_a] = a_ids
     b_here *= is_a  # a's tokens start after b's
