@@ -103,19 +103,21 @@ def ngram_hits(lay: Layout, n: int) -> np.ndarray:
     if n == 1:
         return unigram_runs(lay).hits
     ids = lay.ids
-    last = lay.order[lay.in_text[lay.order] >= n - 1]
-    if not len(last):
+    order = lay.order[lay.in_text[lay.order] >= n - 1]  # (one array alive at a time: fresh
+    if not len(order):                                   # memory costs more than arithmetic)
         return np.zeros(len(lay.a_len), dtype=np.int64)
-    order = np.subtract(last, n - 1, out=last)
+    np.subtract(order, n - 1, out=order)
+    token = np.empty(len(order), dtype=ids.dtype)
     for k in range(n - 2, -1, -1):
-        order = order[stable_order(ids[k:][order])]
+        order = order[stable_order(np.take(ids[k:], order, out=token))]
     s_pair = lay.pair[order]
     new = np.ones(len(order), dtype=bool)
     np.not_equal(s_pair[1:], s_pair[:-1], out=new[1:])
     same = np.empty(len(order) - 1, dtype=bool)
     for k in range(n):
-        token = ids[k:][order]
+        np.take(ids[k:], order, out=token)
         new[1:] |= np.not_equal(token[1:], token[:-1], out=same)
+    del token, same
     return _run_hits(np.flatnonzero(new), len(new), s_pair, lay.is_a[order], len(lay.a_len))[1]
 
 
