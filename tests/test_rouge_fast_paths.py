@@ -49,6 +49,13 @@ def test_lanes_lcs_and_unigram_hits_equal_the_rules(pairs: list[tuple[list[int],
         assert token_join.ngram_hits(lay, n).tolist() == [rules.rouge_n(y, x, n)[0]
                                                           for x, y in pairs]
 
+    wide = token_join.layout(a[0] + 2**31, a[1], b[0] + 2**31, b[1])  # ids past 32 bits: int64
+    assert lay.ids.dtype == np.int32 and (wide.ids.dtype == np.int64 or not len(wide.ids))
+    for n in (1, 2, 3):
+        assert token_join.ngram_hits(wide, n).tolist() == token_join.ngram_hits(lay, n).tolist()
+    j, k = token_join.join(wide), token_join.join(lay)
+    assert all(np.array_equal(x, y) for x, y in zip((j.pair, j.row, j.col), (k.pair, k.row, k.col)))
+
 
 def _encoded(docs: list[list[list[int]]]) -> EncodedTexts:
     sentences = [s for doc in docs for s in doc]

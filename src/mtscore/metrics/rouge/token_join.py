@@ -57,14 +57,20 @@ class Layout:
 
 def layout(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray) -> Layout:
     """The :class:`Layout` of pairs (a_p, b_p), texts concatenated in ``a_ids``/``b_ids`` with
-    their lengths (temporaries reused: fresh memory costs more than the arithmetic)."""
+    their lengths (temporaries reused: fresh memory costs more than the arithmetic). Pairs, places
+    and ids are 32-bit where they fit (fewer positions than 2**31, ids below 2**31), so the
+    layout and the matches read from it take half the memory; the order stays ``intp``."""
     both = a_len + b_len
-    pair_of = np.repeat(np.arange(len(a_len), dtype=np.int64), both)
-    in_block = np.arange(len(pair_of), dtype=np.int64)
-    in_block -= np.repeat(starts(both), both)
-    b_here = np.repeat(b_len, both)
+    total = int(both.sum())
+    small = total < 1 << 31
+    place = np.int32 if small else np.int64
+    ids_max = max(int(a_ids.max()) if len(a_ids) else 0, int(b_ids.max()) if len(b_ids) else 0)
+    pair_of = np.repeat(np.arange(len(a_len), dtype=place), both)
+    in_block = np.arange(total, dtype=place)
+    np.subtract(in_block, np.repeat(starts(both).astype(place), both), out=in_block)
+    b_here = np.repeat(b_len.astype(place), both)
     is_a = in_block >= b_here
-    ids = np.empty(len(pair_of), dtype=np.int64)
+    ids = np.empty(total, dtype=np.int32 if small and ids_max < 1 << 31 else np.int64)
     ids[~is_a] = b_ids
     ids[is_a] = a_ids
     b_here *= is_a  # a's tokens start after b's
@@ -97,19 +103,21 @@ def ngram_hits(lay: Layout, n: int) -> np.ndarray:
     if n == 1:
         return unigram_runs(lay).hits
     ids = lay.ids
-    last = lay.order[lay.in_text[lay.order] >= n - 1]
-    if not len(last):
+    order = lay.order[lay.in_text[lay.order] >= n - 1]  # (one array alive at a time: fresh
+    if not len(order):                                   # memory costs more than arithmetic)
         return np.zeros(len(lay.a_len), dtype=np.int64)
-    order = np.subtract(last, n - 1, out=last)
+    np.subtract(order, n - 1, out=order)
+    token = np.empty(len(order), dtype=ids.dtype)
     for k in range(n - 2, -1, -1):
-        order = order[stable_order(ids[k:][order])]
+        order = order[stable_order(np.take(ids[k:], order, out=token))]
     s_pair = lay.pair[order]
     new = np.ones(len(order), dtype=bool)
     np.not_equal(s_pair[1:], s_pair[:-1], out=new[1:])
     same = np.empty(len(order) - 1, dtype=bool)
     for k in range(n):
-        token = ids[k:][order]
+        np.take(ids[k:], order, out=token)
         new[1:] |= np.not_equal(token[1:], token[:-1], out=same)
+    del token, same
     return _run_hits(np.flatnonzero(new), len(new), s_pair, lay.is_a[order], len(lay.a_len))[1]
 
 
