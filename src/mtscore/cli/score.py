@@ -159,10 +159,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+#: the package of the coco-caption metrics (each metric's class is defined in one of its modules)
+_COCO_PACKAGE = f"{__package__.rpartition('.')[0]}.metrics.coco."
+
+
 def _sharing_caption_tokens(metrics: list[Metric[Any]]) -> list[Metric[Any]]:
     """The coco metrics among ``metrics`` tokenize each chunk's captions once, together
-    (:func:`mtscore.metrics.coco.common.share_tokenization`); other metrics are left as they are."""
-    if not any(m.name in ("coco-bleu", "coco-rouge-l", "cider-d") for m in metrics):
+    (:func:`mtscore.metrics.coco.common.share_tokenization`); other metrics are left as they are,
+    and without a coco metric the coco package is not imported."""
+    if not any(type(m).__module__.startswith(_COCO_PACKAGE) for m in metrics):
         return metrics
     from ..metrics.coco.common import share_tokenization
 
