@@ -1,7 +1,9 @@
 """Variant 1.5's searches for many segments at once equal the rules segment by segment:
 :func:`.align.jar_batch.align_jar_many` is :func:`.align.jar.align_jar` state for state (the same
 alignment, the same ``exact`` flag, also where the state caps cut), and
-:func:`.jar_batch.align_jar_segments` (what ``fast`` runs) is :func:`.segments.align_jar_segment`."""
+:func:`.jar_batch.align_jar_segments` (what ``fast`` runs) is :func:`.segments.align_jar_segment`;
+the jar's beam from the candidates' arrays (:mod:`.align.phrases_batch_words`) is the batched beam of
+the same candidates as phrase lists and :func:`.align.jar.align_jar_beam` segment by segment."""
 
 from __future__ import annotations
 
@@ -16,9 +18,11 @@ from mtscore.data import sample_path
 from mtscore.io.text import read_lines
 from mtscore.metrics.meteor import METEOR
 from mtscore.metrics.meteor.align import jar, jar_batch_setup
-from mtscore.metrics.meteor.align.jar import align_jar
+from mtscore.metrics.meteor.align.jar import align_jar, align_jar_beam
 from mtscore.metrics.meteor.align.jar_batch import align_jar_many
 from mtscore.metrics.meteor.align.jar_batch_setup import FlatCandidates, batch_of_arrays, batch_of_lists
+from mtscore.metrics.meteor.align.phrases_batch import align_phrases_beam_many
+from mtscore.metrics.meteor.align.phrases_batch_words import align_word_beam_many
 
 
 @st.composite
@@ -126,3 +130,20 @@ def test_colliding_class_hashes_take_the_rules_problems(segs: list, weights: lis
         mp.setattr(jar_batch_setup, "_mix", lambda x: np.zeros(len(x), dtype=np.uint64))
         assert _fields(FlatCandidates.of_lists(segs).batch(weights)) == _fields(batch_of_lists(segs, weights))
         assert align_jar_many(segs, weights) == _rule(segs, weights)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(segments(most_hyp=150), min_size=1, max_size=10), WEIGHTS, st.sampled_from([1, 3, 40]),
+       st.sampled_from([(512, 16_384), (3, 60)]))
+def test_word_beam_from_arrays_equals_the_phrase_lists(segs: list, weights: list[float], beam: int,
+                                                       batching: tuple[int, int]) -> None:
+    # align/phrases_batch_words.py: the beam cut from the candidates' arrays is the batched beam
+    # of the same candidates as phrase lists, and so the rule (the jar's beam, segment by segment)
+    flat = FlatCandidates.of_lists(segs)
+    batch, work = batching
+    found = align_word_beam_many(flat.n_hyp, flat.n_ref, flat.seg, flat.j, flat.i, flat.mod, weights,
+                                 beam, batch, work)
+    phrases = [(n, m, [[(j, 1, i, 1, k) for i, k in cs] for j, cs in enumerate(c)]) for n, m, c in segs]
+    assert found == align_phrases_beam_many(phrases, weights, beam, batch, work)
+    assert [sorted((i, j, k) for j, _, i, _, k in a) for a in found] == \
+        [sorted(align_jar_beam(n, m, c, weights, beam)) for n, m, c in segs]

@@ -7,9 +7,10 @@ pair), lists the one-word candidates (:func:`.segments.jar_candidates`) and sear
 candidates of every pair within its budget are listed at once (:mod:`.candidates_batch`), as
 one-word phrase candidates ``(j, 1, i, 1, module)``; then
 
-* with the jar's beam, the pairs are searched together (:mod:`.align.phrases_batch`; with one-word
-  candidates the phrase beam is :func:`.align.jar.align_jar_beam`, tested:
-  ``tests/test_meteor_paraphrase.py``);
+* with the jar's beam, the pairs are searched together from the candidates as arrays
+  (:mod:`.align.phrases_batch_words`, equal to :mod:`.align.phrases_batch` of the same candidates as
+  phrase lists; with one-word candidates the phrase beam is :func:`.align.jar.align_jar_beam`,
+  tested: ``tests/test_meteor_paraphrase.py``);
 * with the exact search, the pairs are searched together too (:mod:`.align.jar_batch`, equal to
   :func:`.align.jar.align_jar` pair by pair), from the candidates as arrays (no Python object per
   candidate: :mod:`.align.jar_batch_setup`).
@@ -52,23 +53,22 @@ def align_jar_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int
     if not kept:
         return out
     weights = metric.jar_align_weights()
-    if metric.beam_width is not None:  # (each search's modules imported where it runs)
-        from .align.phrases_batch import align_phrases_beam_many
-        from .candidates_batch import word_candidates_many
+    n_hyp = np.array([len(h) for h, _ in kept], dtype=np.int64)
+    n_ref = np.array([len(r) for _, r in kept], dtype=np.int64)
+    from .candidates_batch import sorted_candidates  # (each search's modules imported where it runs)
 
-        cands = word_candidates_many(metric.vocabulary(), kept)
-        found = align_phrases_beam_many([(len(h), len(r), c) for (h, r), c in zip(kept, cands)],
-                                        weights, metric.beam_width)
+    cands = sorted_candidates(metric.vocabulary(), kept)
+    if metric.beam_width is not None:
+        from .align.phrases_batch_words import align_word_beam_many
+
+        found = align_word_beam_many(n_hyp, n_ref, *cands, weights, metric.beam_width)
         for k, phrases in zip(where, found):
             out[k] = _word_matches(phrases), False
         return out
     from .align.jar_batch import align_jar_flat
     from .align.jar_batch_setup import FlatCandidates
-    from .candidates_batch import sorted_candidates
 
-    flat = FlatCandidates(np.array([len(h) for h, _ in kept], dtype=np.int64),
-                          np.array([len(r) for _, r in kept], dtype=np.int64),
-                          *sorted_candidates(metric.vocabulary(), kept))
+    flat = FlatCandidates(n_hyp, n_ref, *cands)
     found_exact = align_jar_flat(flat, weights)
     for k, (matches, exact) in zip(where, found_exact):
         if not exact:

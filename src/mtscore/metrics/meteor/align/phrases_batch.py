@@ -16,7 +16,7 @@ equal to the rule on random candidates and on every segment of the committed jar
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -44,22 +44,18 @@ def _span_words(start: np.ndarray, length: np.ndarray, words: int) -> np.ndarray
 class _Batch:
     """The candidates of a batch of segments as flat arrays (module doc)."""
 
-    def __init__(self, segments: Sequence[tuple[int, int, PhraseCandidates]],
-                 weights: Sequence[float]):
-        self.n_ref = np.array([m for _, m, _ in segments], dtype=np.int64)
+    def __init__(self, n_hyp: np.ndarray, n_ref: np.ndarray, counts: np.ndarray, arr: np.ndarray,
+                 weights: Sequence[float], phrases: Sequence[Phrase] | None = None):
+        """``counts``: the number of candidates of each reference position, segment after segment;
+        ``arr``: the candidates in that order, one row ``(j, j length, i, i length, module)`` each;
+        ``phrases``: the same as tuples (made from ``arr`` for the chosen ones where not given)."""
+        self.n_ref = n_ref
         self.offset = np.concatenate([[0], np.cumsum(self.n_ref)])
-        width = max([1, *(max(n, m) for n, m, _ in segments)])
+        width = max(1, int(np.maximum(n_hyp, n_ref).max(initial=0)))
         self.words = (width + 63) // 64
-        phrases: list[Phrase] = []
-        counts: list[int] = []
-        for _, _, cands in segments:
-            for cs in cands:
-                phrases.extend(cs)
-                counts.append(len(cs))
-        self.ptr = np.concatenate([[0], np.cumsum(np.array(counts, dtype=np.int64))]).astype(np.int64)
+        self.ptr = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        self.arr = arr
         self.phrases = phrases
-        flat = np.fromiter(itertools.chain.from_iterable(phrases), np.int64, 5 * len(phrases))
-        arr = flat.reshape(len(phrases), 5)
         w = np.array(weights, dtype=np.float64)[arr[:, 4]]
         # (phrase_gain: Java's int of each side's length × weight)
         self.gain = (arr[:, 3] * w).astype(np.int64) + (arr[:, 1] * w).astype(np.int64)
@@ -74,7 +70,6 @@ class _Batch:
             self.h2 = _two_words(self.hm, arr[:, 2])
             self.r2 = _two_words(self.rm, arr[:, 0])
         self.ref_start = arr[:, 0]
-        n_hyp = np.array([n for n, _, _ in segments], dtype=np.int64)
         self._fixed(arr, n_hyp, np.repeat(np.arange(len(counts)), counts))
 
     def _fixed(self, arr: np.ndarray, n_hyp: np.ndarray, row: np.ndarray) -> None:
@@ -95,6 +90,20 @@ class _Batch:
         self.used0_r = np.zeros((n_seg, self.words), dtype=np.uint64)
         np.bitwise_or.at(self.used0_h, seg[fixed], self.hm[fixed])
         np.bitwise_or.at(self.used0_r, seg[fixed], self.rm[fixed])
+
+
+def _batch_of(segments: Sequence[tuple[int, int, PhraseCandidates]], weights: Sequence[float]) -> _Batch:
+    """The :class:`_Batch` of ``(n_hyp, n_ref, cands)`` segments."""
+    phrases: list[Phrase] = []
+    counts: list[int] = []
+    for _, _, cands in segments:
+        for cs in cands:
+            phrases.extend(cs)
+            counts.append(len(cs))
+    flat = np.fromiter(itertools.chain.from_iterable(phrases), np.int64, 5 * len(phrases))
+    return _Batch(np.array([n for n, _, _ in segments], dtype=np.int64),
+                  np.array([m for _, m, _ in segments], dtype=np.int64),
+                  np.array(counts, dtype=np.int64), flat.reshape(len(phrases), 5), weights, phrases)
 
 
 def _two_words(masks: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -193,9 +202,11 @@ class _Nodes:
         who, nodes = chain_nodes(parents, ends)
         what = cands[nodes]
         order = np.lexsort((b.ref_start[what], who))
-        phrases = b.phrases
-        for s, c in zip(who[order].tolist(), what[order].tolist()):
-            out[s].append(phrases[c])
+        chosen = what[order]
+        found: list[Phrase] = [b.phrases[c] for c in chosen.tolist()] if b.phrases is not None \
+            else list(map(tuple, b.arr[chosen].tolist()))
+        for s, phrase in zip(who[order].tolist(), found):
+            out[s].append(phrase)
         return out
 
 
@@ -309,8 +320,12 @@ def align_phrases_beam_batch(segments: Sequence[tuple[int, int, PhraseCandidates
     """:func:`.phrases.align_phrases_beam` of every ``(n_hyp, n_ref, cands)`` in ``segments``."""
     if not segments:
         return []
-    b = _Batch(segments, align_weights)
-    n_seg = len(segments)
+    return _search(_batch_of(segments, align_weights), beam)
+
+
+def _search(b: _Batch, beam: int) -> list[list[Phrase]]:
+    """Every segment of batch ``b`` searched (module doc): its chosen matches."""
+    n_seg = len(b.n_ref)
     zeros = np.zeros(n_seg, dtype=np.int64)
     paths = _Paths(np.arange(n_seg, dtype=np.int64), zeros, zeros, zeros, zeros - 1, b.used0_h,
                    b.used0_r, zeros - 1)
@@ -326,24 +341,38 @@ def align_phrases_beam_batch(segments: Sequence[tuple[int, int, PhraseCandidates
 BATCH_WORK = 16_384
 
 
-def align_phrases_beam_many(segments: Sequence[tuple[int, int, PhraseCandidates]],
-                            align_weights: Sequence[float], beam: int = 40, batch: int = 512,
-                            work: int = BATCH_WORK) -> list[list[Phrase]]:
-    """:func:`align_phrases_beam_batch` in batches of segments of similar lengths (few 64-bit words
-    per mask, few steps past a batch's shorter segments): at most ``batch`` segments and, past the
-    first, ``work`` reference positions plus candidates each; results in input order."""
-    order = sorted(range(len(segments)), key=lambda k: (max(segments[k][0], segments[k][1]), k))
-    loads = [segments[k][1] + sum(map(len, segments[k][2])) for k in order]
-    out: list[list[Phrase]] = [[] for _ in segments]
-    lo = 0
+def batch_parts(n_hyp: np.ndarray, n_ref: np.ndarray, n_cands: np.ndarray, batch: int = 512,
+                work: int = BATCH_WORK) -> list[np.ndarray]:
+    """The segments (their indices) of each batch of :func:`align_phrases_beam_many`: in the order
+    (longer side, index), at most ``batch`` segments and, past the first, ``work`` reference
+    positions plus candidates each."""
+    order = np.lexsort((np.arange(len(n_ref)), np.maximum(n_hyp, n_ref)))
+    loads = (n_ref + n_cands)[order].tolist()
+    parts, lo = [], 0
     while lo < len(order):
         hi, load = lo + 1, loads[lo]
         while hi < len(order) and hi - lo < batch and load + loads[hi] <= work:
             load += loads[hi]
             hi += 1
-        part = order[lo:hi]
-        for k, alignment in zip(part, align_phrases_beam_batch([segments[k] for k in part],
-                                                               align_weights, beam)):
-            out[k] = alignment
+        parts.append(order[lo:hi])
         lo = hi
+    return parts
+
+
+def align_phrases_beam_many(segments: Sequence[tuple[int, int, PhraseCandidates]],
+                            align_weights: Sequence[float], beam: int = 40, batch: int = 512,
+                            work: int = BATCH_WORK) -> list[list[Phrase]]:
+    """:func:`align_phrases_beam_batch` in batches of segments of similar lengths (few 64-bit words
+    per mask, few steps past a batch's shorter segments; :func:`batch_parts`); results in input
+    order."""
+    def column(f: Callable[[tuple[int, int, PhraseCandidates]], int]) -> np.ndarray:
+        return np.fromiter(map(f, segments), np.int64, len(segments))
+
+    parts = batch_parts(column(lambda x: x[0]), column(lambda x: x[1]),
+                        column(lambda x: sum(map(len, x[2]))), batch, work)
+    out: list[list[Phrase]] = [[] for _ in segments]
+    for part in parts:
+        ks = part.tolist()
+        for k, alignment in zip(ks, align_phrases_beam_batch([segments[k] for k in ks], align_weights, beam)):
+            out[k] = alignment
     return out
