@@ -132,7 +132,10 @@ def _span_sum(values: np.ndarray, start: np.ndarray, length: np.ndarray) -> np.n
 def _order(keys: tuple[np.ndarray, ...], seg: np.ndarray) -> np.ndarray:
     """``np.lexsort((*keys[::-1], seg))`` for keys (−weighted, chunks, distance, rank, place):
     one packed key where all the ranges fit in 63 bits (the keys of two rows never tie: rank and
-    place tell them apart), else two where theirs do (rank is ordered by segment already)."""
+    place tell them apart), else two where theirs do (rank is ordered by segment already). The
+    packed key is sorted by numpy's stable sort (a merge of runs): with no ties any sort gives the
+    same order, and the children of paths kept in order come in long sorted runs, which it merges
+    (about 2.6× faster than the default introsort here: 3.0 M children of zh-en 0.093 -> 0.035 s)."""
     neg, chunks, dist, rank, place = keys
     if not len(seg):
         return np.zeros(0, dtype=np.int64)
@@ -147,7 +150,7 @@ def _order(keys: tuple[np.ndarray, ...], seg: np.ndarray) -> np.ndarray:
     for key, offset, width in ((neg, lo_neg, bits[1]), (chunks, 0, bits[2]), (dist, 0, bits[3])):
         first = (first << width) | (key - offset)
     if sum(bits) + tail <= 62:
-        return np.argsort((first << tail) | (rank * places + place))
+        return np.argsort((first << tail) | (rank * places + place), kind="stable")
     return np.lexsort((rank * places + place, first))
 
 
