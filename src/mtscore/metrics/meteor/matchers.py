@@ -178,8 +178,8 @@ def _porter_stems(words: list[str]) -> list[str]:
 
 
 def _snowball_stems(words: list[str]) -> list[str]:
-    from ...lexicon.stemmers import snowball_stem
-    return [snowball_stem(w) for w in words]
+    from ...lexicon.stemmers import stem_words
+    return stem_words(words, "snowball")
 
 
 def _porter() -> tuple[Callable[[str], str], Callable[[list[str]], list[str]]]:
