@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...lexicon.paraphrase import PHRASE_MIX
-from .align.arrays import unique
+from ...ragged import ranges
+from .align.arrays import unique, unique_inverse
 from .align.phrases import Phrase
 
 if TYPE_CHECKING:
@@ -102,22 +103,25 @@ def _items(table: ParaphraseTable, lay: _Layout) -> tuple[tuple[np.ndarray, ...]
     """Every (window holding a table phrase, one of its entries) whose paraphrase is some window's
     hash in the batch (the others match nowhere): window start, length, entry, paraphrase start,
     length and hash, sorted by sequence (window order within); and the windows that are some such
-    paraphrase's hash: (start, length, hash)."""
+    paraphrase's hash: (start, length, hash). Each distinct phrase's entries are hashed and tested
+    once (an entry belongs to one phrase), then spread over the windows holding that phrase."""
     w_start, w_len, w_hash = lay.windows(table.max_phrase)
     rows = table.find_windows(lay.flat, w_start, w_len, w_hash)
     hit = np.flatnonzero(rows >= 0)
-    owner, entry = table.entries_of(rows[hit])
-    start, length = w_start[hit][owner], w_len[hit][owner]
-    distinct, inverse = np.unique(entry, return_inverse=True)
-    u_lo, u_len, u_hash = _hashes(table, distinct)
+    phrases, which = unique_inverse(rows[hit])
+    owner, entry = table.entries_of(phrases)  # (distinct entries, phrase by phrase, file order)
+    u_lo, u_len, u_hash = _hashes(table, entry)
     t_start, t_len, t_hash = lay.windows(int(u_len.max(initial=0)))
     wanted = _members(t_hash, unique(u_hash))
     t_start, t_len, t_hash = t_start[wanted], t_len[wanted], t_hash[wanted]
-    alive = _members(u_hash, unique(t_hash))[inverse]
-    start, length, entry, inverse = start[alive], length[alive], entry[alive], inverse[alive]
-    order = np.argsort(lay.seq_of[start], kind="stable")
-    start, length, entry, inverse = start[order], length[order], entry[order], inverse[order]
-    return ((start, length, entry, u_lo[inverse], u_len[inverse], u_hash[inverse]),
+    alive = np.flatnonzero(_members(u_hash, unique(t_hash)))  # (still phrase by phrase)
+    counts = np.bincount(owner[alive], minlength=len(phrases))[which]  # per hit window
+    first = np.searchsorted(owner[alive], np.arange(len(phrases)))[which]
+    window = np.repeat(hit, counts)
+    item = alive[ranges(first, counts)]
+    order = np.argsort(lay.seq_of[w_start[window]], kind="stable")
+    window, item = window[order], item[order]
+    return ((w_start[window], w_len[window], entry[item], u_lo[item], u_len[item], u_hash[item]),
             (t_start, t_len, t_hash))
 
 
