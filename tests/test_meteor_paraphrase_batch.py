@@ -7,6 +7,7 @@ import gzip
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from mtscore.lexicon import paraphrase as lexicon
@@ -50,3 +51,59 @@ def test_batch_equals_the_rule_on_random_tables(tmp_path: Path, monkeypatch: pyt
     unknown = [([-1, -1], [-1]), ([], [-1])]  # no phrase anywhere
     expected = [paraphrase_matches(table, h, r, 3) for h, r in unknown]
     assert paraphrase_matches_many(table, unknown, 3) == expected
+
+
+def test_beam_from_arrays_equals_the_phrase_lists() -> None:
+    # align/phrases_batch_words.py: the beam cut from candidate arrays is the batched beam of the
+    # same candidates as phrase lists (so the rule: tests/test_meteor_paraphrase.py)
+    from mtscore.metrics.meteor.align.phrases_batch import align_phrases_beam_many
+    from mtscore.metrics.meteor.align.phrases_batch_words import align_beam_arrays
+
+    from .test_meteor_paraphrase import _random_phrases
+
+    rng = random.Random(31)
+    segments = [(n, m, _random_phrases(rng, n, m)) for n, m in
+                ((rng.randint(1, 14), rng.randint(1, 14)) for _ in range(200))]
+    segments += [(70, 66, _random_phrases(rng, 70, 66)), (150, 131, _random_phrases(rng, 150, 131))]
+    rows = [(p, c) for p, (_, _, cands) in enumerate(segments) for cs in cands for c in cs]
+    pair = np.array([p for p, _ in rows], dtype=np.int64)
+    arr = np.array([c for _, c in rows], dtype=np.int64).reshape(len(rows), 5)
+    n_hyp = np.array([n for n, _, _ in segments], dtype=np.int64)
+    n_ref = np.array([m for _, m, _ in segments], dtype=np.int64)
+    for beam, batch, work in ((40, 512, 16_384), (3, 37, 60), (1, 512, 16_384)):
+        assert align_beam_arrays(n_hyp, n_ref, pair, arr, [1.0, 0.5, 0.5], beam, batch, work) == \
+            align_phrases_beam_many(segments, [1.0, 0.5, 0.5], beam, batch, work)
+
+
+def test_segments_from_arrays_equal_the_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # paraphrase_segments.py: the candidate arrays are the batched lists (one-word candidates, then
+    # paraphrase matches, per reference position), and the pairs' alignments the rule's pair by
+    # pair, also where a pair is too long to search (monkeypatched JAR_WORDS: definite matches)
+    from mtscore.metrics.meteor import METEOR
+    from mtscore.metrics.meteor.align import jar
+    from mtscore.metrics.meteor.paraphrase import _with_candidates, align_phrase_segment
+    from mtscore.metrics.meteor.paraphrase_segments import align_phrase_segments_batch as batch
+    from mtscore.metrics.meteor.paraphrase_segments import phrase_candidate_arrays
+
+    monkeypatch.setenv("MTSCORE_CACHE_DIR", str(tmp_path / "cache"))
+    lexicon._load.cache_clear()
+    tiny = Path(__file__).parent / "data" / "meteor_paraphrase" / "tiny-paraphrase.gz"
+    metric = METEOR(variant="1.5", task="rank", paraphrase=str(tiny), tokenize="none", lowercase=False)
+    words = ["the", "goods", "merchandise", "was", "cheaper", "than", "cost", "less", "20", "euros",
+             "good", "costs", "cheap", "a", "of", "zyx"]
+    rng = random.Random(5)
+    texts = [[rng.choice(words) for _ in range(rng.randint(0, 14))] for _ in range(300)]
+    ids = metric.vocabulary().encode(texts)
+    pairs = [(ids[k], ids[k + 1]) for k in range(0, len(ids), 2)] + [(ids[1], ids[1])]
+    _, kept, cands = _with_candidates(metric, pairs)
+    pair, rows = phrase_candidate_arrays(metric, kept)
+    as_lists: list[list[list]] = [[[] for _ in r] for _, r in kept]
+    for p, row in zip(pair.tolist(), rows.tolist()):
+        as_lists[p][row[0]].append(tuple(row))
+    assert as_lists == cands
+    assert {c[4] for cs in cands for ms in cs for c in ms} == {0, 1, 2, 3}  # every module exercised
+    for most in (1000, 9):
+        monkeypatch.setattr(jar, "JAR_WORDS", most)
+        expected = [align_phrase_segment(metric, h, r) if h and r else ([], False) for h, r in pairs]
+        assert batch(metric, pairs) == expected
+    assert batch(metric, [([], [1])]) == [([], False)]

@@ -127,34 +127,20 @@ def align_phrase_segment(metric: METEOR, h: list[int], r: list[int]) -> tuple[li
 def align_phrase_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
                           ) -> list[tuple[list[Phrase], bool]]:
     """:func:`align_phrase_segment` of every pair (empty sides: no match). With the jar's beam and
-    ``fast``, the paraphrase matches of all the pairs are found together
-    (:mod:`.paraphrase_batch`) and their searches run together (:mod:`.align.phrases_batch`), both
-    equal to the rules pair by pair."""
+    ``fast``, the candidates and paraphrase matches of all the pairs are found together as arrays
+    and their searches run together (:mod:`.paraphrase_segments`), equal to the rules pair by pair."""
     if metric.beam_width is None or not metric.fast:
         return [align_phrase_segment(metric, h, r) if h and r else ([], False) for h, r in pairs]
-    from .align.jar import JAR_WORDS
-    from .align.phrases_batch import align_phrases_beam_many
+    from .paraphrase_segments import align_phrase_segments_batch
 
-    out: list[tuple[list[Phrase], bool]] = [([], False)] * len(pairs)
-    searched: list[tuple[int, int, list[list[Phrase]]]] = []
-    where: list[int] = []
-    for k, (h, r), cands in zip(*_with_candidates(metric, pairs)):
-        if max(len(h), len(r)) > JAR_WORDS:
-            out[k] = sorted(fixed_phrases(len(h), len(r), cands).values()), True
-            continue
-        searched.append((len(h), len(r), cands))
-        where.append(k)
-    found = align_phrases_beam_many(searched, metric.jar_align_weights(), metric.beam_width)
-    for k, alignment in zip(where, found):
-        out[k] = alignment, False
-    return out
+    return align_phrase_segments_batch(metric, pairs)
 
 
 def _with_candidates(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
                      ) -> tuple[list[int], list[tuple[list[int], list[int]]], list[list[list[Phrase]]]]:
     """The pairs with both sides non-empty (their indices, the pairs) and their
     :func:`phrase_candidates`, found for all of them at once (:mod:`.candidates_batch`,
-    :mod:`.paraphrase_batch`)."""
+    :mod:`.paraphrase_batch`) as lists (what :mod:`.paraphrase_segments`' arrays are tested equal to)."""
     from .candidates_batch import word_candidates_many
     from .paraphrase_batch import paraphrase_matches_many
 

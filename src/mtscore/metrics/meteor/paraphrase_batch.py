@@ -157,13 +157,12 @@ def _join(table: ParaphraseTable, lay: _Layout, items: tuple[np.ndarray, ...],
     return q[ok], item[ok], to[ok]
 
 
-def paraphrase_matches_many(table: ParaphraseTable, pairs: Sequence[tuple[Sequence[int], Sequence[int]]],
-                            k: int) -> list[list[list[Phrase]]]:
-    """:func:`.paraphrase.paraphrase_matches` of every ``(h, r)`` in ``pairs`` (words as table ids,
-    -1 for a word in no entry), module index ``k``."""
-    out: list[list[list[Phrase]]] = [[[] for _ in r] for _, r in pairs]
+def paraphrase_match_arrays(table: ParaphraseTable, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
+                            ) -> tuple[np.ndarray, ...]:
+    """The matches of :func:`paraphrase_matches_many` as arrays (pair, j, reference length, i,
+    hypothesis length), in its order (by pair, then reference position, then the rule's order)."""
     if not pairs:
-        return out
+        return (np.zeros(0, dtype=np.int64),) * 5
     index: dict[tuple[int, ...], int] = {}
     hyp = np.array([index.setdefault(tuple(h), len(index)) for h, _ in pairs], dtype=np.int64)
     ref = np.array([index.setdefault(tuple(r), len(index)) for _, r in pairs], dtype=np.int64)
@@ -182,7 +181,14 @@ def paraphrase_matches_many(table: ParaphraseTable, pairs: Sequence[tuple[Sequen
         parts.append((q, j, np.full(len(q), hyp_side, dtype=np.int64), second, third, fourth, i, rl, hl))
     q, j, side, second, third, fourth, i, rl, hl = (np.concatenate([p[c] for p in parts]) for c in range(9))
     order = np.lexsort((fourth, third, second, side, j, q))
-    for qq, jj, ii, rr, hh in zip(q[order].tolist(), j[order].tolist(), i[order].tolist(),
-                                  rl[order].tolist(), hl[order].tolist()):
+    return q[order], j[order], rl[order], i[order], hl[order]
+
+
+def paraphrase_matches_many(table: ParaphraseTable, pairs: Sequence[tuple[Sequence[int], Sequence[int]]],
+                            k: int) -> list[list[list[Phrase]]]:
+    """:func:`.paraphrase.paraphrase_matches` of every ``(h, r)`` in ``pairs`` (words as table ids,
+    -1 for a word in no entry), module index ``k``."""
+    out: list[list[list[Phrase]]] = [[[] for _ in r] for _, r in pairs]
+    for qq, jj, rr, ii, hh in zip(*(a.tolist() for a in paraphrase_match_arrays(table, pairs))):
         out[qq][jj].append((jj, rr, ii, hh, k))
     return out
