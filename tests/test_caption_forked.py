@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from mtscore.caption import evaluate_captions
-from mtscore.caption.forked import can_fork, meteor_cut
+from mtscore.caption.forked import OTHERS_SHARE, can_fork, meteor_cut
 
 DATA = Path(__file__).resolve().parent / "data" / "coco"
 
@@ -41,8 +41,10 @@ def test_meteor_cut_splits_the_work_in_two() -> None:
     hyps = ["a b", "a b c d", "a", "a b"]
     refs = [["x y"], ["x y z w", "x"], ["x"], ["x y"]]
     # work per image, (words x words)^1.5 summed over the references: 8, 16^1.5 + 4^1.5 = 72,
-    # 1, 8; half of 89 is reached at the second image
+    # 1, 8; 0.45 of 89 is reached at the second image
     assert meteor_cut(hyps, refs) == 2
+    work = [1.0] * 100
+    assert meteor_cut(["a"] * 100, [["x"]] * 100) == int(sum(work) * (1 - OTHERS_SHARE) / 2)
     assert meteor_cut(["a", "b"], [["x"], ["y"]]) == 1
     assert meteor_cut(["a b c", "b"], [["x y z"], ["y"]]) == 1
     assert meteor_cut(["b", "a b c"], [["y"], ["x y z"]]) == 1
