@@ -12,6 +12,7 @@ import pytest
 
 from mtscore.caption import evaluate_captions
 from mtscore.caption.forked import OTHERS_SHARE, can_fork, meteor_cut
+from mtscore.errors import OptionError
 
 DATA = Path(__file__).resolve().parent / "data" / "coco"
 
@@ -35,6 +36,9 @@ def test_when_to_fork() -> None:
     assert not can_fork(1000, 1)
     assert not can_fork(1, 2)
     assert not can_fork(10, None)  # (too few images to pay for a process)
+    for bad in (0, 3, True, "2"):
+        with pytest.raises(OptionError, match="caption workers"):
+            can_fork(1000, bad)  # type: ignore[arg-type]
 
 
 def test_meteor_cut_splits_the_work_in_two() -> None:

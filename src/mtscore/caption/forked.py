@@ -38,6 +38,10 @@ def can_fork(images: int, workers: int | None) -> bool:
     is safe only then), this process not itself a ``multiprocessing`` worker; and unless 2 is
     asked, at least :data:`MIN_IMAGES_PER_PROCESS` images each and a CPU idle
     (:func:`idle_cpu`)."""
+    if workers not in (None, 1, 2) or isinstance(workers, bool):
+        from ..errors import OptionError
+
+        raise OptionError("caption workers", workers, detail="1, 2 or None (decide)")
     if workers == 1 or images < 2 or not sys.platform.startswith("linux"):
         return False
     if workers is None and images < 2 * MIN_IMAGES_PER_PROCESS:
