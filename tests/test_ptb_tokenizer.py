@@ -208,3 +208,36 @@ def test_compiled_patterns_cache(tmp_path, monkeypatch) -> None:  # type: ignore
     again = compiled.compile_patterns(sources)  # compiled again and kept again
     assert [p.pattern for p in again] == [s for s, _ in sources]
     assert compiled.load_patterns(path, sources) is not None
+
+
+def test_prefix_table_equals_partial_matching(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The kept table of the rules each ASCII prefix can begin (:mod:`mtscore.text.ptb.prefixes`)
+    gives, for every prefix, the rules partial matching finds; a damaged file is found again."""
+    from mtscore.text.ptb import prefixes
+
+    monkeypatch.setenv("MTSCORE_CACHE_DIR", str(tmp_path))
+    calls: list[str] = []
+
+    def find(prefix: str) -> int:
+        calls.append(prefix)
+        return lexer._mask(prefix)
+
+    built = prefixes.prefix_table(lexer._SOURCES, find)
+    assert len(calls) == len(prefixes.alphabet_prefixes())
+    kept = prefixes.prefix_table(lexer._SOURCES, find)  # read back: nothing found again
+    assert len(calls) == len(prefixes.alphabet_prefixes())
+    for prefix in prefixes.alphabet_prefixes():
+        expected = [c.rule.name for c in lexer._COMPILED
+                    if c.pattern.match(prefix, partial=True) is not None]
+        for table in (built, kept):
+            mask = table.mask(prefix)
+            assert mask is not None
+            assert [c.rule.name for i, c in enumerate(lexer._COMPILED) if mask >> i & 1] == \
+                expected, prefix
+    assert kept.mask("\u00e9") is None and kept.mask("a\u00e9") is None
+    path = next((tmp_path / "ptb").glob("prefixes-*.bin"))
+    path.write_bytes(path.read_bytes()[:-1])  # cut short: read as no table, found again
+    assert prefixes.PrefixTable.read(path.read_bytes(), len(lexer._SOURCES)) is None
+    prefixes.prefix_table(lexer._SOURCES, find)
+    assert len(calls) == 2 * len(prefixes.alphabet_prefixes())
+    assert prefixes.PrefixTable.read(path.read_bytes(), len(lexer._SOURCES)) is not None

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from ..metrics.coco import CIDErD, CocoBLEU, CocoRougeL, DocumentFrequency
 from ..metrics.coco.common import TOKENIZER_SIGNATURES
 from ..metrics.coco.ngram_table import ImageNgrams
 from ..text.ptb import coco_tokenize
+from .forked import can_fork, meteor_cut, statistics_beside_meteor
 
 #: the names ``COCOEvalCap.eval`` uses, in its order (without SPICE)
 COCO_METRICS = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr")
@@ -117,33 +118,9 @@ def shared_ngrams(hyps: Sequence[str], refs: Sequence[Sequence[str]],
     return ImageNgrams.of(hyps, refs, max(orders)) if orders else None
 
 
-def evaluate_captions(hyps: Sequence[str], refs: Sequence[Sequence[str]],
-                      images: Sequence[Any] | None = None, *, meteor: bool = True,
-                      cider_df: str | Path | DocumentFrequency | None = None,
-                      tokenized: bool = False,
-                      metrics: Mapping[str, Metric[Any]] | None = None) -> CaptionEvaluation:
-    """coco-caption's evaluation of ``hyps[i]`` (one result caption per image) against
-    ``refs[i]`` (that image's reference captions, any number >= 1).
-
-    Parameters:
-        images: the image ids (default 0, 1, ...).
-        meteor: compute METEOR (default True).
-        cider_df: saved CIDEr document frequencies (default: from ``refs``, as coco-caption).
-        tokenized: the captions are tokenized already (skip the PTB tokenizer).
-        metrics: the metrics to use (default :func:`caption_metrics`).
-    """
-    if len(hyps) != len(refs):
-        raise InputError(f"{len(hyps)} result captions for {len(refs)} images")
-    if not hyps:
-        raise InputError("no images to evaluate")
-    for i, image_refs in enumerate(refs):
-        if not image_refs:
-            raise InputError(f"image {i if images is None else images[i]!r} has no reference")
-    images = tuple(range(len(hyps)) if images is None else images)
-    if not tokenized:
-        refs, hyps = tokenize_captions(refs, hyps)
-    metrics = dict(metrics or caption_metrics(meteor=meteor, cider_df=cider_df,
-                                              tokenize="none" if tokenized else "coco"))
+def _without_meteor(metrics: Mapping[str, Metric[Any]], hyps: Sequence[str],
+                     refs: Sequence[Sequence[str]]) -> dict[str, SegmentStats]:
+    """The statistics of every metric but METEOR (those with ``extract_tokenized``)."""
     stats: dict[str, SegmentStats] = {}
     nrefs = _nrefs(refs)
     bleu: SegmentStats | None = None
@@ -157,8 +134,79 @@ def evaluate_captions(hyps: Sequence[str], refs: Sequence[Sequence[str]],
             stats[name] = metric.extract_tokenized(hyps, refs, nrefs, ngrams=ngrams)
         elif hasattr(metric, "extract_tokenized"):
             stats[name] = metric.extract_tokenized(hyps, refs, nrefs)
-        else:  # METEOR: reference streams of the tokenized captions
-            stats[name] = metric.extract([h.replace("|||", "") for h in hyps], _streams(refs))
+    return stats
+
+
+def caption_statistics(metrics: Mapping[str, Metric[Any]], hyps: Sequence[str],
+                       refs: Sequence[Sequence[str]], workers: int | None = None
+                       ) -> dict[str, SegmentStats]:
+    """Every metric's statistics of the tokenized captions, in the order of ``metrics``; METEOR
+    (a metric without ``extract_tokenized``) against reference streams of the tokenized captions,
+    split with a forked process where :func:`.forked.can_fork` allows."""
+    meteor = [name for name, metric in metrics.items() if not hasattr(metric, "extract_tokenized")]
+    others = {name: m for name, m in metrics.items() if name not in meteor}
+    found: dict[str, SegmentStats]
+    if len(meteor) == 1 and can_fork(len(hyps), workers):
+        original = metric = metrics[meteor[0]]
+        if getattr(metric, "workers", 1) is None:  # (two processes already: no more of its own)
+            metric = metric.replace(workers=1)
+
+        def meteor_part(m: Metric[Any], lo: int, hi: int) -> SegmentStats:
+            return _meteor_statistics(m, hyps[lo:hi], refs[lo:hi])
+
+        found = {}
+        found[meteor[0]], rest = statistics_beside_meteor(
+            metric, meteor_part, lambda: _without_meteor(others, hyps, refs),
+            meteor_cut(hyps, refs), len(hyps))
+        found.update(rest)
+        if metric is not original:  # (METEOR's counter of searches cut short)
+            cast(Any, original).bounded_searches += cast(Any, metric).bounded_searches
+    else:
+        found = _without_meteor(others, hyps, refs)
+        for name in meteor:
+            found[name] = _meteor_statistics(metrics[name], hyps, refs)
+    return {name: found[name] for name in metrics}
+
+
+def _meteor_statistics(metric: Metric[Any], hyps: Sequence[str],
+                       refs: Sequence[Sequence[str]]) -> SegmentStats:
+    """METEOR's statistics: reference streams of the tokenized captions (without ``|||``, which
+    the jar reads as a separator)."""
+    return metric.extract([h.replace("|||", "") for h in hyps], _streams(refs))
+
+
+def evaluate_captions(hyps: Sequence[str], refs: Sequence[Sequence[str]],
+                      images: Sequence[Any] | None = None, *, meteor: bool = True,
+                      cider_df: str | Path | DocumentFrequency | None = None,
+                      tokenized: bool = False,
+                      metrics: Mapping[str, Metric[Any]] | None = None,
+                      workers: int | None = None) -> CaptionEvaluation:
+    """coco-caption's evaluation of ``hyps[i]`` (one result caption per image) against
+    ``refs[i]`` (that image's reference captions, any number >= 1).
+
+    Parameters:
+        images: the image ids (default 0, 1, ...).
+        meteor: compute METEOR (default True).
+        cider_df: saved CIDEr document frequencies (default: from ``refs``, as coco-caption).
+        tokenized: the captions are tokenized already (skip the PTB tokenizer).
+        metrics: the metrics to use (default :func:`caption_metrics`).
+        workers: 1: one process; None (default): METEOR's statistics of a large set split with a
+            forked process on Linux when a second CPU is there (:mod:`.forked`); 2: split
+            whenever possible. The statistics are the same either way.
+    """
+    if len(hyps) != len(refs):
+        raise InputError(f"{len(hyps)} result captions for {len(refs)} images")
+    if not hyps:
+        raise InputError("no images to evaluate")
+    for i, image_refs in enumerate(refs):
+        if not image_refs:
+            raise InputError(f"image {i if images is None else images[i]!r} has no reference")
+    images = tuple(range(len(hyps)) if images is None else images)
+    if not tokenized:
+        refs, hyps = tokenize_captions(refs, hyps)
+    metrics = dict(metrics or caption_metrics(meteor=meteor, cider_df=cider_df,
+                                              tokenize="none" if tokenized else "coco"))
+    stats = caption_statistics(metrics, hyps, refs, workers)
     scores = {name: float(metrics[name].compute_many(stats[name].total()[None, :])[0])
               for name in metrics}
     signatures = {name: str(metrics[name].signature(stats[name].meta)) for name in metrics}

@@ -24,17 +24,10 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import OptionError
-from ..base import Score, SegmentStats, checked_inputs
+from ..base import Score, SegmentStats
 from ..settings import Settings, setting
 from .bleu_arrays import bleu_rows
-from .common import (
-    CaptionTokenization,
-    CocoMetric,
-    CocoReferences,
-    check_tokenizer,
-    show_coco_tokenizer,
-    tokenized,
-)
+from .common import CaptionTokenization, CocoMetric, check_tokenizer, show_coco_tokenizer
 from .ngram_table import ImageNgrams
 
 #: the highest order coco-caption's ``Bleu(4)`` counts: BLEU-1..4 share its statistics' layout
@@ -172,11 +165,6 @@ class CocoBLEU(CocoMetric[CocoBLEUResult]):
     def columns(self) -> tuple[str, ...]:
         n = range(1, self.max_order + 1)
         return ("testlen", "reflen", *(f"guess_{k}" for k in n), *(f"correct_{k}" for k in n))
-
-    def extract(self, hyps: Sequence[str],
-                refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:
-        hyps, prep = checked_inputs(self, hyps, refs, CocoReferences)
-        return self.extract_tokenized(tokenized(self, hyps), prep.refs, prep.nrefs)
 
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
                           nrefs: str = "var", ngrams: ImageNgrams | None = None) -> SegmentStats:

@@ -249,7 +249,9 @@ class CIDErD(CocoMetric[CIDErResult]):
         return prep
 
     def extract(self, hyps: Sequence[str],
-                refs: Sequence[Sequence[str | None]] | CIDErReferences) -> SegmentStats:
+                refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:
+        """As :meth:`CocoMetric.extract`, with the document frequencies (prepared references must
+        be CIDEr-D's own, :class:`CIDErReferences`)."""
         hyps, prep = checked_inputs(self, hyps, refs, CIDErReferences)
         # (the arrays count the references' own frequencies themselves)
         df = None if self.fast and prep.own_df else prep.df

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from ...errors import InputError, OptionError
-from ..base import Metric, PreparedBase, Score
+from ..base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
 
 R = TypeVar("R", bound=Score)
 
@@ -162,3 +162,15 @@ class CocoMetric(Metric[R]):
     def prepare_references(self, refs: Sequence[Sequence[str | None]],
                            names: Sequence[str] | None = None) -> CocoReferences:
         return CocoReferences(self, refs, names)
+
+    def extract(self, hyps: Sequence[str],
+                refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:
+        """The statistics of captions as given: references prepared (tokenized) once, the
+        hypotheses tokenized, then :meth:`extract_tokenized`."""
+        hyps, prep = checked_inputs(self, hyps, refs, CocoReferences)
+        return self.extract_tokenized(tokenized(self, hyps), prep.refs, prep.nrefs)
+
+    def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
+                          nrefs: str = "var") -> SegmentStats:
+        """The statistics of hypotheses and per-image references already tokenized."""
+        raise NotImplementedError

@@ -23,16 +23,9 @@ from typing import ClassVar
 import numpy as np
 
 from ...errors import OptionError
-from ..base import Score, SegmentStats, checked_inputs
+from ..base import Score, SegmentStats
 from ..settings import Settings, setting
-from .common import (
-    CaptionTokenization,
-    CocoMetric,
-    CocoReferences,
-    check_tokenizer,
-    show_coco_tokenizer,
-    tokenized,
-)
+from .common import CaptionTokenization, CocoMetric, check_tokenizer, show_coco_tokenizer
 from .lcs_bits import lcs_length_bits
 
 BETA = 1.2  # coco-caption's β ("updated ... based on discussion with Hovey")
@@ -116,11 +109,6 @@ class CocoRougeL(CocoMetric[CocoRougeResult]):
                  tokenization: CaptionTokenization | None = None):
         self._configure(CocoRougeLSettings(beta=beta, tokenize=tokenize, fast=fast))
         self._share(tokenization)
-
-    def extract(self, hyps: Sequence[str],
-                refs: Sequence[Sequence[str | None]] | CocoReferences) -> SegmentStats:
-        hyps, prep = checked_inputs(self, hyps, refs, CocoReferences)
-        return self.extract_tokenized(tokenized(self, hyps), prep.refs, prep.nrefs)
 
     def extract_tokenized(self, hyps: Sequence[str], refs: Sequence[Sequence[str]],
                           nrefs: str = "var") -> SegmentStats:

@@ -29,13 +29,15 @@ import regex
 CACHE_VERSION = 1
 
 
-def cache_file(sources: Sequence[tuple[str, int]]) -> Path:
-    """Where the compiled ``sources`` (pattern, flags) are kept: named by their digest."""
+def cache_file(sources: Sequence[tuple[str, int]], stem: str = "patterns",
+               suffix: str = ".pickle") -> Path:
+    """Where the compiled ``sources`` (pattern, flags) are kept (``stem``, ``suffix``: or what
+    else is derived from them, :mod:`.prefixes`): named by their digest."""
     from ...lexicon.cache import cache_root
 
     digest = hashlib.sha256(repr((CACHE_VERSION, regex.__version__, sys.version, list(sources)))
                             .encode("utf-8", "surrogatepass")).hexdigest()
-    return cache_root() / "ptb" / f"patterns-{digest[:24]}.pickle"
+    return cache_root() / "ptb" / f"{stem}-{digest[:24]}{suffix}"
 
 
 class _PatternUnpickler(pickle.Unpickler):
@@ -64,9 +66,9 @@ def load_patterns(path: Path, sources: Sequence[tuple[str, int]]) -> list[Any] |
     return patterns
 
 
-def save_patterns(path: Path, patterns: Sequence[Any]) -> None:
-    """Keep compiled ``patterns`` at ``path`` (written whole, then renamed; skipped if the cache
-    directory cannot be written)."""
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole, then rename it there (skipped if the cache directory
+    cannot be written)."""
     import tempfile
 
     try:
@@ -74,13 +76,18 @@ def save_patterns(path: Path, patterns: Sequence[Any]) -> None:
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as f:
-                pickle.dump(list(patterns), f, protocol=pickle.HIGHEST_PROTOCOL)
+                f.write(data)
             os.replace(tmp, path)
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
     except OSError:
         pass
+
+
+def save_patterns(path: Path, patterns: Sequence[Any]) -> None:
+    """Keep compiled ``patterns`` at ``path`` (:func:`write_atomically`)."""
+    write_atomically(path, pickle.dumps(list(patterns), protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def compile_patterns(sources: Sequence[tuple[str, int]], use_cache: bool = True) -> list[Any]:

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 import regex
 
 from .compiled import compile_patterns
+from .prefixes import PrefixTable, prefix_table
 from .rules import (
     RULES,
     Action,
@@ -67,24 +68,45 @@ def rule_source(rule: Rule) -> tuple[str, int]:
     return f"({rule.pattern}){rule.trail or ''}", _FLAGS
 
 
+_SOURCES = [rule_source(rule) for rule in RULES[:-1]]
 _COMPILED = tuple(_Compiled(rule, pattern) for rule, pattern in zip(
-    RULES[:-1], compile_patterns([rule_source(rule) for rule in RULES[:-1]])))
+    RULES[:-1], compile_patterns(_SOURCES)))
 #: the last rule: any character but a newline, deleted; it wins only where no other rule matches
 _UNTOKENIZABLE = RULES[-1]
 _CANDIDATES: dict[str, tuple[_Compiled, ...]] = {}
 
 
-def candidates(prefix: str) -> tuple[_Compiled, ...]:
+def rule_candidates(prefix: str) -> tuple[_Compiled, ...]:
     """The rules whose pattern (with its trailing context) can begin with ``prefix`` (the text's
     next one or two characters), in order: those that match it or a part of it, or that it could
     begin (partial matching). A rule that matches at a position begins with the next two
     characters there, or is one character long there: skipping the others changes nothing."""
+    pool = _COMPILED if len(prefix) == 1 else candidates(prefix[0])
+    return tuple(c for c in pool if c.pattern.match(prefix, partial=True) is not None)
+
+
+def candidates(prefix: str) -> tuple[_Compiled, ...]:
+    """:func:`rule_candidates` of ``prefix``, found once per prefix: from the table of ASCII
+    prefixes (:mod:`.prefixes`) or by partial matching."""
     found = _CANDIDATES.get(prefix)
     if found is None:
-        pool = _COMPILED if len(prefix) == 1 else candidates(prefix[0])
-        found = tuple(c for c in pool if c.pattern.match(prefix, partial=True) is not None)
+        mask = _ASCII.mask(prefix) if _ASCII is not None else None
+        found = rule_candidates(prefix) if mask is None else tuple(
+            c for i, c in enumerate(_COMPILED) if mask >> i & 1)
         _CANDIDATES[prefix] = found
     return found
+
+
+def _mask(prefix: str) -> int:
+    """:func:`rule_candidates` of ``prefix`` as a bit mask (bit i: the i-th rule)."""
+    found = {id(c) for c in rule_candidates(prefix)}
+    return sum(1 << i for i, c in enumerate(_COMPILED) if id(c) in found)
+
+
+#: the bit masks of :func:`rule_candidates` of every ASCII prefix (:mod:`.prefixes`; None while
+#: they are found)
+_ASCII: PrefixTable | None = None
+_ASCII = prefix_table(_SOURCES, _mask)
 
 
 def utf16_units(text: str) -> str:
