@@ -112,6 +112,31 @@ def test_lowered_bytes_tokens_equal_str_lower(text: str) -> None:
         text.lower().encode("utf-8", "surrogatepass"))
 
 
+_CHARS = st.text(alphabet=st.sampled_from("aZ9 \n\x00-éÉİKkß\u0130\u212aΣς中\ud800") | st.characters(),
+                max_size=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_CHARS, max_size=6))
+def test_joined_lowered_bytes_equal_lowered_join(texts: list[str]) -> None:
+    """corpus.joined_lowered_bytes (each text encoded on its own when one is not ASCII) equals
+    lowered_bytes of the NUL-joined texts, byte for byte."""
+    assert corpus.joined_lowered_bytes(texts) == corpus.lowered_bytes("\x00".join(texts))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=60) | st.text(alphabet="aZz09/:`{@[ \x00\n", max_size=40).map(str.encode))
+def test_token_spans_equal_regex(data: bytes) -> None:
+    """corpus._spans (the a-z0-9 classes by wrapping uint8 compares) finds the runs of
+    ``[a-z0-9]+`` a regex finds, on any bytes."""
+    import re
+
+    starts, ends, arr = corpus._spans(data)
+    want = [m.span() for m in re.finditer(rb"[a-z0-9]+", data)]
+    assert list(zip(starts.tolist(), ends.tolist())) == want
+    assert arr.tobytes() == data
+
+
 def test_highest_bit_by_float_exponent() -> None:
     """lsum_fast._highest_exponent (the float exponent of the run tops) is int.bit_length + 1022
     (0 for 0), and _TOP/_BELOW there the highest bit and the bits up to it, on
