@@ -162,29 +162,3 @@ def test_vertical_steps_are_a_difference(x: int, y: int) -> None:
     2**64): the two are equal on any pair of words."""
     a, b = np.array([x], dtype=np.uint64), np.array([y], dtype=np.uint64)
     assert ((a & ~b) - (b & ~a)).tolist() == (a - b).tolist()
-
-
-_SEGMENT = st.lists(st.sampled_from(["a", "b", "ab", " ", "\n", "running", "é", "X"]),
-                    max_size=8).map("".join)
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(_SEGMENT, _SEGMENT, st.none() | _SEGMENT), min_size=1, max_size=12),
-       st.integers(1, 40), st.booleans())
-def test_blocks_equal_the_whole_corpus(rows, limit, stem) -> None:
-    """extract_types block by block (blocks.segment_blocks, at most ``limit`` characters a block)
-    gives the rows of the whole corpus at once, byte for byte, with a missing reference."""
-    from unittest import mock
-
-    from mtscore.metrics.rouge import ROUGE, blocks, extract_types
-
-    hyps = [h for h, _, _ in rows]
-    refs = [[r for _, r, _ in rows], [r2 for _, _, r2 in rows]]
-    metrics = [ROUGE(t, stemmer=stem) for t in ("rouge1", "rouge2", "rougeL", "rougeLsum")]
-    whole = extract_types(metrics, hyps, refs)
-    with mock.patch.object(blocks, "BLOCK_CHARACTERS", limit):
-        ranges = blocks.segment_blocks(hyps, refs)
-        got = extract_types(metrics, hyps, refs)
-    assert [i for lo, hi in ranges for i in range(lo, hi)] == list(range(len(hyps)))
-    for g, w in zip(got, whole):
-        assert g.values.tobytes() == w.values.tobytes() and g.meta == w.meta

@@ -17,7 +17,6 @@ import numpy as np
 
 from ..base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
 from . import counts
-from .blocks import segment_blocks
 from .corpus import ByteVocabulary, EncodedTexts, Vocabulary, encode_rouge_score, encode_streams
 from .settings import ROUGESettings, type_label
 from .tokenize import Stems, newline_sentences, tokenizer_function
@@ -207,26 +206,13 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
         raise InputError(f"the references have {segments} segments but the hypotheses have "
                          f"{len(hyps)}")
     first = metrics[0]
-    nrefs = reference_count_label(streams)
-    if first.settings.tokenize == "default" and first.fast:  # every text of a block at once
+    if first.settings.tokenize == "default" and first.fast:  # every text at once
         stems = Stems() if first.settings.stemmer else None
-        parts = []
-        for lo, hi in segment_blocks(hyps, streams):
-            hyp, *encoded = encode_streams([hyps[lo:hi], *(s[lo:hi] for s in streams)], stems,
-                                           sentences=True)
-            parts.append(_extract_encoded_types(metrics, hyp, encoded, nrefs))
-        if len(parts) == 1:
-            return parts[0]
-        return [SegmentStats(p[0].columns, np.concatenate([x.values for x in p]), p[0].meta)
-                for p in zip(*parts)]
-    vocabulary = ByteVocabulary()
-    encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
-    hyp = first.encode(vocabulary, hyps, sentences=True)
-    return _extract_encoded_types(metrics, hyp, encoded, nrefs)
-
-
-def _extract_encoded_types(metrics: Sequence[ROUGE], hyp: EncodedTexts,
-                           encoded: Sequence[EncodedTexts], nrefs: str) -> list[SegmentStats]:
-    """Every metric's :meth:`ROUGE.extract_encoded`, sharing the equal tokens and LCS lengths."""
+        hyp, *encoded = encode_streams([hyps, *streams], stems, sentences=True)
+    else:
+        vocabulary = ByteVocabulary()
+        encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
+        hyp = first.encode(vocabulary, hyps, sentences=True)
+    nrefs = reference_count_label(streams)
     lcs: list[dict[str, Any]] = [{} for _ in encoded]
     return [m.extract_encoded(hyp, encoded, nrefs, lcs) for m in metrics]
