@@ -112,23 +112,11 @@ def test_lowered_bytes_tokens_equal_str_lower(text: str) -> None:
         text.lower().encode("utf-8", "surrogatepass"))
 
 
-_CHARS = st.text(alphabet=st.sampled_from("aZ9 \n\x00-éÉİKkß\u0130\u212aΣς中\ud800") | st.characters(),
-                max_size=20)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(_CHARS, max_size=6))
-def test_joined_lowered_bytes_equal_lowered_join(texts: list[str]) -> None:
-    """corpus.joined_lowered_bytes (each text encoded on its own when one is not ASCII) equals
-    lowered_bytes of the NUL-joined texts, byte for byte."""
-    assert corpus.joined_lowered_bytes(texts) == corpus.lowered_bytes("\x00".join(texts))
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=60) | st.text(alphabet="aZz09/:`{@[ \x00\n", max_size=40).map(str.encode))
 def test_token_spans_equal_regex(data: bytes) -> None:
-    """corpus._spans (the a-z0-9 classes by wrapping uint8 compares) finds the runs of
-    ``[a-z0-9]+`` a regex finds, on any bytes."""
+    """corpus._spans (the a-z0-9 byte classes) finds the runs of ``[a-z0-9]+`` a regex finds, on
+    any bytes."""
     import re
 
     starts, ends, arr = corpus._spans(data)

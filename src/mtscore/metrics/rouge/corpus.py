@@ -110,8 +110,12 @@ class Vocabulary:
                             None if split is None else as_int(sent_counts, dtype=np.int64))
 
 
-#: rouge-score's token bytes (after ``str.lower``) are a-z and 0-9; every other byte, and every
-#: byte of a multi-byte UTF-8 character (0x80 and above), is a break
+#: bytes of rouge-score's tokens: a-z and 0-9 (after ``str.lower``, every other character, and every
+#: byte of a multi-byte UTF-8 character, is a break)
+_ALNUM = np.zeros(256, dtype=bool)
+_ALNUM[np.frombuffer(b"abcdefghijklmnopqrstuvwxyz0123456789", dtype=np.uint8)] = True
+#: ``bytes.translate`` table: 1 for a-z and 0-9, else 0
+_CLASS = bytes(_ALNUM.astype(np.uint8))
 _NUL, _NEWLINE = 0, 10
 
 
@@ -143,35 +147,14 @@ def lowered_bytes(text: str) -> bytes:
     return text.lower().encode("utf-8", "surrogatepass")
 
 
-def joined_lowered_bytes(texts: Sequence[str]) -> bytes:
-    """``lowered_bytes("\\x00".join(texts))`` (tested equal), without a joined copy of the texts
-    wider than ASCII when one is not ASCII: then each text is encoded on its own (UTF-8 of a
-    concatenation is the concatenation of the UTF-8) and the bytes joined, so the one-byte-per-
-    character bytes are all that is made as wide as the corpus; ``str.lower`` only if a text holds
-    one of :data:`LOWER_TO_ASCII`."""
-    wide = [t for t in texts if not t.isascii()]
-    if not wide:
-        return "\x00".join(texts).encode("ascii").lower()
-    if any("\u0130" in t or "\u212a" in t for t in wide):
-        return "\x00".join(texts).lower().encode("utf-8", "surrogatepass")
-    return b"\x00".join([t.encode("utf-8", "surrogatepass") for t in texts]).lower()
-
-
 def _spans(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Token starts and ends (runs of a-z0-9 bytes of lowered ``data``) and the byte values: the
-    runs' edges are where a byte's class differs from the one before (a non-token byte before and
-    after the data), a start and an end in turn (views of one array). A byte b is a-z when the
-    uint8 b - 97 (wrapping) is below 26, 0-9 when b - 48 is below 10: four whole-array passes on
-    one reused byte buffer (no index array as wide as the data)."""
-    arr = np.frombuffer(data, dtype=np.uint8)
-    alnum = np.zeros(len(data) + 2, dtype=bool)
-    inner = alnum[1:-1]
-    work = np.empty(len(data) + 1, dtype=np.uint8)
-    shifted, flags = work[:-1], work.view(bool)
-    np.less(np.subtract(arr, 97, out=shifted), 26, out=inner)
-    inner |= np.less(np.subtract(arr, 48, out=shifted), 10, out=flags[:-1])
-    edges = np.flatnonzero(np.not_equal(alnum[1:], alnum[:-1], out=flags))
-    return edges[0::2], edges[1::2], arr
+    """Token starts and ends (runs of a-z0-9 bytes) and the byte values: the runs' edges are where
+    a byte's class differs from the one before (a non-token byte before and after the data), a
+    start and an end in turn (views of one array). The classes come from ``bytes.translate`` (one
+    byte each: no index array as wide as the data)."""
+    alnum = np.frombuffer(b"".join((b"\x00", data, b"\x00")).translate(_CLASS), dtype=bool)
+    edges = np.flatnonzero(alnum[1:] != alnum[:-1])
+    return edges[0::2], edges[1::2], np.frombuffer(data, dtype=np.uint8)
 
 
 def _stem_ids(vocabulary: ByteVocabulary, data: bytes, ids: np.ndarray, starts: np.ndarray,
@@ -206,11 +189,11 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
     (:class:`~mtscore.text.interning.TokenInterner`), texts and sentences told apart by the NUL and
     newline bytes before each token (a NUL inside a text is read as a space: both are breaks).
     Equal to the text-by-text encoding (tested)."""
-    data, starts, ends, arr, present, breaks = _corpus_spans(texts)
+    data, starts, ends, arr, present = _corpus_spans(texts)
     ids = vocabulary.interner.ids(data, starts, ends, grow=True)
     if stems is not None:
         ids = _stem_ids(vocabulary, data, ids, starts, ends, stems)
-    return _assemble(ids, starts, arr, present, breaks, sentences)
+    return _assemble(ids, starts, arr, present, sentences)
 
 
 def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
@@ -221,7 +204,7 @@ def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
     from .span_table import span_ids
 
     texts = [t for stream in streams for t in stream]
-    data, starts, ends, arr, present, breaks = _corpus_spans(texts)
+    data, starts, ends, arr, present = _corpus_spans(texts)
     ids, token_of = span_ids(data, starts, ends)
     if stems is not None:
         words = _words(data, starts[token_of], ends[token_of])
@@ -230,7 +213,7 @@ def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
         table[None] = -3
         stem_of = np.fromiter(map(table.__getitem__, valid), dtype=np.int64, count=len(valid))
         ids = stem_of[ids] if len(ids) else ids
-    return _assemble(ids, starts, arr, present, breaks, sentences).split([len(s) for s in streams])
+    return _assemble(ids, starts, arr, present, sentences).split([len(s) for s in streams])
 
 
 def _words(data: bytes, starts: np.ndarray, ends: np.ndarray) -> list[str]:
@@ -248,36 +231,31 @@ def _words(data: bytes, starts: np.ndarray, ends: np.ndarray) -> list[str]:
 
 
 def _corpus_spans(texts: Sequence[str | None]
-                  ) -> tuple[bytes, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                  ) -> tuple[bytes, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The texts joined by NUL and lowered (:func:`lowered_bytes`; a NUL inside a text becomes a
-    space), the starts and ends of their tokens, the bytes as an array, which texts are present,
-    and where the joining NULs are (one less than the texts: else a text held a NUL, and the
-    texts are joined again without it; UTF-8 has a 0 byte only for U+0000)."""
-    original, missing = texts, False
+    space), the starts and ends of their tokens, the bytes as an array, and which texts are
+    present."""
     try:
-        data = joined_lowered_bytes(texts)  # type: ignore[arg-type]
-    except (TypeError, AttributeError):  # a missing text (None): empty, and not present
-        texts, missing = ["" if t is None else t for t in texts], True
-        data = joined_lowered_bytes(texts)  # type: ignore[arg-type]
-    text_breaks = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == _NUL)
-    if len(text_breaks) != len(texts) - 1:  # a NUL inside a text: a break like a space
-        data = joined_lowered_bytes([t.replace("\x00", " ") for t in texts])  # type: ignore[union-attr]
-        text_breaks = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == _NUL)
+        joined, missing = "\x00".join(texts), False  # type: ignore[arg-type]
+    except TypeError:  # a missing text (None): empty, and not present
+        joined, missing = "\x00".join("" if t is None else t for t in texts), True
+    if joined.count("\x00") != len(texts) - 1:  # a NUL inside a text: a break like a space
+        joined = "\x00".join("" if t is None else t.replace("\x00", " ") for t in texts)
+    data = lowered_bytes(joined)
     starts, ends, arr = _spans(data)
-    present = np.ones(len(texts), dtype=bool)
-    if missing:
-        present[[i for i, t in enumerate(original) if t is None]] = False
-    return data, starts, ends, arr, present, text_breaks
+    present = (np.array([t is not None for t in texts], dtype=bool) if missing
+               else np.ones(len(texts), dtype=bool))
+    return data, starts, ends, arr, present
 
 
 def _assemble(ids: np.ndarray, starts: np.ndarray, arr: np.ndarray, present: np.ndarray,
-              text_breaks: np.ndarray, sentences: bool) -> EncodedTexts:
+              sentences: bool) -> EncodedTexts:
     """The :class:`EncodedTexts` of tokens with these ids starting at these bytes (ids -3: dropped
-    stems), texts and sentences told apart by the NUL bytes (at ``text_breaks``) and newline bytes
-    of ``arr``."""
+    stems), texts and sentences told apart by the NUL and newline bytes of ``arr``."""
     if len(ids) and int(ids.min()) < 0:
         keep = ids != -3
         ids, starts = ids[keep], starts[keep]
+    text_breaks = np.flatnonzero(arr == _NUL)
     lengths = _between(starts, text_breaks)
     if not sentences:
         return EncodedTexts(ids, lengths, present)

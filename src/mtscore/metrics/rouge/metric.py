@@ -74,8 +74,6 @@ def combine(rule: str, hits: np.ndarray, hyp: np.ndarray, ref: np.ndarray, prese
     if rule == "average":
         h, n, m = (np.where(present, x, 0).sum(axis=0) for x in (hits, hyp, ref))
         return h, n, m
-    if len(hits) == 1:  # one reference: the best is it (argmax of one row)
-        return hits[0], hyp[0], ref[0]
     _p, r, f = measures(hits, hyp, ref, beta)
     key = np.where(present, f if rule == "best-f" else r, -np.inf)
     best = np.argmax(key, axis=0)

@@ -42,13 +42,13 @@ class Join:
 @dataclass(frozen=True)
 class Layout:
     """Both sides pair by pair (pair p's ``b`` tokens, then its ``a`` tokens): the ``ids``, each
-    position's ``pair``, whether it is in ``a`` (``is_a``), its place in its text (for a ``b``
-    token also its place in its pair's block), its text's length, and ``order``: the positions
-    stably sorted by id."""
+    position's ``pair``, whether it is in ``a`` (``is_a``), its place in its pair's block and in
+    its text, its text's length, and ``order``: the positions stably sorted by id."""
 
     ids: np.ndarray
     pair: np.ndarray
     is_a: np.ndarray
+    in_block: np.ndarray
     in_text: np.ndarray
     order: np.ndarray
     a_len: np.ndarray
@@ -74,35 +74,24 @@ def layout(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.nd
     ids[~is_a] = b_ids
     ids[is_a] = a_ids
     b_here *= is_a  # a's tokens start after b's
-    in_text = np.subtract(in_block, b_here, out=in_block)
-    del b_here
-    return Layout(ids, pair_of, is_a, in_text, stable_order(ids), a_len, b_len)
+    in_text = np.subtract(in_block, b_here, out=b_here)
+    return Layout(ids, pair_of, is_a, in_block, in_text, stable_order(ids), a_len, b_len)
 
 
-def _run_hits(run_start: np.ndarray, entries: int, run_pair: np.ndarray, s_a: np.ndarray,
+def _run_hits(run_start: np.ndarray, entries: int, s_pair: np.ndarray, s_a: np.ndarray,
               pairs: int) -> tuple[np.ndarray, np.ndarray]:
     """The entries in ``b`` of runs of sorted entries starting at ``run_start`` (``entries`` in
-    all; ``run_pair``: each run's pair), and per pair Σ over runs of min(entries in a, entries in
-    b). (Differences without ``np.diff``'s copies, 32-bit counts where they fit: fresh memory
-    costs more than the arithmetic.)"""
-    count_type = np.int32 if entries < 1 << 31 else np.int64
+    all), and per pair Σ over runs of min(entries in a, entries in b)."""
     if not entries:
-        return np.zeros(0, dtype=count_type), np.zeros(pairs, dtype=np.int64)
-    through = np.cumsum(s_a, dtype=count_type)  # a entries so far
-    before = np.take(through, run_start)  # a entries before each run, then in it
+        return np.zeros(0, dtype=np.int64), np.zeros(pairs, dtype=np.int64)
+    through = np.cumsum(s_a, dtype=np.int64)  # entries in a up to each entry
+    before = np.take(through, run_start)
     before -= np.take(s_a, run_start)
-    last = int(through[-1])
-    del through
-    in_a = np.empty_like(before)
-    np.subtract(before[1:], before[:-1], out=in_a[:-1])
-    in_a[-1] = last - int(before[-1])
-    del before
-    in_b: np.ndarray = np.empty(len(run_start), dtype=count_type)
-    np.subtract(run_start[1:], run_start[:-1], out=in_b[:-1])
-    in_b[-1] = entries - int(run_start[-1])
+    in_a = np.diff(before, append=through[-1])
+    in_b = np.diff(run_start, append=entries)
     in_b -= in_a
     np.minimum(in_a, in_b, out=in_a)
-    hits = np.bincount(run_pair, weights=in_a, minlength=pairs).astype(np.int64)
+    hits = np.bincount(s_pair[run_start], weights=in_a, minlength=pairs).astype(np.int64)
     return in_b, hits
 
 
@@ -129,12 +118,7 @@ def ngram_hits(lay: Layout, n: int) -> np.ndarray:
         np.take(ids[k:], order, out=token)
         new[1:] |= np.not_equal(token[1:], token[:-1], out=same)
     del token, same
-    s_a = lay.is_a[order]
-    del order
-    run_start = np.flatnonzero(new)
-    run_pair = s_pair[run_start]
-    del s_pair, new
-    return _run_hits(run_start, len(s_a), run_pair, s_a, len(lay.a_len))[1]
+    return _run_hits(np.flatnonzero(new), len(new), s_pair, lay.is_a[order], len(lay.a_len))[1]
 
 
 def unigram_runs(lay: Layout) -> Runs:
@@ -145,12 +129,9 @@ def unigram_runs(lay: Layout) -> Runs:
     new = np.ones(len(order), dtype=bool)
     np.not_equal(s_id[1:], s_id[:-1], out=new[1:])
     new[1:] |= s_pair[1:] != s_pair[:-1]
-    del s_id
     run_start = np.flatnonzero(new)
-    run_pair = s_pair[run_start]
-    del s_pair
-    in_b, hits = _run_hits(run_start, len(new), run_pair, lay.is_a[order], len(lay.a_len))
-    run = np.cumsum(new, dtype=in_b.dtype)  # (32-bit where the entries fit)
+    in_b, hits = _run_hits(run_start, len(new), s_pair, lay.is_a[order], len(lay.a_len))
+    run = np.cumsum(new, dtype=np.int64)
     run -= 1
     return Runs(run, run_start, in_b, hits)
 
@@ -185,15 +166,15 @@ def subset_hits(lay: Layout, runs: Runs, in_a: np.ndarray) -> np.ndarray:
 def join(lay: Layout, runs: Runs | None = None) -> Join:
     """The :class:`Join` of the layout's pairs (``runs``: its :func:`unigram_runs`, if known)."""
     order = lay.order
+    s_pair, s_a = lay.pair[order], lay.is_a[order]
     runs = runs or unigram_runs(lay)
     run, run_start, in_b, hits = runs.run, runs.run_start, runs.in_b, runs.hits
-    a_at = np.flatnonzero(lay.is_a[order])  # sorted positions of a's tokens
+    a_at = np.flatnonzero(s_a)  # sorted positions of a's tokens
     count = in_b[run[a_at]]
     token = np.repeat(a_at, count)
     k = np.arange(len(token), dtype=np.int64) - np.repeat(starts(count), count)
     b_at = run_start[run[token]] + k
-    at = order[token]
-    pair = lay.pair[at]
-    row = lay.in_text[at]
-    col = lay.in_text[order[b_at]]  # a b token's place in its text is its place in the block
+    pair = s_pair[token]
+    row = lay.in_text[order[token]]
+    col = lay.in_block[order[b_at]]
     return Join(hits, pair, row, col)
