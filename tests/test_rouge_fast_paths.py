@@ -112,6 +112,19 @@ def test_lowered_bytes_tokens_equal_str_lower(text: str) -> None:
         text.lower().encode("utf-8", "surrogatepass"))
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=60) | st.text(alphabet="aZz09/:`{@[ \x00\n", max_size=40).map(str.encode))
+def test_token_spans_equal_regex(data: bytes) -> None:
+    """corpus._spans (the a-z0-9 byte classes) finds the runs of ``[a-z0-9]+`` a regex finds, on
+    any bytes."""
+    import re
+
+    starts, ends, arr = corpus._spans(data)
+    want = [m.span() for m in re.finditer(rb"[a-z0-9]+", data)]
+    assert list(zip(starts.tolist(), ends.tolist())) == want
+    assert arr.tobytes() == data
+
+
 def test_highest_bit_by_float_exponent() -> None:
     """lsum_fast._highest_exponent (the float exponent of the run tops) is int.bit_length + 1022
     (0 for 0), and _TOP/_BELOW there the highest bit and the bits up to it, on
