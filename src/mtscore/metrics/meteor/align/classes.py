@@ -350,26 +350,30 @@ def _chain_crossings(c: _Classes, redo: np.ndarray, starts: np.ndarray, group_of
     below = np.zeros(int(row[-1] + size[-1]) + 1, dtype=np.int64)
     below[np.repeat(row, matches) + rank + 1] = 1
     np.cumsum(below, out=below)
-    # every (earlier option, match of the later option)
+    # every (earlier option, match of the later option): what depends on the earlier option only is
+    # taken per option pair and read through ``q``; in place where it can (fewer temporaries of the
+    # matches' length: fewer page faults)
     n = matches[later]
     q = np.repeat(np.arange(len(earlier)), n)
     m = pair_table[ranges(first_pair[later], n)]
-    o = earlier[q]
-    by_ref = (a < b)[o]
-    at = option_class[o]
-    before_h = _words_before(c, c.hyp_tok, c.shape_a, redo, starts, group_of, at, c.pair_h[m])
-    before_r = _words_before(c, c.ref_tok, c.shape_b, redo, starts, group_of, at, c.pair_r[m])
-    counted = below[row[o] + np.where(by_ref, before_r, before_h)] - below[row[o]]
-    return np.bincount(q, weights=np.abs(counted - np.where(by_ref, before_h, before_r)),
-                       minlength=len(earlier)).astype(np.int64)
+    at = option_class[earlier]
+    before_h = _words_before(c, c.hyp_tok, c.shape_a, redo, starts, group_of, at, q, c.pair_h[m])
+    before_r = _words_before(c, c.ref_tok, c.shape_b, redo, starts, group_of, at, q, c.pair_r[m])
+    by_ref = (a < b)[earlier][q]
+    counted = np.where(by_ref, before_r, before_h)
+    counted += row[earlier][q]
+    counted = below[counted]
+    counted -= below[row[earlier]][q]
+    counted -= np.where(by_ref, before_h, before_r)
+    return np.bincount(q, weights=np.abs(counted, out=counted), minlength=len(earlier)).astype(np.int64)
 
 
 def _words_before(c: _Classes, words_tok: np.ndarray, shape_n: list[int], redo: np.ndarray,
-                  starts: np.ndarray, group_of: np.ndarray, at: np.ndarray, tokens: np.ndarray
-                  ) -> np.ndarray:
-    """Per x: how many words (one side: ``words_tok``, ``shape_n``) of class ``redo[at[x]]`` come before
-    ``tokens[x]`` (a word of the same group), read from one cumulative count per class over its
-    group's span of positions."""
+                  starts: np.ndarray, group_of: np.ndarray, at: np.ndarray, q: np.ndarray,
+                  tokens: np.ndarray) -> np.ndarray:
+    """Per x: how many words (one side: ``words_tok``, ``shape_n``) of class ``redo[at[q[x]]]`` come
+    before ``tokens[x]`` (a word of the same group), read from one cumulative count per class over
+    its group's span of positions."""
     n = np.asarray(shape_n)[c.shape_of]  # every class's words on this side
     offset = starts_of(n)
     first, last = words_tok[offset], words_tok[offset + n - 1]
@@ -380,7 +384,11 @@ def _words_before(c: _Classes, words_tok: np.ndarray, shape_n: list[int], redo: 
     table = np.zeros(int(table_at[-1] + size[-1]), dtype=np.int64)
     table[np.repeat(table_at - lo + 1, words) + words_tok[ranges(offset[redo], words)]] = 1
     np.cumsum(table, out=table)
-    return table[table_at[at] + tokens - lo[at]] - table[table_at[at]]
+    index = (table_at - lo)[at][q]
+    index += tokens
+    out = table[index]
+    out -= table[table_at[at]][q]
+    return out
 
 
 def _first_descent(g: _Groups) -> tuple[np.ndarray, np.ndarray]:

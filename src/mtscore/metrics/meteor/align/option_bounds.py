@@ -85,6 +85,11 @@ def chain_crossings(edges: np.ndarray, rows: np.ndarray, a: int, b: int, h: np.n
     below = np.zeros((n, max(a, b) + 1), dtype=np.int32)  # below[x, k]: x's chosen words before k
     below[np.arange(n)[:, None], chosen + 1] = 1
     np.cumsum(below, axis=1, out=below)
+    # the difference in place: no second and third options × matches temporary (page faults)
     if a < b:  # every hypothesis word is paired: P = before_h; Q counts x's reference words
-        return np.abs(before_h.astype(np.int32) - below[:, before_r])
-    return np.abs(below[:, before_h] - before_r.astype(np.int32))
+        out = below[:, before_r]
+        np.subtract(before_h.astype(np.int32), out, out=out)
+    else:
+        out = below[:, before_h]
+        out -= before_r.astype(np.int32)
+    return np.abs(out, out=out)
