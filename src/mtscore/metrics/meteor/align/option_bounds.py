@@ -64,8 +64,10 @@ def pairing_extremes(weights: np.ndarray, a: int, b: int) -> tuple[np.ndarray, n
     both = np.concatenate((grid, -grid))  # rows of −weights after those of weights
     table = np.full((2 * n, small + 1), _FAR, dtype=np.int32)
     table[:, 0] = 0
+    step = np.empty((2 * n, small), dtype=np.result_type(table, both))  # every word's sums
     for t in range(max(a, b)):
-        np.minimum(table[:, 1:], table[:, :-1] + both[:, t, :], out=table[:, 1:])
+        np.add(table[:, :-1], both[:, t, :], out=step)
+        np.minimum(table[:, 1:], step, out=table[:, 1:])
     return table[:n, small], -table[n:, small]
 
 
