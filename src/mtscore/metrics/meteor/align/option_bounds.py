@@ -61,7 +61,9 @@ def pairing_extremes(weights: np.ndarray, a: int, b: int) -> tuple[np.ndarray, n
     if a < b:  # the larger side runs along the reference words: scan it, pairing hypothesis words
         grid = grid.transpose(0, 2, 1)
     small = min(a, b)
-    both = np.concatenate((grid, -grid))  # rows of −weights after those of weights
+    both = np.empty((2 * n, *grid.shape[1:]), dtype=grid.dtype)  # rows of −weights after weights'
+    both[:n] = grid
+    np.negative(both[:n], out=both[n:])  # (the same layout: no temporary)
     table = np.full((2 * n, small + 1), _FAR, dtype=np.int32)
     table[:, 0] = 0
     step = np.empty((2 * n, small), dtype=np.result_type(table, both))  # every word's sums
