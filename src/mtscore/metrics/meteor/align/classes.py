@@ -340,7 +340,7 @@ def _chain_crossings(c: _Classes, redo: np.ndarray, starts: np.ndarray, group_of
     e_class = redo[option_class]  # each option's class (index of ``c``'s arrays)
     a = np.asarray(c.shape_a)[c.shape_of[e_class]]
     b = np.asarray(c.shape_b)[c.shape_of[e_class]]
-    # below[row[o] + k] − below[row[o]]: option o's words of its class's larger side among the first k
+    # below[row[o] + k]: option o's words of its class's larger side among the first k
     size = np.maximum(a, b) + 1
     row = starts_of(size)
     chosen = pair_table[ranges(first_pair, matches)]
@@ -350,6 +350,7 @@ def _chain_crossings(c: _Classes, redo: np.ndarray, starts: np.ndarray, group_of
     below = np.zeros(int(row[-1] + size[-1]) + 1, dtype=np.int64)
     below[np.repeat(row, matches) + rank + 1] = 1
     np.cumsum(below, out=below)
+    below[:-1] -= np.repeat(below[row], size)  # each option's counts from 0 (its first cell: none)
     # every (earlier option, match of the later option): what depends on the earlier option only is
     # taken per option pair and read through ``q``; in place where it can (fewer temporaries of the
     # matches' length: fewer page faults)
@@ -363,7 +364,6 @@ def _chain_crossings(c: _Classes, redo: np.ndarray, starts: np.ndarray, group_of
     counted = np.where(by_ref, before_r, before_h)
     counted += row[earlier][q]
     counted = below[counted]
-    counted -= below[row[earlier]][q]
     counted -= np.where(by_ref, before_h, before_r)
     return np.bincount(q, weights=np.abs(counted, out=counted), minlength=len(earlier)).astype(np.int64)
 
@@ -384,11 +384,10 @@ def _words_before(c: _Classes, words_tok: np.ndarray, shape_n: list[int], redo: 
     table = np.zeros(int(table_at[-1] + size[-1]), dtype=np.int64)
     table[np.repeat(table_at - lo + 1, words) + words_tok[ranges(offset[redo], words)]] = 1
     np.cumsum(table, out=table)
+    table -= np.repeat(table[table_at], size)  # each class's counts from 0 (its first cell: none)
     index = (table_at - lo)[at][q]
     index += tokens
-    out = table[index]
-    out -= table[table_at[at]][q]
-    return out
+    return table[index]
 
 
 def _first_descent(g: _Groups) -> tuple[np.ndarray, np.ndarray]:
