@@ -23,6 +23,7 @@ from mtscore.metrics.meteor.align.stage import (
     Options,
     _unary_costs,
     components,
+    edge_array,
     fewest_crossing_pairing,
     linked_groups,
     ordered_rows,
@@ -182,3 +183,20 @@ def test_chain_crossings_equal_the_crossing_matrix(a: int, b: int, seed: int) ->
     o = Options(hs, rs, None, [])
     cross = cross_matrix(o.edges, np.stack([h, r], axis=1))
     assert chain_crossings(o.edges, o.rows, a, b, h, r).tolist() == edge_crossings(cross, o.rows).tolist()
+
+
+def test_ordered_rows_and_edge_array_equal_their_list_conversions():
+    """``ordered_rows`` and ``edge_array`` read flat streams (``np.fromiter``): the same arrays as
+    ``np.array`` of the combinations and of the pairs."""
+    for a in range(1, 10):
+        for b in range(1, 10):
+            if a > b:
+                want = np.array(list(combinations(range(a), b)), dtype=np.int64) * b + np.arange(b)
+            else:
+                want = np.arange(a) * b + np.array(list(combinations(range(b), a)), dtype=np.int64)
+            got = ordered_rows(a, b)
+            assert got.dtype == want.dtype and got.shape == want.shape and (got == want).all()
+    for edges in ([], [(3, 1)], [(0, 2), (5, 4), (7, 7)], ((1, 2), (2, 1))):
+        want = np.array(edges, dtype=np.int64).reshape(-1, 2)
+        got = edge_array(edges)
+        assert got.dtype == want.dtype and got.shape == want.shape and (got == want).all()

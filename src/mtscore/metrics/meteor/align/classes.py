@@ -340,7 +340,7 @@ def _chain_crossings(c: _Classes, redo: np.ndarray, starts: np.ndarray, group_of
     e_class = redo[option_class]  # each option's class (index of ``c``'s arrays)
     a = np.asarray(c.shape_a)[c.shape_of[e_class]]
     b = np.asarray(c.shape_b)[c.shape_of[e_class]]
-    # below[row[o] + k] − below[row[o]]: option o's words of its class's larger side among the first k
+    # below[row[o] + k]: option o's words of its class's larger side among the first k
     size = np.maximum(a, b) + 1
     row = starts_of(size)
     chosen = pair_table[ranges(first_pair, matches)]
@@ -350,26 +350,30 @@ def _chain_crossings(c: _Classes, redo: np.ndarray, starts: np.ndarray, group_of
     below = np.zeros(int(row[-1] + size[-1]) + 1, dtype=np.int64)
     below[np.repeat(row, matches) + rank + 1] = 1
     np.cumsum(below, out=below)
-    # every (earlier option, match of the later option)
+    below[:-1] -= np.repeat(below[row], size)  # each option's counts from 0 (its first cell: none)
+    # every (earlier option, match of the later option): what depends on the earlier option only is
+    # taken per option pair and read through ``q``; in place where it can (fewer temporaries of the
+    # matches' length: fewer page faults)
     n = matches[later]
     q = np.repeat(np.arange(len(earlier)), n)
     m = pair_table[ranges(first_pair[later], n)]
-    o = earlier[q]
-    by_ref = (a < b)[o]
-    at = option_class[o]
-    before_h = _words_before(c, c.hyp_tok, c.shape_a, redo, starts, group_of, at, c.pair_h[m])
-    before_r = _words_before(c, c.ref_tok, c.shape_b, redo, starts, group_of, at, c.pair_r[m])
-    counted = below[row[o] + np.where(by_ref, before_r, before_h)] - below[row[o]]
-    return np.bincount(q, weights=np.abs(counted - np.where(by_ref, before_h, before_r)),
-                       minlength=len(earlier)).astype(np.int64)
+    at = option_class[earlier]
+    before_h = _words_before(c, c.hyp_tok, c.shape_a, redo, starts, group_of, at, q, c.pair_h[m])
+    before_r = _words_before(c, c.ref_tok, c.shape_b, redo, starts, group_of, at, q, c.pair_r[m])
+    by_ref = (a < b)[earlier][q]
+    counted = np.where(by_ref, before_r, before_h)
+    counted += row[earlier][q]
+    counted = below[counted]
+    counted -= np.where(by_ref, before_h, before_r)
+    return np.bincount(q, weights=np.abs(counted, out=counted), minlength=len(earlier)).astype(np.int64)
 
 
 def _words_before(c: _Classes, words_tok: np.ndarray, shape_n: list[int], redo: np.ndarray,
-                  starts: np.ndarray, group_of: np.ndarray, at: np.ndarray, tokens: np.ndarray
-                  ) -> np.ndarray:
-    """Per x: how many words (one side: ``words_tok``, ``shape_n``) of class ``redo[at[x]]`` come before
-    ``tokens[x]`` (a word of the same group), read from one cumulative count per class over its
-    group's span of positions."""
+                  starts: np.ndarray, group_of: np.ndarray, at: np.ndarray, q: np.ndarray,
+                  tokens: np.ndarray) -> np.ndarray:
+    """Per x: how many words (one side: ``words_tok``, ``shape_n``) of class ``redo[at[q[x]]]`` come
+    before ``tokens[x]`` (a word of the same group), read from one cumulative count per class over
+    its group's span of positions."""
     n = np.asarray(shape_n)[c.shape_of]  # every class's words on this side
     offset = starts_of(n)
     first, last = words_tok[offset], words_tok[offset + n - 1]
@@ -380,7 +384,10 @@ def _words_before(c: _Classes, words_tok: np.ndarray, shape_n: list[int], redo: 
     table = np.zeros(int(table_at[-1] + size[-1]), dtype=np.int64)
     table[np.repeat(table_at - lo + 1, words) + words_tok[ranges(offset[redo], words)]] = 1
     np.cumsum(table, out=table)
-    return table[table_at[at] + tokens - lo[at]] - table[table_at[at]]
+    table -= np.repeat(table[table_at], size)  # each class's counts from 0 (its first cell: none)
+    index = (table_at - lo)[at][q]
+    index += tokens
+    return table[index]
 
 
 def _first_descent(g: _Groups) -> tuple[np.ndarray, np.ndarray]:
@@ -523,27 +530,32 @@ def _prefix_costs(g: _Groups, classes: np.ndarray, group_first: np.ndarray, grou
                   n_options: np.ndarray, stride: np.ndarray, size: np.ndarray
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each prefix (choices of the classes up to one) once: its last choice's option and cost given
-    the others; and where each class's prefixes start."""
+    the others; and where each class's prefixes start. The crossings with the earlier choices are
+    added one earlier class (depth in its group) at a time: arrays of the prefixes, not of their
+    (prefix, earlier class) pairs."""
     n_prefix = size[group] // stride
     prefix_start = starts_of(n_prefix)
     prefix_class = np.repeat(np.arange(len(classes)), n_prefix)
     prefix_id = np.arange(len(prefix_class)) - prefix_start[prefix_class]
     option = g.class_lo[classes[prefix_class]] + prefix_id % n_options[prefix_class]
     depth = prefix_class - group_first[group[prefix_class]]  # the earlier classes of the prefix
-    of_prefix = np.repeat(np.arange(len(prefix_class)), depth)
-    earlier_class = ranges(prefix_class - depth, depth)
-    earlier_option = g.class_lo[classes[earlier_class]] + (
-        prefix_id[of_prefix] // (stride[earlier_class] // stride[prefix_class[of_prefix]])
-    ) % n_options[earlier_class]
-    crossed = np.bincount(of_prefix, weights=g.pair_cross[g.row_start[earlier_option] + option[of_prefix]
-                                                          - g.class_hi[classes[earlier_class]]],
-                          minlength=len(option))
-    return option, g.unary[option] + crossed.astype(np.int64), prefix_start
+    cost = g.unary[option]
+    for e in range(int(depth.max(initial=0))):  # the prefixes' earlier class at depth e
+        which = np.flatnonzero(depth > e)
+        last = prefix_class[which]
+        earlier = group_first[group[last]] + e
+        earlier_option = g.class_lo[classes[earlier]] + (
+            prefix_id[which] // (stride[earlier] // stride[last])) % n_options[earlier]
+        cost[which] += g.pair_cross[g.row_start[earlier_option] + option[which]
+                                    - g.class_hi[classes[earlier]]]
+    return option, cost, prefix_start
 
 
 def _enumerate_batch(g: _Groups, classes: np.ndarray, k: np.ndarray, size: np.ndarray,
                      n_options: np.ndarray, stride: np.ndarray) -> np.ndarray:
-    """:func:`_enumerated` of one batch of groups (arrays of the batch's classes)."""
+    """:func:`_enumerated` of one batch of groups (arrays of the batch's classes), depth by depth
+    (a class's place in its group): arrays of the batch's assignments, not of their (assignment,
+    class) pairs."""
     n_groups = len(k)
     group_first = starts_of(k)  # each group's first class (batch-local)
     group = np.repeat(np.arange(n_groups), k)
@@ -554,22 +566,29 @@ def _enumerate_batch(g: _Groups, classes: np.ndarray, k: np.ndarray, size: np.nd
     assign_start = starts_of(size)
     assign_local = np.arange(n_assign) - assign_start[assign_group]
     k_of = k[assign_group]
-    row_start = starts_of(k_of)
-    row_assign = np.repeat(np.arange(n_assign), k_of)
-    depth = np.arange(len(row_assign)) - row_start[row_assign]
-    row_class = group_first[assign_group[row_assign]] + depth
-    prefix = assign_local[row_assign] // stride[row_class]
-    row = prefix_start[row_class] + prefix
-    total = np.add.reduceat(cost[row], row_start)
-    least = total == np.minimum.reduceat(total, assign_start)[assign_group]
-    optimal = np.flatnonzero(least)
-    rows_optimal = np.flatnonzero(least[row_assign])
-    keys = np.zeros((int(k.max()), len(optimal)), dtype=np.int64)
-    keys[depth[rows_optimal], (np.cumsum(least) - 1)[row_assign[rows_optimal]]] = \
-        cost[row[rows_optimal]] * OPTION_CAP + prefix[rows_optimal] % n_options[row_class[rows_optimal]]
-    ranked = np.lexsort((*keys[::-1], assign_group[optimal]))
-    best = optimal[ranked[firsts(assign_group[optimal][ranked])]]
-    won = np.zeros(n_assign, dtype=bool)
-    won[best] = True
-    return option[row[won[row_assign]]]
+    depths = int(k.max())
 
+    def prefix_rows(d: int, which: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The prefix (a row of ``option``, ``cost``) of assignments ``which`` up to their class at
+        depth d, and that class's option's place among its options."""
+        at = group_first[assign_group[which]] + d
+        prefix = assign_local[which] // stride[at]
+        return prefix_start[at] + prefix, prefix % n_options[at]
+
+    total = np.zeros(n_assign, dtype=cost.dtype)
+    for d in range(depths):
+        which = np.flatnonzero(k_of > d)
+        total[which] += cost[prefix_rows(d, which)[0]]
+    optimal = np.flatnonzero(total == np.minimum.reduceat(total, assign_start)[assign_group])
+    keys = np.zeros((depths, len(optimal)), dtype=np.int64)
+    for d in range(depths):
+        sel = np.flatnonzero(k_of[optimal] > d)
+        row, place = prefix_rows(d, optimal[sel])
+        keys[d, sel] = cost[row] * OPTION_CAP + place
+    ranked = np.lexsort((*keys[::-1], assign_group[optimal]))
+    best = optimal[ranked[firsts(assign_group[optimal][ranked])]]  # one per group, in group order
+    out = np.empty(len(classes), dtype=option.dtype)
+    for d in range(depths):
+        sel = np.flatnonzero(k > d)
+        out[group_first[sel] + d] = option[prefix_rows(d, best[sel])[0]]
+    return out

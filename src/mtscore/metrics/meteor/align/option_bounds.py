@@ -61,11 +61,15 @@ def pairing_extremes(weights: np.ndarray, a: int, b: int) -> tuple[np.ndarray, n
     if a < b:  # the larger side runs along the reference words: scan it, pairing hypothesis words
         grid = grid.transpose(0, 2, 1)
     small = min(a, b)
-    both = np.concatenate((grid, -grid))  # rows of −weights after those of weights
+    both = np.empty((2 * n, *grid.shape[1:]), dtype=grid.dtype)  # rows of −weights after weights'
+    both[:n] = grid
+    np.negative(both[:n], out=both[n:])  # (the same layout: no temporary)
     table = np.full((2 * n, small + 1), _FAR, dtype=np.int32)
     table[:, 0] = 0
+    step = np.empty((2 * n, small), dtype=np.result_type(table, both))  # every word's sums
     for t in range(max(a, b)):
-        np.minimum(table[:, 1:], table[:, :-1] + both[:, t, :], out=table[:, 1:])
+        np.add(table[:, :-1], both[:, t, :], out=step)
+        np.minimum(table[:, 1:], step, out=table[:, 1:])
     return table[:n, small], -table[n:, small]
 
 
@@ -85,6 +89,11 @@ def chain_crossings(edges: np.ndarray, rows: np.ndarray, a: int, b: int, h: np.n
     below = np.zeros((n, max(a, b) + 1), dtype=np.int32)  # below[x, k]: x's chosen words before k
     below[np.arange(n)[:, None], chosen + 1] = 1
     np.cumsum(below, axis=1, out=below)
+    # the difference in place: no second and third options × matches temporary (page faults)
     if a < b:  # every hypothesis word is paired: P = before_h; Q counts x's reference words
-        return np.abs(before_h.astype(np.int32) - below[:, before_r])
-    return np.abs(below[:, before_h] - before_r.astype(np.int32))
+        out = below[:, before_r]
+        np.subtract(before_h.astype(np.int32), out, out=out)
+    else:
+        out = below[:, before_h]
+        out -= before_r.astype(np.int32)
+    return np.abs(out, out=out)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from functools import lru_cache
-from itertools import accumulate, combinations
+from itertools import accumulate, chain, combinations
 from math import comb
 from typing import Any
 
@@ -140,19 +140,26 @@ def fewest_crossing_pairing(hs: list[int], rs: list[int], fixed: Sequence[Edge])
 
 
 def edge_array(edges: Sequence[Edge]) -> np.ndarray:
-    return np.array(edges, dtype=np.int64).reshape(-1, 2)
+    """``np.array(edges, dtype=np.int64).reshape(-1, 2)``, read from the flat stream of the pairs'
+    positions (no tuple is converted on its own)."""
+    return np.fromiter(chain.from_iterable(edges), dtype=np.int64, count=2 * len(edges)).reshape(-1, 2)
 
 
 @lru_cache(maxsize=1024)
 def ordered_rows(a: int, b: int) -> np.ndarray:
     """Options of a complete a × b component as rows of edge indices (edge (x, y) = x·b + y): the
     subsets of the larger side in ``itertools.combinations`` order, paired in order with the other."""
-    if a > b:
-        rows = np.array(list(combinations(range(a), b)), dtype=np.int64) * b + np.arange(b)
-    else:
-        rows = np.arange(a) * b + np.array(list(combinations(range(b), a)), dtype=np.int64)
+    rows = _subsets(a, b) * b + np.arange(b) if a > b else np.arange(a) * b + _subsets(b, a)
     rows.flags.writeable = False
     return rows
+
+
+def _subsets(n: int, k: int) -> np.ndarray:
+    """``np.array(list(combinations(range(n), k)))`` (as int64, k columns even when k = 0), read
+    from the flat stream of the combinations (no tuple is converted on its own)."""
+    count = comb(n, k)
+    flat = chain.from_iterable(combinations(range(n), k))
+    return np.fromiter(flat, dtype=np.int64, count=count * k).reshape(count, k)
 
 
 class Options:
