@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.print_help(sys.stderr)
             return 2
         from .. import progress
-        from ..report.tables import check_decimals
+        from ..report.formats import check_decimals
 
         progress.set_quiet(getattr(args, "quiet", False))
         if getattr(args, "width", None) is not None:  # every command's --width: one rule
