@@ -57,6 +57,23 @@ def test_line_reader_equals_whole_file_reading(lines, crlf, final, bom, block, t
     assert _all_lines(LineReader(io.BytesIO(data), "x", block=block), take) == expected
 
 
+@settings(max_examples=200, deadline=None)
+@given(lines=st.lists(st.binary(max_size=6).filter(lambda b: b"\n" not in b), min_size=1, max_size=12),
+       crlf=st.booleans(), block=st.integers(1, 9), take=st.integers(1, 5))
+def test_line_reader_decodes_bytes_as_whole_file_reading(lines, crlf, block, take) -> None:
+    """Any bytes (invalid UTF-8 too), decoded line by line in blocks: the segments, or the error
+    naming the line and column, that io.text gives for the whole file."""
+    data = (b"\r\n" if crlf else b"\n").join(lines) + b"\n"
+    try:
+        expected = decode_lines(data, "x")
+    except InputError as err:
+        with pytest.raises(InputError) as got:
+            _all_lines(LineReader(io.BytesIO(data), "x", block=block), take)
+        assert str(got.value) == str(err)
+        return
+    assert _all_lines(LineReader(io.BytesIO(data), "x", block=block), take) == expected
+
+
 def test_invalid_utf8_in_a_later_block_names_the_line() -> None:
     data = b"".join(b"line %d\n" % i for i in range(1, 1000)) + b"bad \xc3\x28 here\nlast\n"
     reader = LineReader(io.BytesIO(data), "f.txt", block=64)

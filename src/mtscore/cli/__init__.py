@@ -62,7 +62,9 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The full parser, or (``only``) one with just that subcommand's module imported."""
+    """The full parser, or (``only``) one with just that subcommand's module imported: a known
+    subcommand's parser alone (the others, which argparse would build a parser each for, cannot be
+    chosen then), or, for ``""``, every subcommand's name and one-line help."""
     parser = Parser(
         prog="mtscore",
         description="Reference-based evaluation of MT and generated text: BLEU, chrF/chrF++, TER, NIST, "
@@ -73,7 +75,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     for name, summary in COMMANDS.items():
         if only is None or name == only:
             importlib.import_module(f"{__name__}.{name.replace('-', '_')}").register(sub)
-        else:
+        elif not only:
             sub.add_parser(name, help=summary)
     return parser
 
@@ -124,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.print_help(sys.stderr)
             return 2
         from .. import progress
-        from ..report.tables import check_decimals
+        from ..report.formats import check_decimals
 
         progress.set_quiet(getattr(args, "quiet", False))
         if getattr(args, "width", None) is not None:  # every command's --width: one rule

@@ -12,10 +12,14 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..io.text import read_lines, read_stream
-from ..report.tables import FORMATS, Table, render
+from ..report.formats import FORMATS
+
+if TYPE_CHECKING:
+    from ..report.tables import Table
 
 #: decimals shown by default (see the module's precision rule)
 DEFAULT_DECIMALS = 4
@@ -39,6 +43,8 @@ def add_output_options(parser: argparse.ArgumentParser, default_width: int = DEF
 def emit(tables: Table | Sequence[Table], args: argparse.Namespace) -> None:
     """Print tables in ``args.format``; CSV and JSON Lines: each table's rows with full precision
     (tables separated by a blank line)."""
+    from ..report.tables import Table, render  # (the renderer: not loaded by a command that has none)
+
     if args.format in ("csv", "jsonl") and args.format not in FORMATS:
         from ..io.scores import format_table
 

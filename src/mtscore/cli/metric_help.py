@@ -48,13 +48,17 @@ class _Recorder:
         self._parser = parser
         self.actions: dict[str, list[argparse.Action]] = {}
         self._name = ""
+        self._first: dict[Any, str] = {}  # option module -> the first name added with it
 
     def add(self, name: str) -> None:
         """Add the options of metric ``name`` (the list of an earlier name of the same module)."""
         module = options.module(name)
-        same = next((n for n in self.actions if options.module(n) is module), None)
+        same = self._first.setdefault(module, name)
         self._name = name
-        self.actions[name] = self.actions[same] if same is not None else []
+        if same != name:
+            self.actions[name] = self.actions[same]
+            return
+        self.actions[name] = []
         module.add_options(self)
 
     def add_argument_group(self, *args: Any, **kwargs: Any) -> _Group:

@@ -19,8 +19,8 @@ from ..io.long_format import COLUMNS as LONG_COLUMNS
 from ..io.long_format import FORMATS as LONG_FORMATS
 from ..metrics import registry as metric_registry
 from ..metrics.base import Metric, SegmentStats
-from ..report.tables import FORMATS as TABLE_FORMATS
-from ..report.tables import LAYOUTS, Fixed, Table, render
+from ..report.formats import FORMATS as TABLE_FORMATS
+from ..report.formats import LAYOUTS
 from ..streaming import (
     DEFAULT_CHUNK,
     Chunk,
@@ -39,8 +39,8 @@ from .common import emit, system_name
 if TYPE_CHECKING:
     from ..io.scores import ScoreRecord
 
-# json and the long format's writer (:mod:`mtscore.io.scores`) are imported by the outputs that use
-# them: ``-b`` and the text table never load them
+# json, the long format's writer (:mod:`mtscore.io.scores`) and the tables' renderer
+# (:mod:`mtscore.report.tables`) are imported by the outputs that use them: ``-b`` loads none of them
 
 #: metrics sacreBLEU also computes, on its 0–100 scale: ``-b`` prints them with sacreBLEU's default of
 #: 1 decimal; the others (0–1 scales, NIST) with 4 (each entry's ``decimals`` in the registry)
@@ -196,6 +196,8 @@ def _corpus_output(args: argparse.Namespace, gathered: Gathered) -> None:
         print(format_scores([ScoreRecord(name, None, label, score, signature)
                              for name, label, score, signature, _ in rows], args.format))
     else:
+        from ..report.tables import Fixed, Table, render
+
         human = args.format in HUMAN_FORMATS
         table = Table(("system", "metric", "score", "signature"), tuple(
             (name, label, Fixed(score, _table_decimals(args, metric)) if human else score, signature)
@@ -314,6 +316,8 @@ class SegmentWriter:
         elif args.format == "text":
             sys.stdout.write("".join(f"{s}\n" for s in self.signatures))
         else:
+            from ..report.tables import Table
+
             args.width = 2 if args.width is None else args.width
             emit(Table(("system", "seg_id", "metric", "score"), tuple(self.rows),
                        notes=tuple(self.signatures)), args)

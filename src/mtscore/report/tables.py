@@ -27,12 +27,12 @@ import numpy as np
 
 from ..errors import OptionError
 
-FORMATS = ("text", "json", "tsv", "markdown", "latex")
-#: the most decimals shown (a float64 has at most 17 significant digits)
-MAX_DECIMALS = 17
-
-#: table layouts: ``long`` as built, ``wide`` systems × metrics (see :func:`wide_table`)
-LAYOUTS = ("long", "wide")
+# the formats, layouts and decimals' rule, re-exported (defined apart for the command line's start-up)
+from .formats import FORMATS as FORMATS
+from .formats import LAYOUTS as LAYOUTS
+from .formats import MAX_DECIMALS as MAX_DECIMALS
+from .formats import check_decimals as check_decimals
+from .formats import check_layout as check_layout
 
 
 @dataclass(frozen=True, repr=False)
@@ -158,18 +158,6 @@ def _json_value(value: Any) -> Any:
     if hasattr(value, "item"):  # numpy scalars
         return _json_value(value.item())
     return value
-
-
-def check_layout(layout: str) -> None:
-    if layout not in LAYOUTS:
-        raise OptionError("layout", layout, LAYOUTS)
-
-
-def check_decimals(width: int, option: str = "width") -> None:
-    """Decimals shown: an integer from 0 to :data:`MAX_DECIMALS`."""
-    if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or \
-            not 0 <= width <= MAX_DECIMALS:
-        raise OptionError(option, width, detail=f"decimals must be an integer from 0 to {MAX_DECIMALS}")
 
 
 def render(tables: Table | Sequence[Table], fmt: str = "text", width: int = 2,

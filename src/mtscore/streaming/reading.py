@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from ..errors import InputError
@@ -110,7 +109,7 @@ class LineReader:
             if tail and not self._decoded:  # no newline at all: io.text's whole-file rules
                 self._pending.extend(decode_lines(tail, self.name))  # (CR line ends refused)
             elif tail:  # a last line without a final newline
-                self._pending.extend(self._decode(tail))
+                self._pending.extend(self._decode([tail], b"\r" in tail))
             return
         data = self._tail + data
         if not self._started:
@@ -120,29 +119,39 @@ class LineReader:
             self._started = True
             check_not_utf16(data, self.name)
             data = data.removeprefix(_BOM)
-        cut = data.rfind(b"\n")
-        if cut < 0:
+        if b"\n" not in data:
             self._tail = data
             return
-        self._tail = data[cut + 1:]
-        self._pending.extend(self._decode(data[:cut]))
+        lines = data.split(b"\n")
+        self._tail = lines.pop()  # the bytes after the last newline
+        self._pending.extend(self._decode(lines, b"\r" in data))
 
-    def _decode(self, block: bytes) -> list[str]:
-        """Complete lines (``block`` without its final newline) as strings."""
+    def _decode(self, lines: list[bytes], cr: bool) -> list[str]:
+        """Complete lines (each one's bytes, without its newline) as strings; ``cr``: some of them
+        may end in '\\r' (CRLF, removed). Decoded line by line: no string of the whole block is made
+        (whose pages, as fresh memory, cost more than the calls)."""
         try:
-            text = block.decode("utf-8")
-        except UnicodeDecodeError as err:  # the lines before it are segments; the error comes
-            line_start = block.rfind(b"\n", 0, err.start) + 1  # when the bad line is reached
-            self._error = InputError(
-                f"invalid UTF-8 (byte 0x{block[err.start]:02x} at column {err.start - line_start + 1})",
-                source=self.name, line=self._decoded + 1 + block.count(b"\n", 0, err.start))
-            self._eof = True
-            return self._decode(block[:line_start - 1]) if line_start else []
-        lines = text.split("\n")
-        self._decoded += len(lines)
-        if "\r" in text:
-            lines = [line.removesuffix("\r") for line in lines]
-        return lines
+            text = list(map(bytes.decode, lines))  # strict UTF-8
+        except UnicodeDecodeError:  # the lines before it are segments; the error comes
+            text = self._until_error(lines)  # when the bad line is reached
+        self._decoded += len(text)
+        if cr:
+            text = [line.removesuffix("\r") for line in text]
+        return text
+
+    def _until_error(self, lines: list[bytes]) -> list[str]:
+        """The lines before the first invalid UTF-8, and the error for it, raised when reached."""
+        text: list[str] = []
+        for line in lines:
+            try:
+                text.append(line.decode())
+            except UnicodeDecodeError as err:
+                self._error = InputError(
+                    f"invalid UTF-8 (byte 0x{line[err.start]:02x} at column {err.start + 1})",
+                    source=self.name, line=self._decoded + 1 + len(text))
+                self._eof = True
+                break
+        return text
 
 
 class TabSeparated:
@@ -174,15 +183,17 @@ class TabSeparated:
         return [list(column) for column in zip(*rows)] if rows else [[] for _ in self.names]
 
 
-@dataclass(eq=False)
 class Inputs:
     """The systems (file per system, or tab-separated systems in one stream) and reference files
-    (open readers: never compared, so no generated ``__eq__``)."""
+    (open readers, never compared or printed: a plain class, so that the command line's start-up
+    generates no dataclass methods for it)."""
 
-    names: list[str]
-    sources: list[LineReader | TabSeparated]
-    refs: list[LineReader]
-    ref_paths: list[str] = field(default_factory=list)
+    def __init__(self, names: list[str], sources: list[LineReader | TabSeparated],
+                 refs: list[LineReader], ref_paths: list[str] | None = None):
+        self.names = names
+        self.sources = sources
+        self.refs = refs
+        self.ref_paths: list[str] = [] if ref_paths is None else ref_paths
 
     def close(self) -> None:
         for source in [*self.sources, *self.refs]:
