@@ -104,13 +104,3 @@ def test_missing_pandas_is_one_error_naming_the_extra(monkeypatch):
     for call in (result.to_pandas, score.to_pandas):
         with pytest.raises(MissingExtraError, match=r"pip install 'mtscore\[pandas\]'"):
             call()
-
-
-def test_segment_stats_repr_is_the_one_dataclass_would_generate():
-    """SegmentStats writes its own __repr__ (one generated method less at start-up): the same text."""
-    import dataclasses
-
-    Generated = dataclasses.make_dataclass("SegmentStats", ["columns", "values", "meta"], frozen=True,
-                                           eq=False)
-    stats = SegmentStats(("a", "b"), np.arange(6).reshape(3, 2), {"nrefs": "1"})
-    assert repr(stats) == repr(Generated(stats.columns, stats.values, stats.meta))

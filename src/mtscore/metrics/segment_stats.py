@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 
-@dataclass(frozen=True, eq=False, repr=False)  # its __repr__ written below: one method less to compile
+@dataclass(frozen=True, eq=False)
 class SegmentStats:
     """Per-segment sufficient statistics: ``values[i, j]`` is statistic ``columns[j]`` of segment i."""
 
@@ -24,10 +24,6 @@ class SegmentStats:
         if self.values.ndim != 2 or self.values.shape[1] != len(self.columns):
             raise ValueError(f"statistics must have shape (segments, {len(self.columns)}), "
                              f"got {self.values.shape}")
-
-    def __repr__(self) -> str:  # (the repr @dataclass would generate)
-        return (f"{type(self).__qualname__}(columns={self.columns!r}, values={self.values!r}, "
-                f"meta={self.meta!r})")
 
     def __len__(self) -> int:
         return self.values.shape[0]
