@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import pickle
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import FrozenInstanceError
+from dataclasses import dataclass
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -35,29 +35,17 @@ if TYPE_CHECKING:
 DEFAULT_CHUNK = 20_000
 
 
+@dataclass(frozen=True, eq=False)
 class Chunk:
-    """Segments ``start .. start + len(systems[0]) - 1`` of every system and reference stream.
-    Frozen (assigning an attribute raises :class:`dataclasses.FrozenInstanceError`), never compared:
-    a plain class, so that the command line's start-up generates no dataclass methods for it."""
+    """Segments ``start .. start + len(systems[0]) - 1`` of every system and reference stream
+    (never compared: no generated ``__eq__``/``__hash__`` to build at start-up)."""
 
     start: int
     systems: list[list[str]]
     refs: list[list[str | None]]
 
-    def __init__(self, start: int, systems: list[list[str]], refs: list[list[str | None]]):
-        self.__dict__.update(start=start, systems=systems, refs=refs)  # (pickle restores it so too)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
     def __len__(self) -> int:
         return len(self.refs[0])
-
-    def __repr__(self) -> str:
-        return f"Chunk(start={self.start}, {len(self)} segments, {len(self.systems)} systems)"
 
 
 def check_chunking(chunk_size: int, jobs: int | None) -> int:

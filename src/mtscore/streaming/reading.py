@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from ..errors import InputError
@@ -183,17 +184,15 @@ class TabSeparated:
         return [list(column) for column in zip(*rows)] if rows else [[] for _ in self.names]
 
 
+@dataclass(eq=False)
 class Inputs:
     """The systems (file per system, or tab-separated systems in one stream) and reference files
-    (open readers, never compared or printed: a plain class, so that the command line's start-up
-    generates no dataclass methods for it)."""
+    (open readers: never compared, so no generated ``__eq__``)."""
 
-    def __init__(self, names: list[str], sources: list[LineReader | TabSeparated],
-                 refs: list[LineReader], ref_paths: list[str] | None = None):
-        self.names = names
-        self.sources = sources
-        self.refs = refs
-        self.ref_paths: list[str] = [] if ref_paths is None else ref_paths
+    names: list[str]
+    sources: list[LineReader | TabSeparated]
+    refs: list[LineReader]
+    ref_paths: list[str] = field(default_factory=list)
 
     def close(self) -> None:
         for source in [*self.sources, *self.refs]:
