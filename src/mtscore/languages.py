@@ -11,8 +11,8 @@
   character; ``ja-mecab``: MeCab words) so that METEOR has words to align.
 """
 
-# (no ``from __future__ import annotations``: the named tuples' fields are real types, which they
-# take as they are; string annotations would each be compiled at every start-up)
+from __future__ import annotations
+
 from typing import NamedTuple
 
 from .errors import OptionError

@@ -34,8 +34,8 @@ Adding a metric
 4. Docs: a section in ``docs/``.
 """
 
-# (no ``from __future__ import annotations``: MetricEntry's fields are real types, which the named
-# tuple takes as they are; string annotations would each be compiled at every start-up)
+from __future__ import annotations
+
 import importlib
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -87,12 +87,12 @@ class MetricEntry(NamedTuple):
     #: left out of the report's key table, scores figure and significance matrices
     minor: bool = False
 
-    def load(self) -> "type[Metric[Any]]":
+    def load(self) -> type[Metric[Any]]:
         """The metric class (imported now)."""
         cls: type[Metric[Any]] = getattr(importlib.import_module(self.module), self.cls)
         return cls
 
-    def create(self, **settings: object) -> "Metric[Any]":
+    def create(self, **settings: object) -> Metric[Any]:
         """A metric object with this name's settings, updated by ``settings``."""
         return self.load()(**{**self.settings, **settings})
 
@@ -249,7 +249,7 @@ def exports() -> dict[str, str]:
 UTILITIES: tuple[str, ...] = tuple(e.name for e in ENTRIES if e.utility is not None)
 
 
-def utility_metric(name: str) -> "Metric[Any]":
+def utility_metric(name: str) -> Metric[Any]:
     """The metric utility ``name`` stands for, with the settings of its sentence function
     (``bleu``: ``sentence_bleu``'s effective order; ``chrf++``: word order 2)."""
     entry = _BY_NAME.get(name)
