@@ -262,6 +262,11 @@ def get_matcher(name: str, snowball: str | None = None, paraphrase: Any = None) 
     raise OptionError("METEOR module", name, MODULES)
 
 
+def paraphrase_module(modules: Sequence[str]) -> int | None:
+    """The index of the paraphrase module in ``modules`` (None without it)."""
+    return list(modules).index("paraphrase") if "paraphrase" in modules else None
+
+
 def check_modules(modules: Sequence[str] | str, language: Any = None) -> tuple[str, ...]:
     """Validate a module sequence (names or ``"exact+porter"``-style string); no repeats.
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .align.phrases import Phrase, fixed_phrases
+from .matchers import paraphrase_module
 from .score import count_phrase_chunks
 
 if TYPE_CHECKING:
@@ -56,11 +57,6 @@ TASKS: dict[str, Task] = {t.name: t for t in (
     Task("li", "Language-Independent", 0.75, 1.40, 0.70, 0.50, (1.0, 0.5, 0.5, 0.5)),
     Task("tune", "Tune", 0.5, 1.0, 0.5, 0.5, (1.0, 0.5, 0.5, 0.5)),
 )}
-
-
-def paraphrase_module(modules: Sequence[str]) -> int | None:
-    """The index of the paraphrase module in ``modules`` (None without it)."""
-    return list(modules).index("paraphrase") if "paraphrase" in modules else None
 
 
 def paraphrase_matches(table: ParaphraseTable, h: Sequence[int], r: Sequence[int], k: int

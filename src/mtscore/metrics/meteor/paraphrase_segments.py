@@ -29,7 +29,7 @@ def phrase_candidate_arrays(metric: METEOR, pairs: Sequence[tuple[list[int], lis
     module)``), by pair and reference position, each position's in the rule's order."""
     from .align.phrases_batch_words import word_rows
     from .candidates_batch import sorted_candidates
-    from .paraphrase import paraphrase_module
+    from .matchers import paraphrase_module
     from .paraphrase_batch import paraphrase_match_arrays
 
     vocab = metric.vocabulary()
