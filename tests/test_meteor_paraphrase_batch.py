@@ -76,12 +76,12 @@ def test_beam_from_arrays_equals_the_phrase_lists() -> None:
 
 
 def test_segments_from_arrays_equal_the_rule(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # paraphrase_segments.py: the candidate arrays are the batched lists (one-word candidates, then
-    # paraphrase matches, per reference position), and the pairs' alignments the rule's pair by
+    # paraphrase_segments.py: the candidate arrays are the rule's candidates (one-word candidates,
+    # then paraphrase matches, per reference position), and the pairs' alignments the rule's pair by
     # pair, also where a pair is too long to search (monkeypatched JAR_WORDS: definite matches)
     from mtscore.metrics.meteor import METEOR
     from mtscore.metrics.meteor.align import jar
-    from mtscore.metrics.meteor.paraphrase import _with_candidates, align_phrase_segment
+    from mtscore.metrics.meteor.paraphrase import align_phrase_segment, phrase_candidates
     from mtscore.metrics.meteor.paraphrase_segments import align_phrase_segments_batch as batch
     from mtscore.metrics.meteor.paraphrase_segments import phrase_candidate_arrays
 
@@ -95,7 +95,8 @@ def test_segments_from_arrays_equal_the_rule(tmp_path: Path, monkeypatch: pytest
     texts = [[rng.choice(words) for _ in range(rng.randint(0, 14))] for _ in range(300)]
     ids = metric.vocabulary().encode(texts)
     pairs = [(ids[k], ids[k + 1]) for k in range(0, len(ids), 2)] + [(ids[1], ids[1])]
-    _, kept, cands = _with_candidates(metric, pairs)
+    kept = [(h, r) for h, r in pairs if h and r]
+    cands = [phrase_candidates(metric, metric.vocabulary(), h, r) for h, r in kept]
     pair, rows = phrase_candidate_arrays(metric, kept)
     as_lists: list[list[list]] = [[[] for _ in r] for _, r in kept]
     for p, row in zip(pair.tolist(), rows.tolist()):

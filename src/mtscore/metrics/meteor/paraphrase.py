@@ -132,31 +132,6 @@ def align_phrase_segments(metric: METEOR, pairs: Sequence[tuple[list[int], list[
     return align_phrase_segments_batch(metric, pairs)
 
 
-def _with_candidates(metric: METEOR, pairs: Sequence[tuple[list[int], list[int]]]
-                     ) -> tuple[list[int], list[tuple[list[int], list[int]]], list[list[list[Phrase]]]]:
-    """The pairs with both sides non-empty (their indices, the pairs) and their
-    :func:`phrase_candidates`, found for all of them at once (:mod:`.candidates_batch`,
-    :mod:`.paraphrase_batch`) as lists (what :mod:`.paraphrase_segments`' arrays are tested equal to)."""
-    from .candidates_batch import word_candidates_many
-    from .paraphrase_batch import paraphrase_matches_many
-
-    vocab = metric.vocabulary()
-    where = [k for k, (h, r) in enumerate(pairs) if h and r]
-    kept = [pairs[k] for k in where]
-    cands = word_candidates_many(vocab, kept)
-    m = paraphrase_module(metric.modules)
-    if m is None:
-        return where, kept, cands
-    key = vocab.keys[m]
-    para = [n for n, (h, r) in enumerate(kept) if h != r]
-    found = paraphrase_matches_many(metric.paraphrase_table(), [
-        ([key[x] for x in kept[n][0]], [key[y] for y in kept[n][1]]) for n in para], m)
-    for n, matches in zip(para, found):
-        for words, ms in zip(cands[n], matches):
-            words.extend(ms)
-    return where, kept, cands
-
-
 def statistics_row(metric: METEOR, h: list[int], r: list[int], alignment: Sequence[Phrase],
                    function_words: frozenset[str] | None) -> list[int]:
     """The statistics of one pair aligned with phrase matches (columns of :func:`.score.columns`

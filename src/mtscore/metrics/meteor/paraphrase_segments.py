@@ -1,6 +1,6 @@
 """Variant 1.5 with the paraphrase module for many pairs at once, from candidate arrays: equal to
-:func:`.paraphrase.align_phrase_segment` pair by pair (the batched lists of
-:func:`.paraphrase._with_candidates` searched by :func:`.align.phrases_batch.align_phrases_beam_many`;
+:func:`.paraphrase.align_phrase_segment` pair by pair (the candidates those of
+:func:`.paraphrase.phrase_candidates`, the searches :func:`.align.phrases_batch.align_phrases_beam_many`'s;
 tested equal: ``tests/test_meteor_paraphrase_batch.py``, and on WMT22 by ``benchmarks/meteor_align.py``).
 
 The one-word candidates (:func:`.candidates_batch.sorted_candidates`) and the paraphrase matches
