@@ -74,6 +74,22 @@ def test_line_reader_decodes_bytes_as_whole_file_reading(lines, crlf, block, tak
     assert _all_lines(LineReader(io.BytesIO(data), "x", block=block), take) == expected
 
 
+@pytest.mark.parametrize("bom", [b"\xfe\xff", b"\xff\xfe", b"\xef\xbb\xbf"])
+@pytest.mark.parametrize("block", [1, 2, 3])
+def test_a_bom_cut_by_the_first_reads_is_still_recognised(bom, block) -> None:
+    """A byte-order mark read a byte at a time: UTF-16's is refused as io.text refuses it (not
+    'invalid UTF-8'), UTF-8's dropped (hypothesis found the one-byte UTF-16 case)."""
+    data = bom + b"a\n"
+    try:
+        expected = decode_lines(data, "x")
+    except InputError as err:
+        with pytest.raises(InputError) as got:
+            _all_lines(LineReader(io.BytesIO(data), "x", block=block), 1)
+        assert str(got.value) == str(err) and "UTF-16" in str(err)
+        return
+    assert _all_lines(LineReader(io.BytesIO(data), "x", block=block), 1) == expected == ["a"]
+
+
 def test_invalid_utf8_in_a_later_block_names_the_line() -> None:
     data = b"".join(b"line %d\n" % i for i in range(1, 1000)) + b"bad \xc3\x28 here\nlast\n"
     reader = LineReader(io.BytesIO(data), "f.txt", block=64)

@@ -86,6 +86,12 @@ def checked_read(read: Callable[[], T], source: str, expected: str | None = None
         raise error from None
 
 
+def may_be_cut_bom(head: bytes) -> bool:
+    """Whether ``head`` (the first bytes read, fewer than a UTF-8 BOM's three) may be a byte-order
+    mark, UTF-8's or UTF-16's, cut by the read: read more before deciding what the file starts with."""
+    return len(head) < len(_BOM) and any(bom.startswith(head) for bom in (_BOM, *_UTF16_BOMS))
+
+
 def check_not_utf16(head: bytes, source: str) -> None:
     """Refuse input that starts with a UTF-16 byte-order mark, saying how to convert it."""
     for bom, what in _UTF16_BOMS.items():

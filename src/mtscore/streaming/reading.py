@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from ..errors import InputError
-from ..io.text import check_not_utf16, checked_read, decode_lines, decompressed, read_bytes
+from ..io.text import (
+    check_not_utf16,
+    checked_read,
+    decode_lines,
+    decompressed,
+    may_be_cut_bom,
+    read_bytes,
+)
 from ..metrics.chunked import Chunk, iter_chunks
 
 __all__ = ["BLOCK_BYTES", "Chunk", "Inputs", "LineReader", "TabSeparated", "iter_chunks", "open_inputs",
@@ -114,8 +121,8 @@ class LineReader:
             return
         data = self._tail + data
         if not self._started:
-            if len(data) < len(_BOM) and _BOM.startswith(data):
-                self._tail = data  # perhaps a BOM cut by the read
+            if may_be_cut_bom(data):
+                self._tail = data  # perhaps a BOM (UTF-8's or UTF-16's) cut by the read
                 return
             self._started = True
             check_not_utf16(data, self.name)
