@@ -217,6 +217,14 @@ class METEOR(Metric[METEORResult]):
         return PreparedReferences(self.settings_key(), n, reference_count_label(streams), ids,
                                   self.vocabulary())
 
+    def prepare_chunk(self, refs: Sequence[Sequence[str | None]], corpus: Any, start: int) -> Any:
+        """The command line's references (:meth:`.base.Metric.prepare_chunk`): where the corpus may
+        be aligned in forked processes, checked but not encoded yet, for each process to encode its
+        own range of segments (:mod:`.text_ranges`); else :meth:`prepare_references`."""
+        from .text_ranges import TextReferences, may_split
+
+        return TextReferences.of(self, refs) if may_split(self) else self.prepare_references(refs)
+
     def _prepared(self, hyps: Sequence[str], refs: Any) -> tuple[list[str], PreparedReferences]:
         hyps, refs = checked_inputs(self, hyps, refs, PreparedReferences)
         return hyps, refs
@@ -224,6 +232,10 @@ class METEOR(Metric[METEORResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | PreparedReferences) -> SegmentStats:
         """Per-segment statistics against the best reference (see :func:`.score.columns`)."""
+        from .text_ranges import TextReferences, extract_text
+
+        if isinstance(refs, TextReferences):
+            return extract_text(self, hyps, refs)
         return self._align_corpus(hyps, refs, keep_alignments=False)[0]
 
     def align_corpus(self, hyps: Sequence[str],
