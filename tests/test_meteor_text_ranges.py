@@ -19,6 +19,7 @@ from mtscore.io.text import read_lines
 from mtscore.metrics.meteor import METEOR
 from mtscore.metrics.meteor import text_ranges as tr
 from mtscore.metrics.meteor.extract import aligned_range, joined_ranges
+from mtscore.metrics.meteor.results import TextReferences
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="worker processes are forked (Linux)")
@@ -43,14 +44,15 @@ def _sample(n: int) -> tuple[list[str], list[list[str | None]]]:
 
 def test_prepare_chunk_gives_text_only_where_a_corpus_may_split() -> None:
     refs = _sample(5)[1]
-    assert isinstance(METEOR().prepare_chunk(refs, None, 0), tr.TextReferences)
+    assert isinstance(METEOR().prepare_chunk(refs, None, 0), TextReferences)
     for kwargs in ({"workers": 1}, {"variant": "1.5"}, {"exclude_stopwords": True}, {"fast": False}):
-        assert not isinstance(METEOR(**kwargs).prepare_chunk(refs, None, 0), tr.TextReferences)
+        assert not isinstance(METEOR(**kwargs).prepare_chunk(refs, None, 0), TextReferences)
 
 
 def test_word_counts_and_the_text_estimate(monkeypatch) -> None:
-    assert tr.word_counts(["a b  c", "", None, " x "]).tolist() == [3, 0, 0, 1]
+    assert tr.word_counts(["a b c", "ab", None, "x"]).tolist() == [3, 1, 0, 1]
     hyps, refs = _sample(300)
+    assert tr.word_counts(hyps).tolist() == [len(h.split()) for h in hyps]  # single spaces
     metric = METEOR()
     text = metric.prepare_chunk(refs, None, 0)
     _pretend(monkeypatch, 2)
@@ -71,7 +73,7 @@ def test_text_ranges_in_processes_give_one_process_statistics(monkeypatch, kwarg
     _pretend(monkeypatch, 3)
     split = METEOR(**kwargs)
     text = split.prepare_chunk(refs, None, 0)
-    assert isinstance(text, tr.TextReferences)
+    assert isinstance(text, TextReferences)
     assert len(tr.text_ranges(split, hyps, text)) == 3
     together = split.extract(hyps, text)
     np.testing.assert_array_equal(alone.values, together.values)

@@ -29,7 +29,7 @@ from ...languages import MeteorLanguage
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ..base import Metric, SegmentStats, checked_inputs, sentence_references
 from .matchers import Matcher, Vocabulary, get_matcher
-from .results import METEORResult, METEORSegment, PreparedReferences, WordMatch
+from .results import METEORResult, METEORSegment, PreparedReferences, TextReferences, WordMatch
 from .score import Parameters, columns, components, count_chunks, jar_chunks
 from .settings import VARIANTS, METEORSettings
 from .word_ids import WordIds
@@ -221,9 +221,12 @@ class METEOR(Metric[METEORResult]):
         """The command line's references (:meth:`.base.Metric.prepare_chunk`): where the corpus may
         be aligned in forked processes, checked but not encoded yet, for each process to encode its
         own range of segments (:mod:`.text_ranges`); else :meth:`prepare_references`."""
-        from .text_ranges import TextReferences, may_split
+        if self.workers != 1:
+            from .text_ranges import may_split
 
-        return TextReferences.of(self, refs) if may_split(self) else self.prepare_references(refs)
+            if may_split(self):
+                return TextReferences.of(self, refs)
+        return self.prepare_references(refs)
 
     def _prepared(self, hyps: Sequence[str], refs: Any) -> tuple[list[str], PreparedReferences]:
         hyps, refs = checked_inputs(self, hyps, refs, PreparedReferences)
@@ -232,9 +235,9 @@ class METEOR(Metric[METEORResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | PreparedReferences) -> SegmentStats:
         """Per-segment statistics against the best reference (see :func:`.score.columns`)."""
-        from .text_ranges import TextReferences, extract_text
-
         if isinstance(refs, TextReferences):
+            from .text_ranges import extract_text
+
             return extract_text(self, hyps, refs)
         return self._align_corpus(hyps, refs, keep_alignments=False)[0]
 

@@ -9,7 +9,8 @@ encoding runs: the references and hypotheses of the forked ranges are encoded in
 at the same time, instead of all of them before the fork.
 
 The command line's path: :meth:`.metric.METEOR.prepare_chunk` gives :class:`TextReferences` (the
-checked streams, not encoded) when the corpus-wide stages apply and forking may pay, and
+checked streams, not encoded, :class:`.results.TextReferences`) when the corpus-wide stages apply
+and forking may pay, and
 :meth:`.metric.METEOR.extract` hands them to :func:`extract_text`. The split is decided as
 :func:`.extract.align_corpus` decides it (:func:`.workers.alignment_work`, ``usable_workers``,
 ``balanced_cuts``), with each line's whitespace-separated words standing in for its tokens (which
@@ -20,48 +21,18 @@ only the encoding finds); where it gives one range, the references are encoded o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from itertools import repeat
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from ..base import PreparedBase, SegmentStats, checked_inputs
+from ..base import SegmentStats, checked_inputs
 from .extract import aligned_range, corpus_stages_apply, joined_ranges
-from .results import PreparedReferences
+from .results import TextReferences
 from .workers import alignment_work, balanced_cuts, in_forks, usable_workers
 
 if TYPE_CHECKING:
     from .metric import METEOR
-
-
-@dataclass(repr=False)
-class TextReferences(PreparedBase):
-    """Checked reference streams, encoded only where they are aligned (:func:`extract_text`)."""
-
-    settings: tuple[object, ...]
-    segments: int
-    nrefs: str
-    #: per stream, per segment: the reference text (None where missing)
-    streams: list[list[str | None]]
-    #: the whole streams encoded, once, where a corpus is aligned in one range
-    _prepared: list[PreparedReferences] = field(default_factory=list)
-
-    def __repr__(self) -> str:
-        return f"TextReferences(segments={self.segments}, nrefs={self.nrefs})"
-
-    @classmethod
-    def of(cls, metric: METEOR, refs: Sequence[Sequence[str | None]]) -> TextReferences:
-        """The streams checked as :meth:`.metric.METEOR.prepare_references` checks them."""
-        out = cls.__new__(cls)
-        out.streams = out._checked_streams(metric, refs, None)
-        out._prepared = []
-        return out
-
-    def prepared(self, metric: METEOR) -> PreparedReferences:
-        """The streams encoded by ``metric`` (once)."""
-        if not self._prepared:
-            self._prepared.append(metric.prepare_references(self.streams))
-        return self._prepared[0]
 
 
 def may_split(metric: METEOR) -> bool:
@@ -71,12 +42,18 @@ def may_split(metric: METEOR) -> bool:
 
 
 def word_counts(lines: Sequence[str | None]) -> np.ndarray:
-    """Each line's number of whitespace-separated words (0 for a missing reference)."""
-    return np.fromiter((0 if line is None else len(line.split()) for line in lines), np.int64,
-                       len(lines))
+    """Each line's number of words, estimated as its spaces + 1 (0 for a missing reference): its
+    whitespace-separated words where single spaces separate them, as in the WMT files; counted in
+    C (``str.count``), not split."""
+    texts = ["" if line is None else line for line in lines] if None in lines else cast(list[str], lines)
+    counts = np.fromiter(map(str.count, texts, repeat(" ")), np.int64, len(texts))
+    counts += 1
+    if texts is not lines:
+        counts[[i for i, line in enumerate(lines) if line is None]] = 0
+    return counts
 
 
-#: :func:`.workers.alignment_work` from whitespace-separated words instead of tokens is multiplied by
+#: :func:`.workers.alignment_work` from words (:func:`word_counts`) instead of tokens is multiplied by
 #: this before it is weighed against ``SPLIT_WORK``: the tokenizers split punctuation off, so words
 #: undercount tokens (WMT22 into English, 13a: by 12–16% per side), and the work, which grows with the
 #: cube of the lengths, by 1.4–1.6× (zh-en 1.46, de-en 1.38, ja-en 1.56)
@@ -97,7 +74,7 @@ def extract_text(metric: METEOR, hyps: Sequence[str], refs: TextReferences) -> S
     hyps, refs = checked_inputs(metric, hyps, refs, TextReferences)
     bounds = text_ranges(metric, hyps, refs) if len(hyps) else [(0, 0)]
     if len(bounds) == 1:
-        return metric.extract(hyps, refs.prepared(metric))
+        return metric.extract(hyps, refs.prepared(metric))  # (the split by tokens may still apply)
     metric.vocabulary()  # matchers and lexicons loaded once, before the fork
 
     def task(lo: int, hi: int, show: bool) -> tuple[SegmentStats, Any, int]:
