@@ -8,14 +8,13 @@ each process's vocabulary gives its new words in its own order. What changes is 
 encoding runs: the references and hypotheses of the forked ranges are encoded in their processes,
 at the same time, instead of all of them before the fork.
 
-The command line's path: :meth:`.metric.METEOR.prepare_chunk` gives :class:`TextReferences` (the
-checked streams, not encoded, :class:`.results.TextReferences`) when the corpus-wide stages apply
-and forking may pay, and
-:meth:`.metric.METEOR.extract` hands them to :func:`extract_text`. The split is decided as
-:func:`.extract.align_corpus` decides it (:func:`.workers.alignment_work`, ``usable_workers``,
-``balanced_cuts``), with each line's whitespace-separated words standing in for its tokens (which
-only the encoding finds); where it gives one range, the references are encoded once and kept
-(:meth:`TextReferences.prepared`), for every system scored against them.
+The command line's path: :meth:`.metric.METEOR.prepare_chunk` gives
+:class:`.results.TextReferences` (the checked streams, not encoded) where the corpus-wide stages
+apply and forking may pay, and :meth:`.metric.METEOR.extract` hands them to :func:`extract_text`.
+The split is decided as :func:`.extract.align_corpus` decides it (:func:`.workers.alignment_work`,
+``usable_workers``, ``balanced_cuts``), with each line's words (:func:`word_counts`) standing in
+for its tokens, which only the encoding finds; where it gives one range, the references are encoded
+once and kept (:meth:`.results.TextReferences.prepared`), for every system scored against them.
 """
 
 from __future__ import annotations
