@@ -14,6 +14,9 @@ with reference X), in these ways (``--mode``; ``both``: corpus and study, ``all`
   ``mtscore score -m meteor`` runs them;
 * ``study``: the same module sets sharing one stage cache, as the study does — the per-segment aligner
   (:mod:`mtscore.metrics.meteor.align.stage`);
+* ``cli``: the corpus module sets as the command line runs them, statistics only:
+  ``metric.extract(hyps, metric.prepare_chunk([refs], None, 0))`` (where the corpus is split over
+  processes, each range is encoded in its own: :mod:`mtscore.metrics.meteor.text_ranges`);
 * ``jar``: variant 1.5 (exact stem synonym), the jar's objective searched exactly;
 * ``beam``: variant 1.5 with the jar's own beam of 40.
 
@@ -46,7 +49,7 @@ WMT22 = REPO.parent / "shared" / "data" / "wmt22"
 SHARED = WMT22 / "de-en"
 MODULE_SETS = (("exact", "porter", "synonym"), ("exact",), ("exact", "porter"), ("exact", "wn_stem"))
 JAR_MODULES = ("exact", "stem", "synonym")
-MODES = ("corpus", "study", "jar", "beam")
+MODES = ("corpus", "study", "cli", "jar", "beam")
 
 Key = tuple[str, str, str, str]  # (mode, reference, system, module set)
 
@@ -88,7 +91,11 @@ def _align_all(folder: Path, refs: list[str], modes: list[str]
                     if mode == "study":
                         kwargs = {"stage_cache": stages}
                     metric = METEOR(modules=modules, **kwargs)
-                    stats, kept, _, _ = metric.align_corpus(hyps, [ref_lines], keep_alignments=True)
+                    if mode == "cli":
+                        stats = metric.extract(hyps, metric.prepare_chunk([ref_lines], None, 0))
+                        kept: Any = []
+                    else:
+                        stats, kept, _, _ = metric.align_corpus(hyps, [ref_lines], keep_alignments=True)
                     out[(mode, ref, path.stem, "+".join(modules))] = (stats.values, kept)
         times[mode] = time.perf_counter() - start
     return out, times

@@ -47,12 +47,18 @@ def align_ids(metric: METEOR, h: list[int], r: list[int]) -> tuple[list[Match], 
     return align_stages(metric, h, r)
 
 
+def corpus_stages_apply(metric: METEOR) -> bool:
+    """Whether :func:`even_class_prefix` has stages: 2005 with ``fast``, no stage cache, stop words
+    kept, and a first module with one key per word."""
+    return (metric.variant == "2005" and metric.fast and metric.stage_cache is None
+            and not metric.exclude_stopwords and metric.vocabulary().matchers[0].single)
+
+
 def even_class_prefix(metric: METEOR) -> list[np.ndarray]:
     """Key codes (per word id) of the leading equivalence stages that
     :func:`.align.even_class_stages` settles for a corpus at once: 2005 only, with ``fast``,
     and not with the stage cache (kept per segment) or stop words left out of the exact stage."""
-    if (metric.variant != "2005" or not metric.fast or metric.stage_cache is not None
-            or metric.exclude_stopwords):
+    if not corpus_stages_apply(metric):
         return []
     vocab = metric.vocabulary()
     out = []
@@ -169,7 +175,7 @@ def _segment_ranges(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds) -> list[t
     """Where the corpus-wide stages apply: ranges of segments aligned in separate processes, each
     range its own corpus (stages corpus-wide, then its left-over searches), of about equal
     estimated work (:func:`.workers.alignment_work`); one range: no extra process."""
-    if metric.workers == 1 or not even_class_prefix(metric):
+    if metric.workers == 1 or not corpus_stages_apply(metric):
         return [(0, len(hyp_ids))]
     work = alignment_work(hyp_ids.lengths, [col.lengths for col in ref_ids])
     n = usable_workers(metric.workers, len(hyp_ids), metric.stage_cache is None, float(work.sum()))
@@ -185,14 +191,28 @@ def _in_segment_ranges(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, prepar
 
     def task(lo: int, hi: int, show: bool) -> tuple[SegmentStats, Kept | None, int]:
         lines = np.arange(lo, hi)
-        before = metric.bounded_searches
-        stats, kept = _align_corpus(metric, hyp_ids.take(lines), [col.take(lines) for col in ref_ids],
-                                    prepared, keep_alignments, show)
-        bounded, metric.bounded_searches = metric.bounded_searches - before, before
-        return stats, kept, bounded
-    parts = in_forks(task, bounds)
+        return aligned_range(metric, hyp_ids.take(lines), [col.take(lines) for col in ref_ids],
+                             prepared, keep_alignments, show)
+
+    return joined_ranges(metric, in_forks(task, bounds), prepared.nrefs, keep_alignments)
+
+
+def aligned_range(metric: METEOR, hyp_ids: WordIds, ref_ids: RefIds, prepared: PreparedReferences,
+                  keep_alignments: bool, show: bool) -> tuple[SegmentStats, Kept | None, int]:
+    """A range of segments aligned as a corpus of its own (:func:`_in_segment_ranges`): its
+    statistics, alignments, and the searches that hit the 1.5 state cap (taken back out of
+    ``metric.bounded_searches``, for :func:`joined_ranges` to add)."""
+    before = metric.bounded_searches
+    stats, kept = _align_corpus(metric, hyp_ids, ref_ids, prepared, keep_alignments, show)
+    bounded, metric.bounded_searches = metric.bounded_searches - before, before
+    return stats, kept, bounded
+
+
+def joined_ranges(metric: METEOR, parts: list[tuple[SegmentStats, Kept | None, int]], nrefs: str,
+                  keep_alignments: bool) -> tuple[SegmentStats, Kept | None]:
+    """The ranges' results (:func:`aligned_range`, in order) as the corpus's."""
     metric.bounded_searches += sum(part[2] for part in parts)
-    meta = {"nrefs": prepared.nrefs}
+    meta = {"nrefs": nrefs}
     fallbacks = sum(int(part[0].meta.get("fallback_segments", 0)) for part in parts)
     if fallbacks:
         meta["fallback_segments"] = str(fallbacks)

@@ -29,7 +29,7 @@ from ...languages import MeteorLanguage
 from ...text.tokenizers import Tokenizer, get_tokenizer, preprocess
 from ..base import Metric, SegmentStats, checked_inputs, sentence_references
 from .matchers import Matcher, Vocabulary, get_matcher
-from .results import METEORResult, METEORSegment, PreparedReferences, WordMatch
+from .results import METEORResult, METEORSegment, PreparedReferences, TextReferences, WordMatch
 from .score import Parameters, columns, components, count_chunks, jar_chunks
 from .settings import VARIANTS, METEORSettings
 from .word_ids import WordIds
@@ -217,6 +217,17 @@ class METEOR(Metric[METEORResult]):
         return PreparedReferences(self.settings_key(), n, reference_count_label(streams), ids,
                                   self.vocabulary())
 
+    def prepare_chunk(self, refs: Sequence[Sequence[str | None]], corpus: Any, start: int) -> Any:
+        """The command line's references (:meth:`.base.Metric.prepare_chunk`): where the corpus may
+        be aligned in forked processes, checked but not encoded yet, for each process to encode its
+        own range of segments (:mod:`.text_ranges`); else :meth:`prepare_references`."""
+        if self.workers != 1:
+            from .text_ranges import may_split
+
+            if may_split(self):
+                return TextReferences.of(self, refs)
+        return self.prepare_references(refs)
+
     def _prepared(self, hyps: Sequence[str], refs: Any) -> tuple[list[str], PreparedReferences]:
         hyps, refs = checked_inputs(self, hyps, refs, PreparedReferences)
         return hyps, refs
@@ -224,6 +235,10 @@ class METEOR(Metric[METEORResult]):
     def extract(self, hyps: Sequence[str],
                 refs: Sequence[Sequence[str | None]] | PreparedReferences) -> SegmentStats:
         """Per-segment statistics against the best reference (see :func:`.score.columns`)."""
+        if isinstance(refs, TextReferences):
+            from .text_ranges import extract_text
+
+            return extract_text(self, hyps, refs)
         return self._align_corpus(hyps, refs, keep_alignments=False)[0]
 
     def align_corpus(self, hyps: Sequence[str],

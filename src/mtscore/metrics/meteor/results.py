@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import asdict, dataclass
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..base import PreparedBase, Score
 
 if TYPE_CHECKING:
     from .matchers import Vocabulary
+    from .metric import METEOR
     from .word_ids import WordIds
 
 
@@ -121,3 +123,35 @@ class PreparedReferences(PreparedBase):
         """Per stream, per segment: the reference's words (None where missing)."""
         words = self.vocabulary.words
         return [[None if r is None else [words[x] for x in r] for r in stream] for stream in self.ids]
+
+
+@dataclass(repr=False)
+class TextReferences(PreparedBase):
+    """Checked reference streams, encoded only where they are aligned: what
+    :meth:`.metric.METEOR.prepare_chunk` gives where a corpus may be split over processes
+    (:mod:`.text_ranges`)."""
+
+    settings: tuple[object, ...]
+    segments: int
+    nrefs: str
+    #: per stream, per segment: the reference text (None where missing)
+    streams: list[list[str | None]]
+    #: the whole streams encoded, once, where a corpus is aligned in one range
+    _prepared: list[PreparedReferences] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        return f"TextReferences(segments={self.segments}, nrefs={self.nrefs})"
+
+    @classmethod
+    def of(cls, metric: METEOR, refs: Sequence[Sequence[str | None]]) -> TextReferences:
+        """The streams checked as :meth:`.metric.METEOR.prepare_references` checks them."""
+        out = cls.__new__(cls)
+        out.streams = out._checked_streams(metric, refs, None)
+        out._prepared = []
+        return out
+
+    def prepared(self, metric: METEOR) -> PreparedReferences:
+        """The streams encoded by ``metric`` (once)."""
+        if not self._prepared:
+            self._prepared.append(metric.prepare_references(self.streams))
+        return self._prepared[0]
