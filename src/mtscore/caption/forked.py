@@ -20,6 +20,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from ..metrics.base import Metric, SegmentStats
 
 #: fewest images for each of the two processes: a fork, its imports and METEOR's set-up cost some
@@ -79,8 +81,6 @@ def meteor_cut(hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> int:
     on each side. The estimate is the one METEOR's own workers split a corpus by
     (:func:`mtscore.metrics.meteor.workers.alignment_work`): per image, (caption words x reference
     words)^1.5 summed over its references."""
-    import numpy as np
-
     from ..metrics.meteor.workers import alignment_work
 
     width = max(len(r) for r in refs)
@@ -116,3 +116,27 @@ def statistics_beside_meteor(meteor: Metric[Any], meteor_stats: Callable[[Metric
     if bounded and hasattr(meteor, "bounded_searches"):
         meteor.bounded_searches += bounded
     return SegmentStats.concat([first, second]), other_stats
+
+
+#: how far (a share of the images) from METEOR's cut :func:`tokenizer_cut_near` looks
+CUT_REACH = 0.1
+
+
+def tokenizer_cut_near(cut: int, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> int | None:
+    """The image nearest to ``cut`` (the earlier on a tie, at most :data:`CUT_REACH` of the images
+    away, not the first) before which both runs of the PTB tokenizer, the references' and the
+    results', can be cut (:func:`mtscore.text.ptb.cut.can_cut`), or None."""
+    from ..text.ptb.coco import caption_lines
+    from ..text.ptb.cut import can_cut
+
+    flat, lines = caption_lines([c for image_refs in refs for c in image_refs]), caption_lines(hyps)
+    ref_text, hyp_text = "\n".join(flat), "\n".join(lines)
+    newline = np.cumsum([len(c) + 1 for c in flat]) - 1  # (after each line)
+    ref_ends = newline[np.cumsum([len(image_refs) for image_refs in refs]) - 1]
+    hyp_ends = np.cumsum([len(h) + 1 for h in lines]) - 1
+    reach = max(1, int(len(hyps) * CUT_REACH))
+    for k in sorted(range(max(1, cut - reach), min(len(hyps), cut + reach + 1)),
+                    key=lambda k: abs(k - cut)):
+        if can_cut(ref_text, int(ref_ends[k - 1])) and can_cut(hyp_text, int(hyp_ends[k - 1])):
+            return k
+    return None
