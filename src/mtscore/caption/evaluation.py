@@ -27,7 +27,13 @@ from ..metrics.coco import CIDErD, CocoBLEU, CocoRougeL, DocumentFrequency
 from ..metrics.coco.common import TOKENIZER_SIGNATURES
 from ..metrics.coco.ngram_table import ImageNgrams
 from ..text.ptb import coco_tokenize
-from .forked import can_fork, meteor_cut, statistics_beside_meteor, tokenizer_cut_near
+from .forked import (
+    OTHERS_SHARE_WITH_TOKENIZER,
+    can_fork,
+    meteor_cut,
+    statistics_beside_meteor,
+    tokenizer_cut_near,
+)
 
 #: the names ``COCOEvalCap.eval`` uses, in its order (without SPICE)
 COCO_METRICS = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr")
@@ -185,11 +191,12 @@ def tokenizer_cut(metrics: Mapping[str, Metric[Any]], hyps: Sequence[str],
     """The image from which a forked process tokenizes the captions and extracts METEOR's
     statistics (:func:`statistics_from_two_halves`), or None: METEOR among ``metrics``,
     :func:`.forked.can_fork`, and both runs of the tokenizer can be cut there
-    (:func:`.forked.tokenizer_cut_near` METEOR's estimated cut, from the untokenized captions)."""
+    (:func:`.forked.tokenizer_cut_near` METEOR's estimated cut from the untokenized captions,
+    with :data:`.forked.OTHERS_SHARE_WITH_TOKENIZER`)."""
     meteor = [name for name, metric in metrics.items() if not hasattr(metric, "extract_tokenized")]
     if len(meteor) != 1 or not can_fork(len(hyps), workers):
         return None
-    return tokenizer_cut_near(meteor_cut(hyps, refs), hyps, refs)
+    return tokenizer_cut_near(meteor_cut(hyps, refs, OTHERS_SHARE_WITH_TOKENIZER), hyps, refs)
 
 
 def statistics_from_two_halves(metrics: Mapping[str, Metric[Any]], hyps: Sequence[str],

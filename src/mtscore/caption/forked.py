@@ -11,6 +11,11 @@ ones and every other metric's: the same statistics, in the same order, in less w
 The cut (:func:`meteor_cut`) gives each process about half of the estimated work: this process
 computes BLEU, ROUGE-L and CIDEr-D and a little less than half of METEOR's. METEOR's own workers (which
 split its alignment alone) are not used then: two processes are enough for two CPUs.
+
+Where both runs of the PTB tokenizer (the references', the results') can be cut before the same
+image near that cut (:func:`tokenizer_cut_near`), the forked process starts before the captions
+are tokenized and tokenizes those of its images itself
+(:func:`mtscore.caption.evaluation.statistics_from_two_halves`).
 """
 
 from __future__ import annotations
@@ -32,6 +37,11 @@ MIN_IMAGES_PER_PROCESS = 100
 #: tenth both on 400 generated caption images and on WMT22 zh-en's 1,875 long sentences (CPU
 #: times of each part); this process takes that much less of METEOR's work
 OTHERS_SHARE = 0.1
+#: the same as a share of METEOR's and the PTB tokenizer's time together, for the cut when the
+#: tokenizer too runs in two processes (:func:`tokenizer_cut_near`): about a twentieth on the 400
+#: generated images (with it the two processes' paths are 1.961 and 1.967 billion instructions;
+#: with :data:`OTHERS_SHARE` 1.914 and 2.006)
+OTHERS_SHARE_WITH_TOKENIZER = 0.05
 
 
 def can_fork(images: int, workers: int | None) -> bool:
@@ -75,8 +85,9 @@ def idle_cpu(cpus: int) -> bool:
     return running < cpus
 
 
-def meteor_cut(hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> int:
-    """The first image of the forked process's share: before it, (1 - :data:`OTHERS_SHARE`) / 2
+def meteor_cut(hyps: Sequence[str], refs: Sequence[Sequence[str]],
+               others_share: float = OTHERS_SHARE) -> int:
+    """The first image of the forked process's share: before it, (1 - ``others_share``) / 2
     of METEOR's estimated work (this process computes the other metrics too), at least one image
     on each side. The estimate is the one METEOR's own workers split a corpus by
     (:func:`mtscore.metrics.meteor.workers.alignment_work`): per image, (caption words x reference
@@ -88,7 +99,7 @@ def meteor_cut(hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> int:
     ref_words = [np.array([r[k].count(" ") + 1 if k < len(r) else 0 for r in refs])
                  for k in range(width)]
     load = np.cumsum(alignment_work(hyp_words, ref_words))
-    cut = int(np.searchsorted(load, load[-1] * (1 - OTHERS_SHARE) / 2)) + 1
+    cut = int(np.searchsorted(load, load[-1] * (1 - others_share) / 2)) + 1
     return min(max(cut, 1), len(hyps) - 1)
 
 
