@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from mtscore.errors import InputError, OptionError
-from mtscore.pool import check_jobs, here_and_in_forks, ordered, process_pool
+from mtscore.pool import beside_a_fork, check_jobs, here_and_in_forks, ordered, process_pool
 
 forked = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux only")
 
@@ -88,3 +90,29 @@ def test_a_forked_worker_that_dies_is_an_error_and_a_traceback_comes_back() -> N
     with pytest.raises(ValueError, match="bad 2") as err:
         here_and_in_forks(fails, [(1,), (2,)])
     assert "in fails" in str(err.value.__cause__)  # the worker's traceback
+
+
+@forked
+def test_beside_a_fork_receives_posts_in_order_then_the_result() -> None:
+    data = list(range(5))  # a closure over this process's data
+    parent = os.getpid()
+
+    def there(post: Callable[[Any], None]) -> tuple[int, bool]:
+        post(data[:2])
+        post(os.getpid() != parent)
+        return sum(data), os.getpid() != parent
+
+    def here(receive: Callable[[], Any]) -> list[Any]:
+        return [receive(), receive()]
+
+    assert beside_a_fork(here, there) == ([[0, 1], True], (10, True))
+
+    def fails(post: Callable[[Any], None]) -> int:
+        raise InputError("no captions", source="res.json")
+
+    with pytest.raises(InputError, match=r"res\.json: no captions"):
+        beside_a_fork(lambda receive: receive(), fails)  # (raised by receive())
+    with pytest.raises(InputError, match=r"res\.json: no captions"):
+        beside_a_fork(lambda receive: 1, fails)  # (raised when its result is received)
+    with pytest.raises(ValueError, match="here fails"):
+        beside_a_fork(lambda receive: int("here fails"), there)  # (the worker is stopped)

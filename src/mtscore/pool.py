@@ -11,7 +11,8 @@ type and message (``concurrent.futures`` sends it back; the worker's traceback i
 ``__cause__``); a worker that dies makes the loop raise ``BrokenProcessPool``. Nothing is redone or
 swallowed. On any error the pending tasks are cancelled and the workers stopped.
 :func:`here_and_in_forks` (METEOR's aligner) forks bare processes instead of a pool and does the
-same through a pipe (a worker that dies: ``ChildProcessError``).
+same through a pipe (a worker that dies: ``ChildProcessError``); :func:`beside_a_fork` (the caption
+evaluation) is one such process that also sends values before its result.
 
 Start methods: ``spawn`` (the default; macOS and Windows too) pickles ``initargs`` once per worker;
 ``fork`` (Linux only; METEOR's aligner) inherits them, so a worker's state may be a closure over
@@ -124,6 +125,41 @@ def here_and_in_forks(task: Callable[..., R], calls: list[tuple[Any, ...]]) -> l
             if process.is_alive():
                 process.terminate()
             process.join()
+
+
+def beside_a_fork(here: Callable[[Callable[[], Any]], R], there: Callable[[Callable[[Any], None]], T]
+                  ) -> tuple[R, T]:
+    """(``here(receive)``, ``there(post)``): ``there`` runs in a forked worker (as in
+    :func:`here_and_in_forks`) while ``here`` runs in this process; each ``post(value)`` of the
+    worker is what a ``receive()`` here returns, in order (a worker that raises, or dies, before
+    posting makes ``receive()`` raise as :func:`here_and_in_forks` does). ``there``'s result comes
+    after its posts. A worker blocks in ``post`` while what it posts does not fit in the pipe and
+    ``here`` does not receive it: ``here`` should receive soon."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(target=_send_posts, args=(send, there), daemon=True)
+    try:
+        process.start()
+    except BaseException:
+        receive.close()
+        send.close()
+        raise
+    send.close()
+    try:
+        out = here(lambda: _received(process, receive))
+        return out, _received(process, receive)
+    finally:
+        receive.close()
+        if process.is_alive():
+            process.terminate()
+        process.join()
+
+
+def _send_posts(send: Any, there: Callable[[Callable[[Any], None]], Any]) -> None:
+    """In a forked worker: ``there(post)``, each post and then its result (or exception) sent."""
+    _send_result(send, there, (lambda value: send.send((True, value, "")),))
 
 
 def _send_result(send: Any, task: Callable[..., Any], call: tuple[Any, ...]) -> None:

@@ -14,7 +14,7 @@ a CoreNLP download).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -27,7 +27,13 @@ from ..metrics.coco import CIDErD, CocoBLEU, CocoRougeL, DocumentFrequency
 from ..metrics.coco.common import TOKENIZER_SIGNATURES
 from ..metrics.coco.ngram_table import ImageNgrams
 from ..text.ptb import coco_tokenize
-from .forked import can_fork, meteor_cut, statistics_beside_meteor
+from .forked import (
+    OTHERS_SHARE_WITH_TOKENIZER,
+    can_fork,
+    meteor_cut,
+    statistics_beside_meteor,
+    tokenizer_cut_near,
+)
 
 #: the names ``COCOEvalCap.eval`` uses, in its order (without SPICE)
 COCO_METRICS = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr")
@@ -102,12 +108,17 @@ def tokenize_captions(refs: Sequence[Sequence[str]], hyps: Sequence[str]
                       ) -> tuple[list[list[str]], list[str]]:
     """References and results tokenized as coco-caption does: references in one run (image by
     image, in order), results in another."""
-    flat = coco_tokenize([c for image_refs in refs for c in image_refs])
+    return by_image(coco_tokenize([c for image_refs in refs for c in image_refs]), refs), \
+        coco_tokenize(hyps)
+
+
+def by_image(flat: Sequence[str], refs: Sequence[Sequence[str]]) -> list[list[str]]:
+    """The tokenized references ``flat`` (all images', in order) grouped as ``refs`` is."""
     out, at = [], 0
     for image_refs in refs:
-        out.append(flat[at:at + len(image_refs)])
+        out.append(list(flat[at:at + len(image_refs)]))
         at += len(image_refs)
-    return out, coco_tokenize(hyps)
+    return out
 
 
 def shared_ngrams(hyps: Sequence[str], refs: Sequence[Sequence[str]],
@@ -175,6 +186,71 @@ def _meteor_statistics(metric: Metric[Any], hyps: Sequence[str],
     return metric.extract([h.replace("|||", "") for h in hyps], _streams(refs))
 
 
+def tokenizer_cut(metrics: Mapping[str, Metric[Any]], hyps: Sequence[str],
+                  refs: Sequence[Sequence[str]], workers: int | None) -> int | None:
+    """The image from which a forked process tokenizes the captions and extracts METEOR's
+    statistics (:func:`statistics_from_two_halves`), or None: METEOR among ``metrics``,
+    :func:`.forked.can_fork`, and both runs of the tokenizer can be cut there
+    (:func:`.forked.tokenizer_cut_near` METEOR's estimated cut from the untokenized captions,
+    with :data:`.forked.OTHERS_SHARE_WITH_TOKENIZER`)."""
+    meteor = [name for name, metric in metrics.items() if not hasattr(metric, "extract_tokenized")]
+    if len(meteor) != 1 or not can_fork(len(hyps), workers):
+        return None
+    return tokenizer_cut_near(meteor_cut(hyps, refs, OTHERS_SHARE_WITH_TOKENIZER), hyps, refs)
+
+
+def statistics_from_two_halves(metrics: Mapping[str, Metric[Any]], hyps: Sequence[str],
+                               refs: Sequence[Sequence[str]], cut: int) -> dict[str, SegmentStats]:
+    """:func:`caption_statistics` of the captions as :func:`tokenize_captions` tokenizes them, with
+    a forked process that tokenizes the captions of images ``cut`` onwards (both runs of the
+    tokenizer cut there: :func:`mtscore.text.ptb.cut.tokenize_part`), sends them here and
+    extracts their METEOR statistics, while this process tokenizes the others and extracts every
+    other metric's statistics and METEOR's of the first images. Should a part give another number
+    of lines than captions (an SGML tag over several lines), this process computes everything
+    from the joined tokens, as without the fork."""
+    from ..pool import beside_a_fork
+    from ..progress import set_quiet
+    from ..text.ptb.cut import tokenize_part
+
+    name = next(n for n, m in metrics.items() if not hasattr(m, "extract_tokenized"))
+    metric = original = metrics[name]
+    if getattr(metric, "workers", 1) is None:  # (two processes already: no more of its own)
+        metric = metric.replace(workers=1)
+    flat = [c for image_refs in refs for c in image_refs]
+    at = sum(len(image_refs) for image_refs in refs[:cut])
+
+    def there(post: Callable[[Any], None]) -> tuple[SegmentStats | None, int]:
+        set_quiet(True)  # (one progress bar: this process's)
+        later = tokenize_part(flat, at, len(flat)), tokenize_part(hyps, cut, len(hyps))
+        post(later)
+        if len(later[0]) != len(flat) - at or len(later[1]) != len(hyps) - cut:
+            return None, 0
+        before = getattr(metric, "bounded_searches", 0)
+        stats = _meteor_statistics(metric, later[1], by_image(later[0], refs[cut:]))
+        return stats, getattr(metric, "bounded_searches", 0) - before
+
+    def here(receive: Callable[[], Any]) -> tuple[list[str], list[list[str]], Any]:
+        first = tokenize_part(flat, 0, at), tokenize_part(hyps, 0, cut)
+        later = receive()
+        all_hyps, all_refs = first[1] + later[1], by_image(first[0] + later[0], refs)
+        if len(first[0]) != at or len(first[1]) != cut:
+            return all_hyps, all_refs, None
+        others = {n: m for n, m in metrics.items() if n != name}
+        return all_hyps, all_refs, (_without_meteor(others, all_hyps, all_refs),
+                                    _meteor_statistics(metric, all_hyps[:cut], all_refs[:cut]))
+
+    (all_hyps, all_refs, done), (rest, bounded) = beside_a_fork(here, there)
+    if done is None or rest is None:
+        return caption_statistics(metrics, all_hyps, all_refs, workers=1)
+    found, first_meteor = done
+    found[name] = SegmentStats.concat([first_meteor, rest])
+    if bounded and hasattr(metric, "bounded_searches"):
+        cast(Any, metric).bounded_searches += bounded
+    if metric is not original:  # (METEOR's counter of searches cut short)
+        cast(Any, original).bounded_searches += cast(Any, metric).bounded_searches
+    return {n: found[n] for n in metrics}
+
+
 def evaluate_captions(hyps: Sequence[str], refs: Sequence[Sequence[str]],
                       images: Sequence[Any] | None = None, *, meteor: bool = True,
                       cider_df: str | Path | DocumentFrequency | None = None,
@@ -202,11 +278,15 @@ def evaluate_captions(hyps: Sequence[str], refs: Sequence[Sequence[str]],
         if not image_refs:
             raise InputError(f"image {i if images is None else images[i]!r} has no reference")
     images = tuple(range(len(hyps)) if images is None else images)
-    if not tokenized:
-        refs, hyps = tokenize_captions(refs, hyps)
     metrics = dict(metrics or caption_metrics(meteor=meteor, cider_df=cider_df,
                                               tokenize="none" if tokenized else "coco"))
-    stats = caption_statistics(metrics, hyps, refs, workers)
+    cut = None if tokenized else tokenizer_cut(metrics, hyps, refs, workers)
+    if cut is not None:  # (the tokenizer too runs in two processes)
+        stats = statistics_from_two_halves(metrics, hyps, refs, cut)
+    else:
+        if not tokenized:
+            refs, hyps = tokenize_captions(refs, hyps)
+        stats = caption_statistics(metrics, hyps, refs, workers)
     scores = {name: float(metrics[name].compute_many(stats[name].total()[None, :])[0])
               for name in metrics}
     signatures = {name: str(metrics[name].signature(stats[name].meta)) for name in metrics}

@@ -11,6 +11,11 @@ ones and every other metric's: the same statistics, in the same order, in less w
 The cut (:func:`meteor_cut`) gives each process about half of the estimated work: this process
 computes BLEU, ROUGE-L and CIDEr-D and a little less than half of METEOR's. METEOR's own workers (which
 split its alignment alone) are not used then: two processes are enough for two CPUs.
+
+Where both runs of the PTB tokenizer (the references', the results') can be cut before the same
+image near that cut (:func:`tokenizer_cut_near`), the forked process starts before the captions
+are tokenized and tokenizes those of its images itself
+(:func:`mtscore.caption.evaluation.statistics_from_two_halves`).
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import numpy as np
 
 from ..metrics.base import Metric, SegmentStats
 
@@ -30,6 +37,11 @@ MIN_IMAGES_PER_PROCESS = 100
 #: tenth both on 400 generated caption images and on WMT22 zh-en's 1,875 long sentences (CPU
 #: times of each part); this process takes that much less of METEOR's work
 OTHERS_SHARE = 0.1
+#: the same as a share of METEOR's and the PTB tokenizer's time together, for the cut when the
+#: tokenizer too runs in two processes (:func:`tokenizer_cut_near`): about a twentieth on the 400
+#: generated images (with it the two processes' paths are 1.961 and 1.967 billion instructions;
+#: with :data:`OTHERS_SHARE` 1.914 and 2.006)
+OTHERS_SHARE_WITH_TOKENIZER = 0.05
 
 
 def can_fork(images: int, workers: int | None) -> bool:
@@ -73,14 +85,13 @@ def idle_cpu(cpus: int) -> bool:
     return running < cpus
 
 
-def meteor_cut(hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> int:
-    """The first image of the forked process's share: before it, (1 - :data:`OTHERS_SHARE`) / 2
+def meteor_cut(hyps: Sequence[str], refs: Sequence[Sequence[str]],
+               others_share: float = OTHERS_SHARE) -> int:
+    """The first image of the forked process's share: before it, (1 - ``others_share``) / 2
     of METEOR's estimated work (this process computes the other metrics too), at least one image
     on each side. The estimate is the one METEOR's own workers split a corpus by
     (:func:`mtscore.metrics.meteor.workers.alignment_work`): per image, (caption words x reference
     words)^1.5 summed over its references."""
-    import numpy as np
-
     from ..metrics.meteor.workers import alignment_work
 
     width = max(len(r) for r in refs)
@@ -88,7 +99,7 @@ def meteor_cut(hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> int:
     ref_words = [np.array([r[k].count(" ") + 1 if k < len(r) else 0 for r in refs])
                  for k in range(width)]
     load = np.cumsum(alignment_work(hyp_words, ref_words))
-    cut = int(np.searchsorted(load, load[-1] * (1 - OTHERS_SHARE) / 2)) + 1
+    cut = int(np.searchsorted(load, load[-1] * (1 - others_share) / 2)) + 1
     return min(max(cut, 1), len(hyps) - 1)
 
 
@@ -116,3 +127,27 @@ def statistics_beside_meteor(meteor: Metric[Any], meteor_stats: Callable[[Metric
     if bounded and hasattr(meteor, "bounded_searches"):
         meteor.bounded_searches += bounded
     return SegmentStats.concat([first, second]), other_stats
+
+
+#: how far (a share of the images) from METEOR's cut :func:`tokenizer_cut_near` looks
+CUT_REACH = 0.1
+
+
+def tokenizer_cut_near(cut: int, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> int | None:
+    """The image nearest to ``cut`` (the earlier on a tie, at most :data:`CUT_REACH` of the images
+    away, not the first) before which both runs of the PTB tokenizer, the references' and the
+    results', can be cut (:func:`mtscore.text.ptb.cut.can_cut`), or None."""
+    from ..text.ptb.coco import caption_lines
+    from ..text.ptb.cut import can_cut
+
+    flat, lines = caption_lines([c for image_refs in refs for c in image_refs]), caption_lines(hyps)
+    ref_text, hyp_text = "\n".join(flat), "\n".join(lines)
+    newline = np.cumsum([len(c) + 1 for c in flat]) - 1  # (after each line)
+    ref_ends = newline[np.cumsum([len(image_refs) for image_refs in refs]) - 1]
+    hyp_ends = np.cumsum([len(h) + 1 for h in lines]) - 1
+    reach = max(1, int(len(hyps) * CUT_REACH))
+    for k in sorted(range(max(1, cut - reach), min(len(hyps), cut + reach + 1)),
+                    key=lambda k: abs(k - cut)):
+        if can_cut(ref_text, int(ref_ends[k - 1])) and can_cut(hyp_text, int(hyp_ends[k - 1])):
+            return k
+    return None

@@ -5,6 +5,7 @@
 * :mod:`.lexer`  — the longest-match scanner, the rule (:func:`.lexer.scan_rule`);
 * :mod:`.words`  — its faster path: context-free words tokenized once and cached;
 * :mod:`.lines`  — the output lines of ``-preserveLines`` (:func:`tokenize_lines`);
+* :mod:`.cut`    — where one run over lines can be cut into two runs with the same output;
 * :mod:`.coco`   — coco-caption's use of it: ``-lowerCase``, then its punctuation removal
   (:func:`coco_tokenize`).
 """
