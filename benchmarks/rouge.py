@@ -9,7 +9,9 @@ rouge-score's (1e-12) before its time is kept.
   wall time. Cold: new scorer objects every run, mtscore's stem cache emptied. Warm: one scorer
   object per tool kept across runs after an untimed run over the whole corpus (mtscore's stems
   remembered), as a process scoring many systems runs. rouge-score-rs runs on one thread
-  (``RAYON_NUM_THREADS=1``) unless ``--rs-threads`` says otherwise.
+  (``RAYON_NUM_THREADS=1``) unless ``--rs-threads`` says otherwise. The minor page faults of each
+  call (``resource.getrusage``, median) are printed beside: a run whose heap glibc trimmed after
+  the last one faults it in again, which costs system time that instruction counts do not show.
 * whole process: ``python -c`` reading the texts from a JSON file and scoring them, median wall time
   of ``--runs`` (imports included).
 
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -109,19 +112,26 @@ def scorer(tool: str, stem: bool, warm: bool) -> Callable[[list[str], list[str]]
     return run_peer
 
 
+def _minor_faults() -> int:
+    """Minor page faults of this process so far."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+
+
 def in_process(tools: list[str], hyps: list[str], refs: list[str], stem: bool, runs: int,
-               warm: bool) -> dict[str, tuple[float, float]]:
-    """Median (CPU, wall) seconds per tool, alternating; F checked against rouge-score."""
+               warm: bool) -> dict[str, tuple[float, float, float]]:
+    """Median (CPU, wall) seconds and minor page faults per tool, alternating; F checked against
+    rouge-score."""
     fns = {tool: scorer(tool, stem, warm) for tool in tools}
     for fn in fns.values():
         fn(hyps if warm else hyps[:1], refs if warm else refs[:1])  # imports, first calls: untimed
-    times: dict[str, list[tuple[float, float]]] = {tool: [] for tool in tools}
+    times: dict[str, list[tuple[float, float, int]]] = {tool: [] for tool in tools}
     results: dict[str, Any] = {}
     for _ in range(runs):
         for tool, fn in fns.items():
-            c, w = time.process_time(), time.perf_counter()
+            f, c, w = _minor_faults(), time.process_time(), time.perf_counter()
             results[tool] = fn(hyps, refs)
-            times[tool].append((time.process_time() - c, time.perf_counter() - w))
+            times[tool].append((time.process_time() - c, time.perf_counter() - w,
+                                _minor_faults() - f))
     if "rouge-score" in results:
         want = results["rouge-score"]
         for tool, got in results.items():
@@ -129,7 +139,8 @@ def in_process(tools: list[str], hyps: list[str], refs: list[str], stem: bool, r
                 worst = max((abs(a - b) for a, b in zip(g, e)), default=0.0)
                 if worst > 1e-12:
                     raise SystemExit(f"{tool} {t}: F differs from rouge-score by {worst}")
-    return {tool: (statistics.median(c for c, _ in ts), statistics.median(w for _, w in ts))
+    return {tool: (statistics.median(c for c, _, _ in ts), statistics.median(w for _, w, _ in ts),
+                   statistics.median(f for _, _, f in ts))
             for tool, ts in times.items()}
 
 
@@ -231,11 +242,11 @@ def main(argv: list[str] | None = None) -> None:
             base_c, base_w = cold["mtscore"][0], warm["mtscore"][0]
             print(f"\nin-process, rouge1+2+L+Lsum, {label}")
             print(f"{'tool':<16}{'cold CPU s':>11}{'ratio':>8}{'warm CPU s':>11}{'ratio':>8}"
-                  f"{'cold wall s':>12}")
+                  f"{'cold wall s':>12}{'cold faults':>12}{'warm faults':>12}")
             for tool in tools:
                 c, w = cold[tool][0], warm[tool][0]
                 print(f"{tool:<16}{c:>11.4f}{c / base_c:>8.2f}{w:>11.4f}{w / base_w:>8.2f}"
-                      f"{cold[tool][1]:>12.4f}")
+                      f"{cold[tool][1]:>12.4f}{cold[tool][2]:>12.0f}{warm[tool][2]:>12.0f}")
             if not args.no_process:
                 wall = whole_process(tools, h, r, stem, args.runs)
                 print(f"whole process, {label}")

@@ -150,3 +150,25 @@ def test_vertical_steps_are_a_difference(x: int, y: int) -> None:
     2**64): the two are equal on any pair of words."""
     a, b = np.array([x], dtype=np.uint64), np.array([y], dtype=np.uint64)
     assert ((a & ~b) - (b & ~a)).tolist() == (a - b).tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(rows=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9), st.integers(0, 9)),
+                     min_size=1, max_size=8),
+       rule=st.sampled_from(("best-f", "average", "best-recall")),
+       beta=st.sampled_from((1.0, 0.5, 3.0)))
+def test_one_reference_statistics_equal_combine(rows: list[tuple[int, int, int]], rule: str,
+                                                beta: float) -> None:
+    """``ROUGE.statistics`` takes one reference's counts as they are: what :func:`.metric.combine`
+    keeps from one present reference, under every multi-reference rule."""
+    from mtscore.metrics.rouge import ROUGE
+    from mtscore.metrics.rouge.metric import combine, measures
+
+    hits, hyp, ref = (np.array([r[i] for r in rows], dtype=np.int64) for i in range(3))
+    present = np.ones(len(rows), dtype=bool)
+    stream = EncodedTexts(np.zeros(0, dtype=np.int64), ref, present)
+    got = ROUGE("rouge1", multiref=rule, beta=beta).statistics([(hits, hyp, ref)], [stream], "1")
+    h, ht, rt = combine(rule, hits[None], hyp[None], ref[None], present[None], beta)
+    p, r, f = measures(h, ht, rt, beta)
+    want = np.column_stack([h, ht, rt, p, r, f, np.ones(len(h))]).astype(np.float64)
+    assert got.values.tobytes() == want.tobytes()

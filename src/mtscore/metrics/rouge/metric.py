@@ -125,18 +125,32 @@ class ROUGE(Metric[ROUGEResult]):
         """:meth:`extract` of texts already encoded (with sentences or not: the LCS and n-gram
         types read the tokens alone); ``lcs``: per reference stream, the equal tokens and LCS
         lengths remembered from another type of the same texts."""
+        return self.statistics(self.reference_counts(hyp, streams, lcs), streams, nrefs)
+
+    def reference_counts(self, hyp: EncodedTexts, streams: Sequence[EncodedTexts],
+                         lcs: Sequence[dict[str, Any]] | None = None) -> list[counts.Counts]:
+        """Per reference stream, every segment's counts (hits, hypothesis total, reference
+        total) of this type (``lcs``: as in :meth:`extract_encoded`)."""
         if self.rouge_type != "rougeLsum":
             hyp, streams = hyp.without_sentences(), [r.without_sentences() for r in streams]
-        if self.fast:
-            memo = lcs if lcs is not None else [{} for _ in streams]
-            per_ref = [counts.by_kernels(self.rouge_type, hyp, ref, m)
-                       for ref, m in zip(streams, memo)]
-        else:
-            per_ref = [counts.by_rules(self.rouge_type, hyp, ref) for ref in streams]
-        hits, hyp_total, ref_total = (np.stack([c[i] for c in per_ref]) for i in range(3))
-        present = np.stack([ref.present for ref in streams])
+        if not self.fast:
+            return [counts.by_rules(self.rouge_type, hyp, ref) for ref in streams]
+        memo = lcs if lcs is not None else [{} for _ in streams]
+        return [counts.by_kernels(self.rouge_type, hyp, ref, m) for ref, m in zip(streams, memo)]
+
+    def statistics(self, per_ref: Sequence[counts.Counts], streams: Sequence[EncodedTexts],
+                   nrefs: str) -> SegmentStats:
+        """The statistics of :meth:`extract` from :meth:`reference_counts`: the kept
+        reference's counts (:func:`combine`), P, R, F and 1. One reference present in every
+        segment is what :func:`combine` keeps under every rule, so its counts are taken as they
+        are (tested equal)."""
         beta = self.settings.beta
-        h, ht, rt = combine(self.settings.multiref, hits, hyp_total, ref_total, present, beta)
+        if len(per_ref) == 1 and bool(streams[0].present.all()):
+            h, ht, rt = per_ref[0]
+        else:
+            hits, hyp_total, ref_total = (np.stack([c[i] for c in per_ref]) for i in range(3))
+            present = np.stack([ref.present for ref in streams])
+            h, ht, rt = combine(self.settings.multiref, hits, hyp_total, ref_total, present, beta)
         p, r, f = measures(h, ht, rt, beta)
         values = np.column_stack([h, ht, rt, p, r, f, np.ones(len(h))]).astype(np.float64)
         return SegmentStats(self.columns, values, {"nrefs": nrefs})
@@ -213,4 +227,15 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
         hyp = first.encode(vocabulary, hyps, sentences=True)
     nrefs = reference_count_label(streams)
     lcs: list[dict[str, Any]] = [{} for _ in encoded]
-    return [m.extract_encoded(hyp, encoded, nrefs, lcs) for m in metrics]
+    per_type: dict[int, list[counts.Counts]] = {}
+    for k in _kernel_order(metrics):
+        per_type[k] = metrics[k].reference_counts(hyp, encoded, lcs)
+    return [m.statistics(per_type[k], encoded, nrefs) for k, m in enumerate(metrics)]
+
+
+def _kernel_order(metrics: Sequence[ROUGE]) -> list[int]:
+    """The order in which :func:`extract_types` counts the types (each type's counts are its
+    own, whatever the order): ROUGE-N of N ≥ 2 first, while only the shared layout of the tokens
+    is remembered, then the types that remember more (ROUGE-1 the runs of equal tokens, the LCS
+    types the matches), so the temporaries of the n-gram sorts never sit on top of those."""
+    return sorted(range(len(metrics)), key=lambda k: (metrics[k].settings.order or 0) < 2)
