@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from mtscore.errors import InputError
@@ -38,6 +38,9 @@ def test_bleu_rows_equal_the_rule(images: list[tuple[str, list[str]]], order: in
 @settings(max_examples=200, deadline=None)
 @given(IMAGES, st.integers(min_value=1, max_value=5), st.sampled_from([6.0, 0.5, 20.0]),
        st.booleans())
+# (found by hypothesis: a weight whose ``** 2``, C's pow, is one ulp above its correctly rounded square)
+@example([("a", ["a"]), ("a", ["a b"]), ("a b", ["a b"]), ("a a a b", ["a"]), ("b", ["b"])], 1, 6.0,
+         True)
 def test_cider_d_scores_equal_the_rule(images: list[tuple[str, list[str]]], order: int,
                                        sigma: float, saved: bool) -> None:
     hyps, refs = [h for h, _ in images], [r for _, r in images]

@@ -5,7 +5,8 @@ tested in ``tests/test_coco_arrays.py``; both equal pycocoevalcap to 1e-9,
 
 Per order n, every caption's tf-idf weights are one array over its rows (count × idf, the idf of
 each distinct document frequency computed once with :func:`math.log`, as the rule does); the
-norms are sums per caption (``numpy.bincount``, which adds in row order: the order of each
+norms are sums of the weights' squares (Python's ``**`` once per distinct weight, as the rule
+squares them) per caption (``numpy.bincount``, which adds in row order: the order of each
 n-gram's first occurrence, the rule's); the clipped products ``min(h, r) · r`` are found by
 looking each reference row's (image, n-gram) up among the results' rows (``searchsorted``) and
 summed per reference in the order of the result's n-grams, as the rule sums them; the
@@ -47,6 +48,15 @@ def saved_frequencies(data: ImageNgrams, order: int, df: DocumentFrequency) -> n
                        dtype=np.int64, count=table.orders[order - 1].ngrams)
 
 
+def squares(weight: np.ndarray) -> np.ndarray:
+    """``w ** 2`` per weight as the rule squares it (Python's ``**``, C's ``pow``, once per distinct
+    weight): numpy's ``w * w`` and ``np.power(w, 2)`` are the correctly rounded product, which
+    ``pow`` is not always (0.6694306539426305 ** 2 is one unit in the last place above it)."""
+    distinct, inverse = np.unique(weight, return_inverse=True)
+    values = np.array([w ** 2 for w in distinct.tolist()])
+    return values[inverse] if len(distinct) else np.zeros(0)
+
+
 def length_penalties(delta: np.ndarray, sigma: float) -> np.ndarray:
     """``e^(-δ²/2σ²)`` per length difference, once per distinct δ (:func:`.cider.clipped_similarity`)."""
     distinct, inverse = np.unique(delta, return_inverse=True)
@@ -61,7 +71,7 @@ def order_similarities(data: ImageNgrams, order: int, frequencies: np.ndarray,
     rows, cut = data.split(order)
     refs = data.references
     weight = rows.count * _idf(frequencies, log_images)[rows.ngram]
-    norm = np.sqrt(np.bincount(rows.caption, weight * weight, minlength=refs + data.images))
+    norm = np.sqrt(np.bincount(rows.caption, squares(weight), minlength=refs + data.images))
     width = max(rows.ngrams, 1)
     hyp_keys = (rows.caption[cut:] - refs) * width + rows.ngram[cut:]
     lookup = np.argsort(hyp_keys)
