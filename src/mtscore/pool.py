@@ -104,27 +104,13 @@ def here_and_in_forks(task: Callable[..., R], calls: list[tuple[Any, ...]]) -> l
     ``ChildProcessError``; on any error the other workers are stopped."""
     if len(calls) == 1:
         return [task(*calls[0])]
-    import multiprocessing
+    from contextlib import ExitStack
 
-    context = multiprocessing.get_context("fork")
-    workers = []
-    try:
-        for call in calls[1:]:
-            receive, send = context.Pipe(duplex=False)
-            process = context.Process(target=_send_result, args=(send, task, call), daemon=True)
-            process.start()
-            send.close()
-            workers.append((process, receive))
+    with ExitStack() as stack:
+        workers = [stack.enter_context(_forked(_send_result, task, call)) for call in calls[1:]]
         out = [task(*calls[0])]
-        for process, receive in workers:
-            out.append(_received(process, receive))
+        out.extend(_received(process, receive) for process, receive in workers)
         return out
-    finally:
-        for process, receive in workers:
-            receive.close()
-            if process.is_alive():
-                process.terminate()
-            process.join()
 
 
 def beside_a_fork(here: Callable[[Callable[[], Any]], R], there: Callable[[Callable[[Any], None]], T]
@@ -135,11 +121,20 @@ def beside_a_fork(here: Callable[[Callable[[], Any]], R], there: Callable[[Calla
     posting makes ``receive()`` raise as :func:`here_and_in_forks` does). ``there``'s result comes
     after its posts. A worker blocks in ``post`` while what it posts does not fit in the pipe and
     ``here`` does not receive it: ``here`` should receive soon."""
+    with _forked(_send_posts, there) as (process, receive):
+        out = here(lambda: _received(process, receive))
+        return out, _received(process, receive)
+
+
+@contextmanager
+def _forked(target: Callable[..., None], *args: Any) -> Iterator[tuple[Any, Any]]:
+    """A forked worker running ``target(send, *args)`` and the end of its pipe to receive from; on
+    leaving, the pipe is closed and the worker, if still running, stopped."""
     import multiprocessing
 
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_send_posts, args=(send, there), daemon=True)
+    process = context.Process(target=target, args=(send, *args), daemon=True)
     try:
         process.start()
     except BaseException:
@@ -148,8 +143,7 @@ def beside_a_fork(here: Callable[[Callable[[], Any]], R], there: Callable[[Calla
         raise
     send.close()
     try:
-        out = here(lambda: _received(process, receive))
-        return out, _received(process, receive)
+        yield process, receive
     finally:
         receive.close()
         if process.is_alive():
