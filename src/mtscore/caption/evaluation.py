@@ -154,13 +154,12 @@ def caption_statistics(metrics: Mapping[str, Metric[Any]], hyps: Sequence[str],
     """Every metric's statistics of the tokenized captions, in the order of ``metrics``; METEOR
     (a metric without ``extract_tokenized``) against reference streams of the tokenized captions,
     split with a forked process where :func:`.forked.can_fork` allows."""
-    meteor = [name for name, metric in metrics.items() if not hasattr(metric, "extract_tokenized")]
+    meteor = _meteor_names(metrics)
     others = {name: m for name, m in metrics.items() if name not in meteor}
     found: dict[str, SegmentStats]
     if len(meteor) == 1 and can_fork(len(hyps), workers):
-        original = metric = metrics[meteor[0]]
-        if getattr(metric, "workers", 1) is None:  # (two processes already: no more of its own)
-            metric = metric.replace(workers=1)
+        original = metrics[meteor[0]]
+        metric = _beside_a_fork(original)
 
         def meteor_part(m: Metric[Any], lo: int, hi: int) -> SegmentStats:
             return _meteor_statistics(m, hyps[lo:hi], refs[lo:hi])
@@ -170,13 +169,32 @@ def caption_statistics(metrics: Mapping[str, Metric[Any]], hyps: Sequence[str],
             metric, meteor_part, lambda: _without_meteor(others, hyps, refs),
             meteor_cut(hyps, refs), len(hyps))
         found.update(rest)
-        if metric is not original:  # (METEOR's counter of searches cut short)
-            cast(Any, original).bounded_searches += cast(Any, metric).bounded_searches
+        _searches_back(original, metric)
     else:
         found = _without_meteor(others, hyps, refs)
         for name in meteor:
             found[name] = _meteor_statistics(metrics[name], hyps, refs)
     return {name: found[name] for name in metrics}
+
+
+def _meteor_names(metrics: Mapping[str, Metric[Any]]) -> list[str]:
+    """The names of METEOR among ``metrics`` (the metrics without ``extract_tokenized``)."""
+    return [name for name, metric in metrics.items() if not hasattr(metric, "extract_tokenized")]
+
+
+def _beside_a_fork(metric: Metric[Any]) -> Metric[Any]:
+    """METEOR as it runs beside a forked process: two processes already, so no workers of its own
+    where it would decide (``workers`` None)."""
+    return metric.replace(workers=1) if getattr(metric, "workers", 1) is None else metric
+
+
+def _searches_back(original: Metric[Any], metric: Metric[Any], bounded: int = 0) -> None:
+    """METEOR's counter of searches cut short: ``bounded`` (the forked process's) added to
+    ``metric``'s, and those counted by ``metric`` (:func:`_beside_a_fork`'s copy) to ``original``."""
+    if bounded and hasattr(metric, "bounded_searches"):
+        cast(Any, metric).bounded_searches += bounded
+    if metric is not original:
+        cast(Any, original).bounded_searches += cast(Any, metric).bounded_searches
 
 
 def _meteor_statistics(metric: Metric[Any], hyps: Sequence[str],
@@ -193,7 +211,7 @@ def tokenizer_cut(metrics: Mapping[str, Metric[Any]], hyps: Sequence[str],
     :func:`.forked.can_fork`, and both runs of the tokenizer can be cut there
     (:func:`.forked.tokenizer_cut_near` METEOR's estimated cut from the untokenized captions,
     with :data:`.forked.OTHERS_SHARE_WITH_TOKENIZER`)."""
-    meteor = [name for name, metric in metrics.items() if not hasattr(metric, "extract_tokenized")]
+    meteor = _meteor_names(metrics)
     if len(meteor) != 1 or not can_fork(len(hyps), workers):
         return None
     return tokenizer_cut_near(meteor_cut(hyps, refs, OTHERS_SHARE_WITH_TOKENIZER), hyps, refs)
@@ -212,10 +230,9 @@ def statistics_from_two_halves(metrics: Mapping[str, Metric[Any]], hyps: Sequenc
     from ..progress import set_quiet
     from ..text.ptb.cut import tokenize_part
 
-    name = next(n for n, m in metrics.items() if not hasattr(m, "extract_tokenized"))
-    metric = original = metrics[name]
-    if getattr(metric, "workers", 1) is None:  # (two processes already: no more of its own)
-        metric = metric.replace(workers=1)
+    name = _meteor_names(metrics)[0]
+    original = metrics[name]
+    metric = _beside_a_fork(original)
     flat = [c for image_refs in refs for c in image_refs]
     at = sum(len(image_refs) for image_refs in refs[:cut])
 
@@ -244,10 +261,7 @@ def statistics_from_two_halves(metrics: Mapping[str, Metric[Any]], hyps: Sequenc
         return caption_statistics(metrics, all_hyps, all_refs, workers=1)
     found, first_meteor = done
     found[name] = SegmentStats.concat([first_meteor, rest])
-    if bounded and hasattr(metric, "bounded_searches"):
-        cast(Any, metric).bounded_searches += bounded
-    if metric is not original:  # (METEOR's counter of searches cut short)
-        cast(Any, original).bounded_searches += cast(Any, metric).bounded_searches
+    _searches_back(original, metric, bounded)
     return {n: found[n] for n in metrics}
 
 

@@ -91,14 +91,14 @@ def meteor_cut(hyps: Sequence[str], refs: Sequence[Sequence[str]],
     of METEOR's estimated work (this process computes the other metrics too), at least one image
     on each side. The estimate is the one METEOR's own workers split a corpus by
     (:func:`mtscore.metrics.meteor.workers.alignment_work`): per image, (caption words x reference
-    words)^1.5 summed over its references."""
+    words)^1.5 summed over its references, words counted as the command line's split counts them
+    (:func:`mtscore.metrics.meteor.text_ranges.word_counts`)."""
+    from ..metrics.meteor.text_ranges import word_counts
     from ..metrics.meteor.workers import alignment_work
 
     width = max(len(r) for r in refs)
-    hyp_words = np.array([h.count(" ") + 1 for h in hyps])
-    ref_words = [np.array([r[k].count(" ") + 1 if k < len(r) else 0 for r in refs])
-                 for k in range(width)]
-    load = np.cumsum(alignment_work(hyp_words, ref_words))
+    ref_words = [word_counts([r[k] if k < len(r) else None for r in refs]) for k in range(width)]
+    load = np.cumsum(alignment_work(word_counts(hyps), ref_words))
     cut = int(np.searchsorted(load, load[-1] * (1 - others_share) / 2)) + 1
     return min(max(cut, 1), len(hyps) - 1)
 
