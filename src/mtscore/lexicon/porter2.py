@@ -28,6 +28,7 @@ _EXCEPTION1 = {
 _EXCEPTION2 = frozenset(("inning", "outing", "canning", "herring", "earring", "proceed", "exceed", "succeed"))
 _R1_PREFIXES = ("gener", "commun", "arsen")
 
+_STEP1B = ("eedly", "ingly", "edly", "eed", "ing", "ed")  # longest match first
 _STEP2 = (  # suffix -> replacement (None: see the rule); longest match first
     ("ization", "ize"), ("ational", "ate"), ("fulness", "ful"), ("ousness", "ous"), ("iveness", "ive"),
     ("tional", "tion"), ("biliti", "ble"), ("lessli", "less"), ("entli", "ent"), ("ation", "ate"),
@@ -101,11 +102,14 @@ def _step1a(w: str) -> str:
 
 
 def _step1b(w: str, p1: int) -> str:
-    for suffix in ("eedly", "ingly", "edly", "eed", "ing", "ed"):
+    for suffix in _STEP1B:
         if w.endswith(suffix):
-            break
-    else:
-        return w
+            return step1b_with(w, suffix, p1)
+    return w
+
+
+def step1b_with(w: str, suffix: str, p1: int) -> str:
+    """Step 1b once its suffix (the longest of the step's that ends ``w``) is found."""
     stem = w[: -len(suffix)]
     if suffix in ("eed", "eedly"):
         return stem + "ee" if len(stem) >= p1 else w
@@ -129,39 +133,54 @@ def _step1c(w: str) -> str:
 def _step2(w: str, p1: int) -> str:
     for suffix, repl in _STEP2:
         if w.endswith(suffix):
-            stem = w[: -len(suffix)]
-            if len(stem) < p1:
-                return w
-            if suffix == "ogi":
-                return stem + "og" if stem.endswith("l") else w
-            if suffix == "li":
-                return stem if stem and stem[-1] in _LI_ENDINGS else w
-            return stem + repl  # type: ignore[operator]
+            return step2_with(w, suffix, repl, p1)
     return w
+
+
+def step2_with(w: str, suffix: str, repl: str | None, p1: int) -> str:
+    """Step 2 once its suffix (the first of the step's list that ends ``w``) is found."""
+    stem = w[: -len(suffix)]
+    if len(stem) < p1:
+        return w
+    if suffix == "ogi":
+        return stem + "og" if stem.endswith("l") else w
+    if suffix == "li":
+        return stem if stem and stem[-1] in _LI_ENDINGS else w
+    return stem + repl  # type: ignore[operator]
 
 
 def _step3(w: str, p1: int, p2: int) -> str:
     for suffix, repl in _STEP3:
         if w.endswith(suffix):
-            stem = w[: -len(suffix)]
-            if len(stem) < p1:
-                return w
-            if suffix == "ative":
-                return stem if len(stem) >= p2 else w
-            return stem + repl  # type: ignore[operator]
+            return step3_with(w, suffix, repl, p1, p2)
     return w
+
+
+def step3_with(w: str, suffix: str, repl: str | None, p1: int, p2: int) -> str:
+    """Step 3 once its suffix (the first of the step's list that ends ``w``) is found."""
+    stem = w[: -len(suffix)]
+    if len(stem) < p1:
+        return w
+    if suffix == "ative":
+        return stem if len(stem) >= p2 else w
+    return stem + repl  # type: ignore[operator]
 
 
 def _step4(w: str, p2: int) -> str:
     for suffix in _STEP4:
         if w.endswith(suffix):
-            stem = w[: -len(suffix)]
-            if len(stem) < p2:
-                return w
-            if suffix == "ion":
-                return stem if stem.endswith(("s", "t")) else w
-            return stem
+            return step4_with(w, suffix, p2)
     return w
+
+
+def step4_with(w: str, suffix: str, p2: int) -> str:
+    """Step 4 once its suffix (the first of the step's list that ends ``w``) is found."""
+    stem = w[: -len(suffix)]
+    if len(stem) < p2:
+        return w
+    if suffix == "ion":
+        return stem if stem.endswith(("s", "t")) else w
+    return stem
 
 
 def _step5(w: str, p1: int, p2: int) -> str:

@@ -8,7 +8,8 @@ the rule starts looking), the prelude's y-marking runs only for words with a 'y'
 asks first whether the word ends in any of its suffixes (one ``endswith`` of them all: most words
 end in none), then finds which by set look-ups of the word's endings, longest first — the rule's
 lists are ordered longest first and two suffixes of one length cannot both end a word, so this is
-the suffix the rule finds. What a step does with its suffix is the rule's own code.
+the suffix the rule finds. What a step does with its suffix is the rule's own code
+(:func:`.porter2.step1b_with`, ``step2_with``, ``step3_with``, ``step4_with``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from . import porter2 as rule
 
 #: a vowel followed by a non-vowel (the rule's R1/R2 boundary: just after the non-vowel)
 _VC = re.compile("[aeiouy][^aeiouy]")
-_STEP1B = ("eedly", "ingly", "edly", "eed", "ing", "ed")
 
 
 def _table(suffixes: Sequence[str]) -> tuple[tuple[str, ...], frozenset[str], tuple[int, ...]]:
@@ -28,7 +28,7 @@ def _table(suffixes: Sequence[str]) -> tuple[tuple[str, ...], frozenset[str], tu
     return tuple(suffixes), frozenset(suffixes), tuple(sorted({len(s) for s in suffixes}, reverse=True))
 
 
-_T1B, _T2, _T3, _T4 = (_table(_STEP1B), _table([s for s, _ in rule._STEP2]),
+_T1B, _T2, _T3, _T4 = (_table(rule._STEP1B), _table([s for s, _ in rule._STEP2]),
                        _table([s for s, _ in rule._STEP3]), _table(rule._STEP4))
 _REPL2, _REPL3 = dict(rule._STEP2), dict(rule._STEP3)
 
@@ -67,61 +67,25 @@ def _step1a(w: str) -> str:
 def _step1b(w: str, p1: int) -> str:
     """:func:`.porter2._step1b`."""
     suffix = _suffix(w, _T1B)
-    if suffix is None:
-        return w
-    stem = w[: -len(suffix)]
-    if suffix in ("eed", "eedly"):
-        return stem + "ee" if len(stem) >= p1 else w
-    if not rule._has_vowel(stem):
-        return w
-    if stem.endswith(("at", "bl", "iz")):
-        return stem + "e"
-    if stem.endswith(rule._DOUBLES):
-        return stem[:-1]
-    if len(stem) == p1 and rule._short_syllable(stem):
-        return stem + "e"
-    return stem
+    return w if suffix is None else rule.step1b_with(w, suffix, p1)
 
 
 def _step2(w: str, p1: int) -> str:
     """:func:`.porter2._step2`."""
     suffix = _suffix(w, _T2)
-    if suffix is None:
-        return w
-    stem = w[: -len(suffix)]
-    if len(stem) < p1:
-        return w
-    if suffix == "ogi":
-        return stem + "og" if stem.endswith("l") else w
-    if suffix == "li":
-        return stem if stem and stem[-1] in rule._LI_ENDINGS else w
-    return stem + _REPL2[suffix]  # type: ignore[operator]
+    return w if suffix is None else rule.step2_with(w, suffix, _REPL2[suffix], p1)
 
 
 def _step3(w: str, p1: int, p2: int) -> str:
     """:func:`.porter2._step3`."""
     suffix = _suffix(w, _T3)
-    if suffix is None:
-        return w
-    stem = w[: -len(suffix)]
-    if len(stem) < p1:
-        return w
-    if suffix == "ative":
-        return stem if len(stem) >= p2 else w
-    return stem + _REPL3[suffix]  # type: ignore[operator]
+    return w if suffix is None else rule.step3_with(w, suffix, _REPL3[suffix], p1, p2)
 
 
 def _step4(w: str, p2: int) -> str:
     """:func:`.porter2._step4`."""
     suffix = _suffix(w, _T4)
-    if suffix is None:
-        return w
-    stem = w[: -len(suffix)]
-    if len(stem) < p2:
-        return w
-    if suffix == "ion":
-        return stem if stem.endswith(("s", "t")) else w
-    return stem
+    return w if suffix is None else rule.step4_with(w, suffix, p2)
 
 
 def _stem(word: str) -> str:
