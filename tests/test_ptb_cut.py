@@ -95,3 +95,15 @@ def test_abbreviation_like_ends_and_open_quotes() -> None:
     assert value_open("<a b = 'c", 9) and value_open("x=\"y'", 5)
     assert not value_open("<a b = 'c\nd' e", 14) and not value_open("a 'b'", 5)
     assert value_open("<a b='c'", 7) and not value_open("<a b='c'", 8)  # (closed at 7)
+
+
+def test_white_space_set_is_the_lexer_s_spacenl() -> None:
+    """cut's characters of ``SPACENL`` (the white space and line breaks its abbreviation check
+    skips) are exactly the characters the lexer's own macro matches, over all of Unicode."""
+    import regex
+
+    from mtscore.text.ptb import cut, macros
+
+    spacenl = regex.compile(macros.SPACENL)
+    matched = {chr(c) for c in range(sys.maxunicode + 1) if spacenl.fullmatch(chr(c)) is not None}
+    assert matched == cut._SPACENL
