@@ -12,7 +12,8 @@ type and message (``concurrent.futures`` sends it back; the worker's traceback i
 swallowed. On any error the pending tasks are cancelled and the workers stopped.
 :func:`here_and_in_forks` (METEOR's aligner) forks bare processes instead of a pool and does the
 same through a pipe (a worker that dies: ``ChildProcessError``); :func:`beside_a_fork` (the caption
-evaluation) is one such process that also sends values before its result.
+evaluation) is one such process that also sends values before its result (read by a thread here as
+they arrive, so the worker never waits for the caller to receive them).
 
 Start methods: ``spawn`` (the default; macOS and Windows too) pickles ``initargs`` once per worker;
 ``fork`` (Linux only; METEOR's aligner) inherits them, so a worker's state may be a closure over
