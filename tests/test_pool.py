@@ -116,3 +116,28 @@ def test_beside_a_fork_receives_posts_in_order_then_the_result() -> None:
         beside_a_fork(lambda receive: 1, fails)  # (raised when its result is received)
     with pytest.raises(ValueError, match="here fails"):
         beside_a_fork(lambda receive: int("here fails"), there)  # (the worker is stopped)
+
+
+@forked
+def test_beside_a_fork_never_keeps_the_worker_waiting_in_post() -> None:
+    """A post larger than a pipe holds does not wait for ``here`` to receive it (it is read by a
+    thread as it arrives): the worker goes on while ``here`` has not received yet."""
+    import select
+
+    big = b"x" * (4 << 20)  # (a pipe holds 64 KiB by default, at most 1 MiB unprivileged)
+    signal_read, signal_write = os.pipe()
+
+    def there(post: Callable[[Any], None]) -> int:
+        post(big)
+        os.write(signal_write, b"1")  # (reached only once the post is out of the pipe)
+        return 7
+
+    def here(receive: Callable[[], Any]) -> bool:
+        went_on = bool(select.select([signal_read], [], [], 60)[0])
+        return went_on and receive() == big
+
+    try:
+        assert beside_a_fork(here, there) == (True, 7)
+    finally:
+        os.close(signal_read)
+        os.close(signal_write)

@@ -12,7 +12,8 @@ type and message (``concurrent.futures`` sends it back; the worker's traceback i
 swallowed. On any error the pending tasks are cancelled and the workers stopped.
 :func:`here_and_in_forks` (METEOR's aligner) forks bare processes instead of a pool and does the
 same through a pipe (a worker that dies: ``ChildProcessError``); :func:`beside_a_fork` (the caption
-evaluation) is one such process that also sends values before its result.
+evaluation) is one such process that also sends values before its result (read by a thread here as
+they arrive, so the worker never waits for the caller to receive them).
 
 Start methods: ``spawn`` (the default; macOS and Windows too) pickles ``initargs`` once per worker;
 ``fork`` (Linux only; METEOR's aligner) inherits them, so a worker's state may be a closure over
@@ -119,11 +120,50 @@ def beside_a_fork(here: Callable[[Callable[[], Any]], R], there: Callable[[Calla
     :func:`here_and_in_forks`) while ``here`` runs in this process; each ``post(value)`` of the
     worker is what a ``receive()`` here returns, in order (a worker that raises, or dies, before
     posting makes ``receive()`` raise as :func:`here_and_in_forks` does). ``there``'s result comes
-    after its posts. A worker blocks in ``post`` while what it posts does not fit in the pipe and
-    ``here`` does not receive it: ``here`` should receive soon."""
-    with _forked(_send_posts, there) as (process, receive):
-        out = here(lambda: _received(process, receive))
-        return out, _received(process, receive)
+    after its posts. A thread of this process reads each post as it arrives (:func:`_mailbox`), so
+    the worker never waits in ``post`` for ``here`` to receive: ``here`` may receive late."""
+    with _forked(_send_posts, there) as (process, receive), _mailbox(process, receive) as take:
+        out = here(take)
+        return out, take()
+
+
+@contextmanager
+def _mailbox(process: Any, receive: Any) -> Iterator[Callable[[], Any]]:
+    """``take()``: the next of what a forked worker sends, as :func:`_received` gives it, read from
+    ``receive`` by a thread as soon as it arrives (and kept until taken). On leaving, the worker,
+    if still running, is stopped (its end of the pipe closes) and the thread joined."""
+    import queue
+    import threading
+
+    box: queue.SimpleQueue[Any] = queue.SimpleQueue()
+
+    def read() -> None:
+        while True:
+            try:
+                box.put(receive.recv())
+            except EOFError:
+                box.put(None)  # (the worker's end closed: it sent everything, or died)
+                return
+            except BaseException as error:  # (a message that cannot be read: raised by take())
+                box.put(error)
+                return
+
+    def take() -> Any:
+        message = box.get()
+        if message is None or isinstance(message, BaseException):
+            box.put(message)  # (every later take() fails the same way)
+        if isinstance(message, BaseException):
+            raise message
+        return _opened(process, message)
+
+    reader = threading.Thread(target=read, name="mtscore-mailbox", daemon=True)
+    reader.start()
+    try:
+        yield take
+    finally:
+        if process.is_alive():
+            process.terminate()
+        reader.join()
 
 
 @contextmanager
@@ -175,11 +215,20 @@ class WorkerTraceback(Exception):
 def _received(process: Any, receive: Any) -> Any:
     """What a forked worker sent: its result, or its exception raised here."""
     try:
-        ok, value, trace = receive.recv()
+        message = receive.recv()
     except EOFError:
+        message = None
+    return _opened(process, message)
+
+
+def _opened(process: Any, message: tuple[bool, Any, str] | None) -> Any:
+    """A forked worker's ``message`` (None: it ended before sending one): its value, or its
+    exception raised here."""
+    if message is None:
         process.join()
         raise ChildProcessError(f"a worker process ended (exit code {process.exitcode}) before "
-                                "sending its result") from None
+                                "sending its result")
+    ok, value, trace = message
     if not ok:
         raise value from WorkerTraceback(trace)
     return value

@@ -222,8 +222,9 @@ def statistics_from_two_halves(metrics: Mapping[str, Metric[Any]], hyps: Sequenc
     """:func:`caption_statistics` of the captions as :func:`tokenize_captions` tokenizes them, with
     a forked process that tokenizes the captions of images ``cut`` onwards (both runs of the
     tokenizer cut there: :func:`mtscore.text.ptb.cut.tokenize_part`), sends them here and
-    extracts their METEOR statistics, while this process tokenizes the others and extracts every
-    other metric's statistics and METEOR's of the first images. Should a part give another number
+    extracts their METEOR statistics, while this process tokenizes the others, extracts METEOR's
+    statistics of the first images (while the forked process's tokens arrive: no waiting for
+    them) and then every other metric's of all images. Should a part give another number
     of lines than captions (an SGML tag over several lines), this process computes everything
     from the joined tokens, as without the fork."""
     from ..pool import beside_a_fork
@@ -248,13 +249,15 @@ def statistics_from_two_halves(metrics: Mapping[str, Metric[Any]], hyps: Sequenc
 
     def here(receive: Callable[[], Any]) -> tuple[list[str], list[list[str]], Any]:
         first = tokenize_part(flat, 0, at), tokenize_part(hyps, 0, cut)
+        mine = None  # (METEOR's statistics of the first images, before the others' tokens arrive)
+        if len(first[0]) == at and len(first[1]) == cut:
+            mine = _meteor_statistics(metric, first[1], by_image(first[0], refs[:cut]))
         later = receive()
         all_hyps, all_refs = first[1] + later[1], by_image(first[0] + later[0], refs)
-        if len(first[0]) != at or len(first[1]) != cut:
+        if mine is None:
             return all_hyps, all_refs, None
         others = {n: m for n, m in metrics.items() if n != name}
-        return all_hyps, all_refs, (_without_meteor(others, all_hyps, all_refs),
-                                    _meteor_statistics(metric, all_hyps[:cut], all_refs[:cut]))
+        return all_hyps, all_refs, (_without_meteor(others, all_hyps, all_refs), mine)
 
     (all_hyps, all_refs, done), (rest, bounded) = beside_a_fork(here, there)
     if done is None or rest is None:
