@@ -54,23 +54,25 @@ def pairing_extremes(weights: np.ndarray, a: int, b: int) -> tuple[np.ndarray, n
     A dynamic program over the larger side: after its first t words, ``low[:, s]`` (``high[:, s]``)
     is the least (most) sum with the first s words of the smaller side paired; word t + 1 is either
     skipped or paired with word s + 1 (each pairing counted once, as in a left-to-right scan).
-    Both programs run as one: the most is minus the least of the negated weights, so rows n..2n − 1
-    of one table hold −high (two array operations per word instead of four)."""
+    Both programs run as one: the most is minus the least of the negated weights, so columns
+    n..2n − 1 of one table hold −high (two array operations per word instead of four). The rows x
+    run along the last axis (``table[s, x]``, ``both[t, s, x]``): each operation is then one
+    contiguous run of (smaller side) · 2n numbers, not 2n runs of a few."""
     n = len(weights)
-    grid = weights.reshape(n, a, b)
+    grid = weights.reshape(n, a, b).transpose(1, 2, 0)  # (hypothesis word, reference word, x)
     if a < b:  # the larger side runs along the reference words: scan it, pairing hypothesis words
-        grid = grid.transpose(0, 2, 1)
+        grid = grid.transpose(1, 0, 2)
     small = min(a, b)
-    both = np.empty((2 * n, *grid.shape[1:]), dtype=grid.dtype)  # rows of −weights after weights'
-    both[:n] = grid
-    np.negative(both[:n], out=both[n:])  # (the same layout: no temporary)
-    table = np.full((2 * n, small + 1), _FAR, dtype=np.int32)
-    table[:, 0] = 0
-    step = np.empty((2 * n, small), dtype=np.result_type(table, both))  # every word's sums
+    both = np.empty((*grid.shape[:2], 2 * n), dtype=grid.dtype)  # −weights after weights, per cell
+    both[:, :, :n] = grid
+    np.negative(both[:, :, :n], out=both[:, :, n:])  # (the same layout: no temporary)
+    table = np.full((small + 1, 2 * n), _FAR, dtype=np.int32)
+    table[0] = 0
+    step = np.empty((small, 2 * n), dtype=np.result_type(table, both))  # every word's sums
     for t in range(max(a, b)):
-        np.add(table[:, :-1], both[:, t, :], out=step)
-        np.minimum(table[:, 1:], step, out=table[:, 1:])
-    return table[:n, small], -table[n:, small]
+        np.add(table[:-1], both[t], out=step)
+        np.minimum(table[1:], step, out=table[1:])
+    return table[small, :n], -table[small, n:]
 
 
 def chain_crossings(edges: np.ndarray, rows: np.ndarray, a: int, b: int, h: np.ndarray,

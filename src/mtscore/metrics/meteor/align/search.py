@@ -182,15 +182,15 @@ def _search_members(comps: list[Options], later: list[np.ndarray], least: np.nda
     sub_offsets = list(accumulate(sub_sizes, initial=0))
     low = np.concatenate([least[offsets[a]:offsets[a + 1], members[d + 1:]].sum(axis=1, dtype=np.float64)
                           for d, a in enumerate(members)])
-    # per member: the later members' options as one flat list of columns of its ``later`` rows
-    gather, bounds = [], []
-    for d, p in enumerate(members[:-1]):
-        parts = [comps[c].rows.reshape(-1) + (edge_offsets[c] - edge_offsets[p + 1])
-                 for c in members[d + 1:]]
-        counts = np.repeat([comps[c].rows.shape[1] for c in members[d + 1:]],
-                           [len(comps[c].rows) for c in members[d + 1:]])
-        gather.append(np.concatenate(parts))
-        bounds.append(np.cumsum(counts) - counts)
+    # the members' options' edges (group-wide edge indices) as one flat list, and where each
+    # option's start; member d's rows gather those of the members after it (its ``later`` columns
+    # start at the edge after its own component's)
+    flat = np.concatenate([comps[c].rows.reshape(-1) + edge_offsets[c] for c in members])
+    flat_at = list(accumulate([comps[c].rows.size for c in members], initial=0))
+    widths = np.repeat([comps[c].rows.shape[1] for c in members], sub_sizes)
+    starts = np.cumsum(widths) - widths
+    gather = [flat[flat_at[d + 1]:] - edge_offsets[p + 1] for d, p in enumerate(members[:-1])]
+    bounds = [starts[sub_offsets[d]:] - starts[sub_offsets[d]] for d in range(1, len(members))]
     cache: dict[int, np.ndarray] = {}
 
     def row(x: int, hi: int) -> np.ndarray:
