@@ -10,7 +10,8 @@ import pytest
 
 from mtscore.lexicon import paraphrase as lexicon
 from mtscore.metrics.meteor import METEOR
-from mtscore.metrics.meteor.candidates_batch import word_candidates_many
+from mtscore.metrics.meteor.candidates_batch import sorted_candidates
+from mtscore.metrics.meteor.matchers import Vocabulary
 from mtscore.metrics.meteor.segments import jar_candidates
 
 TINY = Path(__file__).parent / "data" / "meteor_paraphrase" / "tiny-paraphrase.gz"
@@ -18,6 +19,16 @@ TINY = Path(__file__).parent / "data" / "meteor_paraphrase" / "tiny-paraphrase.g
 WORDS = ["big", "large", "great", "huge", "run", "running", "runs", "ran", "car", "cars",
          "automobile", "auto", "the", "a", "of", "house", "home", "houses", "dog", "dogs", "good",
          "well", "quickly", "fast", "speedy", "zyx"]
+
+
+def word_candidates_many(vocab: Vocabulary, pairs: list[tuple[list[int], list[int]]]
+                         ) -> list[list[list[tuple[int, int, int, int, int]]]]:
+    """:func:`sorted_candidates` in the rule's shape: per pair, per reference position, phrase
+    candidates ``(j, 1, i, 1, module)``."""
+    out: list[list[list[tuple[int, int, int, int, int]]]] = [[[] for _ in r] for _, r in pairs]
+    for p, jj, ii, k in zip(*(a.tolist() for a in sorted_candidates(vocab, pairs))):
+        out[p][jj].append((jj, 1, ii, 1, k))
+    return out
 
 
 def test_batch_equals_the_rule_on_random_texts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

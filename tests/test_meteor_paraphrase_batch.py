@@ -12,9 +12,19 @@ import pytest
 
 from mtscore.lexicon import paraphrase as lexicon
 from mtscore.metrics.meteor.paraphrase import paraphrase_matches
-from mtscore.metrics.meteor.paraphrase_batch import paraphrase_matches_many
+from mtscore.metrics.meteor.paraphrase_batch import paraphrase_match_arrays
 
 WORDS = ["a", "b", "c", "d", "e", "f", "g", "h"]
+
+
+def paraphrase_matches_many(table: lexicon.ParaphraseTable, pairs: list[tuple[list[int], list[int]]],
+                            k: int) -> list[list[list[tuple[int, int, int, int, int]]]]:
+    """:func:`paraphrase_match_arrays` in the rule's shape: per pair, per reference position,
+    phrase matches ``(j, reference length, i, hypothesis length, k)``."""
+    out: list[list[list[tuple[int, int, int, int, int]]]] = [[[] for _ in r] for _, r in pairs]
+    for qq, jj, rr, ii, hh in zip(*(a.tolist() for a in paraphrase_match_arrays(table, pairs))):
+        out[qq][jj].append((jj, rr, ii, hh, k))
+    return out
 
 
 def _random_table(rng: random.Random, path: Path) -> None:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .align.arrays import unique, unique_inverse
-from .align.phrases import Phrase
 
 if TYPE_CHECKING:
     from .matchers import Vocabulary
@@ -119,14 +118,3 @@ def sorted_candidates(vocab: Vocabulary, pairs: Sequence[tuple[Sequence[int], Se
     pair, j, i = ref.pair[r], ref.pos[r], hyp.pos[h]
     order = np.lexsort((i, module, j, pair))
     return pair[order], j[order], i[order], module[order]
-
-
-def word_candidates_many(vocab: Vocabulary, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
-                         ) -> list[list[list[Phrase]]]:
-    """Per pair ``(h, r)`` (word ids), per reference position, :func:`.segments.jar_candidates`'
-    candidates as phrase candidates ``(j, 1, i, 1, module)``, in the rule's order."""
-    out: list[list[list[Phrase]]] = [[[] for _ in r] for _, r in pairs]
-    for p, jj, ii, k in zip(*(a.tolist() for a in sorted_candidates(vocab, pairs))):
-        out[p][jj].append((jj, 1, ii, 1, k))
-    return out
-

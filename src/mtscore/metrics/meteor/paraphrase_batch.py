@@ -28,7 +28,6 @@ import numpy as np
 from ...lexicon.paraphrase import PHRASE_MIX
 from ...ragged import ranges
 from .align.arrays import unique, unique_inverse
-from .align.phrases import Phrase
 
 if TYPE_CHECKING:
     from ...lexicon.paraphrase import ParaphraseTable
@@ -159,8 +158,9 @@ def _join(table: ParaphraseTable, lay: _Layout, items: tuple[np.ndarray, ...],
 
 def paraphrase_match_arrays(table: ParaphraseTable, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
                             ) -> tuple[np.ndarray, ...]:
-    """The matches of :func:`paraphrase_matches_many` as arrays (pair, j, reference length, i,
-    hypothesis length), in its order (by pair, then reference position, then the rule's order)."""
+    """The matches of :func:`.paraphrase.paraphrase_matches` of every ``(h, r)`` in ``pairs`` (words
+    as table ids, -1 for a word in no entry) as arrays (pair, j, reference length, i, hypothesis
+    length), in its order (by pair, then reference position, then the rule's order)."""
     if not pairs:
         return (np.zeros(0, dtype=np.int64),) * 5
     index: dict[tuple[int, ...], int] = {}
@@ -182,13 +182,3 @@ def paraphrase_match_arrays(table: ParaphraseTable, pairs: Sequence[tuple[Sequen
     q, j, side, second, third, fourth, i, rl, hl = (np.concatenate([p[c] for p in parts]) for c in range(9))
     order = np.lexsort((fourth, third, second, side, j, q))
     return q[order], j[order], rl[order], i[order], hl[order]
-
-
-def paraphrase_matches_many(table: ParaphraseTable, pairs: Sequence[tuple[Sequence[int], Sequence[int]]],
-                            k: int) -> list[list[list[Phrase]]]:
-    """:func:`.paraphrase.paraphrase_matches` of every ``(h, r)`` in ``pairs`` (words as table ids,
-    -1 for a word in no entry), module index ``k``."""
-    out: list[list[list[Phrase]]] = [[[] for _ in r] for _, r in pairs]
-    for qq, jj, rr, ii, hh in zip(*(a.tolist() for a in paraphrase_match_arrays(table, pairs))):
-        out[qq][jj].append((jj, rr, ii, hh, k))
-    return out
