@@ -29,10 +29,12 @@ from ..metrics.coco.ngram_table import ImageNgrams
 from ..text.ptb import coco_tokenize
 from .forked import (
     OTHERS_SHARE_WITH_TOKENIZER,
+    add_bounded,
     can_fork,
     meteor_cut,
     statistics_beside_meteor,
     tokenizer_cut_near,
+    with_bounded,
 )
 
 #: the names ``COCOEvalCap.eval`` uses, in its order (without SPICE)
@@ -191,8 +193,7 @@ def _beside_a_fork(metric: Metric[Any]) -> Metric[Any]:
 def _searches_back(original: Metric[Any], metric: Metric[Any], bounded: int = 0) -> None:
     """METEOR's counter of searches cut short: ``bounded`` (the forked process's) added to
     ``metric``'s, and those counted by ``metric`` (:func:`_beside_a_fork`'s copy) to ``original``."""
-    if bounded and hasattr(metric, "bounded_searches"):
-        cast(Any, metric).bounded_searches += bounded
+    add_bounded(metric, bounded)
     if metric is not original:
         cast(Any, original).bounded_searches += cast(Any, metric).bounded_searches
 
@@ -243,9 +244,8 @@ def statistics_from_two_halves(metrics: Mapping[str, Metric[Any]], hyps: Sequenc
         post(later)
         if len(later[0]) != len(flat) - at or len(later[1]) != len(hyps) - cut:
             return None, 0
-        before = getattr(metric, "bounded_searches", 0)
-        stats = _meteor_statistics(metric, later[1], by_image(later[0], refs[cut:]))
-        return stats, getattr(metric, "bounded_searches", 0) - before
+        return with_bounded(metric, lambda: _meteor_statistics(metric, later[1],
+                                                              by_image(later[0], refs[cut:])))
 
     def here(receive: Callable[[], Any]) -> tuple[list[str], list[list[str]], Any]:
         first = tokenize_part(flat, 0, at), tokenize_part(hyps, 0, cut)

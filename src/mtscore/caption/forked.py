@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -122,14 +122,26 @@ def statistics_beside_meteor(meteor: Metric[Any], meteor_stats: Callable[[Metric
         from ..progress import set_quiet
 
         set_quiet(True)  # (one progress bar: this process's)
-        before = getattr(meteor, "bounded_searches", 0)
-        stats = meteor_stats(meteor, cut, images)
-        return stats, getattr(meteor, "bounded_searches", 0) - before
+        return with_bounded(meteor, lambda: meteor_stats(meteor, cut, images))
 
     (other_stats, first), (second, bounded) = here_and_in_forks(task, [(0,), (1,)])
-    if bounded and hasattr(meteor, "bounded_searches"):
-        meteor.bounded_searches += bounded
+    add_bounded(meteor, bounded)
     return SegmentStats.concat([first, second]), other_stats
+
+
+def with_bounded(meteor: Metric[Any], statistics: Callable[[], SegmentStats]
+                 ) -> tuple[SegmentStats, int]:
+    """``statistics()`` and how many searches it cut short (METEOR's counter ``bounded_searches``;
+    0 for a metric without one): what a forked process sends back with its statistics."""
+    before = getattr(meteor, "bounded_searches", 0)
+    stats = statistics()
+    return stats, getattr(meteor, "bounded_searches", 0) - before
+
+
+def add_bounded(meteor: Metric[Any], bounded: int) -> None:
+    """A forked process's searches cut short (:func:`with_bounded`) added to METEOR's counter here."""
+    if bounded and hasattr(meteor, "bounded_searches"):
+        cast(Any, meteor).bounded_searches += bounded
 
 
 #: how far (a share of the images) from METEOR's cut :func:`tokenizer_cut_near` looks
