@@ -221,12 +221,9 @@ class METEOR(Metric[METEORResult]):
         """The command line's references (:meth:`.base.Metric.prepare_chunk`): where the corpus may
         be aligned in forked processes, checked but not encoded yet, for each process to encode its
         own range of segments (:mod:`.text_ranges`); else :meth:`prepare_references`."""
-        if self.workers != 1:
-            from .text_ranges import may_split
+        from .text_ranges import may_split
 
-            if may_split(self):
-                return TextReferences.of(self, refs)
-        return self.prepare_references(refs)
+        return TextReferences.of(self, refs) if may_split(self) else self.prepare_references(refs)
 
     def _prepared(self, hyps: Sequence[str], refs: Any) -> tuple[list[str], PreparedReferences]:
         hyps, refs = checked_inputs(self, hyps, refs, PreparedReferences)

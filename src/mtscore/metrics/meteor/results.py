@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..base import PreparedBase, Score
@@ -137,7 +137,7 @@ class TextReferences(PreparedBase):
     #: per stream, per segment: the reference text (None where missing)
     streams: list[list[str | None]]
     #: the whole streams encoded, once, where a corpus is aligned in one range
-    _prepared: list[PreparedReferences] = field(default_factory=list)
+    _prepared: PreparedReferences | None = None
 
     def __repr__(self) -> str:
         return f"TextReferences(segments={self.segments}, nrefs={self.nrefs})"
@@ -147,11 +147,11 @@ class TextReferences(PreparedBase):
         """The streams checked as :meth:`.metric.METEOR.prepare_references` checks them."""
         out = cls.__new__(cls)
         out.streams = out._checked_streams(metric, refs, None)
-        out._prepared = []
+        out._prepared = None
         return out
 
     def prepared(self, metric: METEOR) -> PreparedReferences:
         """The streams encoded by ``metric`` (once)."""
-        if not self._prepared:
-            self._prepared.append(metric.prepare_references(self.streams))
-        return self._prepared[0]
+        if self._prepared is None:
+            self._prepared = metric.prepare_references(self.streams)
+        return self._prepared
