@@ -50,11 +50,16 @@ def test_lanes_lcs_and_unigram_hits_equal_the_rules(pairs: list[tuple[list[int],
                                                           for x, y in pairs]
 
     wide = token_join.layout(a[0] + 2**31, a[1], b[0] + 2**31, b[1])  # ids past 32 bits: int64
-    assert lay.ids.dtype == np.int32 and (wide.ids.dtype == np.int64 or not len(wide.ids))
+    narrow = max(max(x + y, default=0) for x, y in pairs) < 2**16
+    assert lay.ids.dtype == (np.uint16 if narrow else np.int32)
+    assert wide.ids.dtype == np.int64 or not len(wide.ids)
     for n in (1, 2, 3):
         assert token_join.ngram_hits(wide, n).tolist() == token_join.ngram_hits(lay, n).tolist()
     j, k = token_join.join(wide), token_join.join(lay)
     assert all(np.array_equal(x, y) for x, y in zip((j.pair, j.row, j.col), (k.pair, k.row, k.col)))
+    want = sorted((p, i, m) for p, (x, y) in enumerate(pairs) for i, s in enumerate(x)
+                  for m, t in enumerate(y) if s == t)  # every match, by brute force
+    assert sorted(zip(k.pair.tolist(), k.row.tolist(), k.col.tolist())) == want
 
 
 def _encoded(docs: list[list[list[int]]]) -> EncodedTexts:

@@ -42,7 +42,7 @@ def by_kernels(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts,
         hits = _runs(hyp, ref, lcs).hits
         return hits, hyp.lengths.copy(), ref.lengths.copy()
     n = int(rouge_type[5:])
-    hits = ngram_hits(_layout(hyp, ref, lcs), n)
+    hits = ngram_hits(_layout(hyp, ref, lcs), n, _runs(hyp, ref, lcs))
     return hits, np.maximum(hyp.lengths - n + 1, 0), np.maximum(ref.lengths - n + 1, 0)
 
 

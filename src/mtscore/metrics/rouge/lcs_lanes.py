@@ -37,13 +37,13 @@ def _row_masks(pair: np.ndarray, row: np.ndarray, col: np.ndarray, lane_bit: np.
     return [int.from_bytes(packed[s:e], "little") for s, e in zip(begins, ends)]
 
 
-def _ones(width: int, lane_bit: np.ndarray, b_len: np.ndarray) -> int:
-    """The integer with the |b_p| low bits of every lane set (guard bits clear)."""
-    bits = np.zeros(width, dtype=bool)
-    inside = np.repeat(lane_bit, b_len) + np.arange(int(b_len.sum())) - np.repeat(
-        starts(b_len), b_len)
-    bits[inside] = True
-    return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+def _ones(width: int, lane_end: np.ndarray) -> int:
+    """The integer of ``width`` bits with every bit set but the lanes' guard bits (the bits below
+    ``lane_end``): the |b_p| low bits of every lane."""
+    guard = np.zeros(width, dtype=bool)
+    guard[lane_end - 1] = True
+    return (1 << width) - 1 ^ int.from_bytes(np.packbits(guard, bitorder="little").tobytes(),
+                                             "little")
 
 
 def lcs_lengths(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray,
@@ -73,7 +73,7 @@ def lcs_of_matches(a_len: np.ndarray, b_len: np.ndarray, pair: np.ndarray, row: 
     row_bits = lane_end[active - 1]
     masks = _row_masks(pair, row, col, lane_bit, row_bits)
     total = int(lane_end[-1])
-    full = _ones(total, lane_bit[lanes], b_len[lanes])
+    full = _ones(total, lane_end)
     v, done, top = full, 0, total
     for m, w in zip(masks, row_bits.tolist()):
         if 2 * w < top:  # the lanes above bit w are finished

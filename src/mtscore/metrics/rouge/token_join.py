@@ -23,7 +23,7 @@ def starts(lengths: np.ndarray) -> np.ndarray:
 
 def stable_order(ids: np.ndarray) -> np.ndarray:
     """The stable sort order of non-negative ids (a radix sort below 2**16)."""
-    if len(ids) and int(ids.max()) < 1 << 16:
+    if ids.dtype.itemsize > 2 and len(ids) and int(ids.max()) < 1 << 16:
         return np.argsort(ids.astype(np.uint16), kind="stable")
     return np.argsort(ids, kind="stable")
 
@@ -31,7 +31,8 @@ def stable_order(ids: np.ndarray) -> np.ndarray:
 @dataclass(frozen=True)
 class Join:
     """Per pair, Σ over tokens of min(count in a, count in b) (``hits``); every match (``pair``,
-    ``row`` i in a, ``col`` j in b) with a_p[i] == b_p[j], grouped by (token, pair)."""
+    ``row`` i in a, ``col`` j in b) with a_p[i] == b_p[j], grouped by (token, pair), and within a
+    group by ``row`` then ``col`` (the matches of one (pair, row) are consecutive)."""
 
     hits: np.ndarray
     pair: np.ndarray
@@ -42,108 +43,141 @@ class Join:
 @dataclass(frozen=True)
 class Layout:
     """Both sides pair by pair (pair p's ``b`` tokens, then its ``a`` tokens): the ``ids``, each
-    position's ``pair``, whether it is in ``a`` (``is_a``), its place in its pair's block and in
-    its text, its text's length, and ``order``: the positions stably sorted by id."""
+    position's ``pair``, whether it is in ``a`` (``is_a``), its place in its text (``in_text``;
+    in ``b`` also its place in its pair's block), and ``order``: the positions stably sorted by
+    id."""
 
     ids: np.ndarray
     pair: np.ndarray
     is_a: np.ndarray
-    in_block: np.ndarray
     in_text: np.ndarray
     order: np.ndarray
     a_len: np.ndarray
     b_len: np.ndarray
 
 
+def _id_dtype(a_ids: np.ndarray, b_ids: np.ndarray, small: bool) -> type[np.integer]:
+    """The smallest of uint16, int32 (with ``small`` places) and int64 that holds every id."""
+    top = max(int(a_ids.max()) if len(a_ids) else 0, int(b_ids.max()) if len(b_ids) else 0)
+    if top < 1 << 16:
+        return np.uint16
+    return np.int32 if small and top < 1 << 31 else np.int64
+
+
 def layout(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray) -> Layout:
     """The :class:`Layout` of pairs (a_p, b_p), texts concatenated in ``a_ids``/``b_ids`` with
-    their lengths (temporaries reused: fresh memory costs more than the arithmetic). Pairs, places
-    and ids are 32-bit where they fit (fewer positions than 2**31, ids below 2**31), so the
-    layout and the matches read from it take half the memory; the order stays ``intp``."""
+    their lengths (temporaries reused: fresh memory costs more than the arithmetic). Pairs and
+    places are 32-bit where they fit (fewer positions than 2**31), ids 16-bit below 2**16 (the
+    sort is then a radix sort of them as they are) and 32-bit below 2**31, so the layout and the
+    matches read from it take less memory; the order stays ``intp``."""
     both = a_len + b_len
     total = int(both.sum())
     small = total < 1 << 31
     place = np.int32 if small else np.int64
-    ids_max = max(int(a_ids.max()) if len(a_ids) else 0, int(b_ids.max()) if len(b_ids) else 0)
     pair_of = np.repeat(np.arange(len(a_len), dtype=place), both)
-    in_block = np.arange(total, dtype=place)
-    np.subtract(in_block, np.repeat(starts(both).astype(place), both), out=in_block)
+    in_text = np.arange(total, dtype=place)  # first the place in the pair's block
+    np.subtract(in_text, np.repeat(starts(both).astype(place), both), out=in_text)
     b_here = np.repeat(b_len.astype(place), both)
-    is_a = in_block >= b_here
-    ids = np.empty(total, dtype=np.int32 if small and ids_max < 1 << 31 else np.int64)
+    is_a = in_text >= b_here
+    ids = np.empty(total, dtype=_id_dtype(a_ids, b_ids, small))
     ids[~is_a] = b_ids
     ids[is_a] = a_ids
     b_here *= is_a  # a's tokens start after b's
-    in_text = np.subtract(in_block, b_here, out=b_here)
-    return Layout(ids, pair_of, is_a, in_block, in_text, stable_order(ids), a_len, b_len)
+    np.subtract(in_text, b_here, out=in_text)
+    del b_here
+    return Layout(ids, pair_of, is_a, in_text, stable_order(ids), a_len, b_len)
 
 
-def _run_hits(run_start: np.ndarray, entries: int, s_pair: np.ndarray, s_a: np.ndarray,
-              pairs: int) -> tuple[np.ndarray, np.ndarray]:
-    """The entries in ``b`` of runs of sorted entries starting at ``run_start`` (``entries`` in
-    all), and per pair Σ over runs of min(entries in a, entries in b)."""
-    if not entries:
-        return np.zeros(0, dtype=np.int64), np.zeros(pairs, dtype=np.int64)
+def _run_hits(run_start: np.ndarray, s_a: np.ndarray, run_pair: np.ndarray,
+              pairs: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Of runs of sorted entries (``s_a``: each entry in a) starting at ``run_start``: their
+    entries in ``b``, their min(entries in a, entries in b), and its sum per pair (``run_pair``:
+    each run's pair)."""
+    if not len(s_a):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(
+            pairs, dtype=np.int64)
     through = np.cumsum(s_a, dtype=np.int64)  # entries in a up to each entry
-    before = np.take(through, run_start)
-    before -= np.take(s_a, run_start)
-    in_a = np.diff(before, append=through[-1])
-    in_b = np.diff(run_start, append=entries)
+    in_a = np.take(through, run_start)
+    in_a -= np.take(s_a, run_start)  # entries in a before each run
+    in_a[:-1] = np.diff(in_a)
+    in_a[-1] = through[-1] - in_a[-1]
+    del through
+    in_b = np.diff(run_start, append=len(s_a))
     in_b -= in_a
     np.minimum(in_a, in_b, out=in_a)
-    hits = np.bincount(s_pair[run_start], weights=in_a, minlength=pairs).astype(np.int64)
-    return in_b, hits
+    return in_b, in_a, np.bincount(run_pair, weights=in_a, minlength=pairs).astype(np.int64)
 
 
-def ngram_hits(lay: Layout, n: int) -> np.ndarray:
-    """Per pair Σ over n-grams of min(count in a, count in b) (:func:`.rules.rouge_n`'s hits):
-    the n-grams sorted by their tokens, last token first, with stable sorts (radix sorts below
-    2**16), so every (n-gram, pair) is one run. The first sort is the layout's ``order`` shifted
-    back by n - 1 (positions at least n - 1 into their text: the last tokens of n-grams)."""
+def _mark_changes(new: np.ndarray, key: np.ndarray) -> None:
+    """Set ``new`` (a flag per sorted entry) where ``key`` (a value per entry) differs from the
+    entry before."""
+    new[1:] |= key[1:] != key[:-1]
+
+
+def ngram_hits(lay: Layout, n: int, runs: Runs | None = None) -> np.ndarray:
+    """Per pair Σ over n-grams of min(count in a, count in b) (:func:`.rules.rouge_n`'s hits)
+    (``runs``: the layout's :func:`unigram_runs`, if known). Only n-grams of tokens found in both
+    texts of their pair can be in both (the others add min(k, 0) = 0): these are sorted by their
+    tokens, last token first, with stable sorts (radix sorts below 2**16), so every (n-gram,
+    pair) is one run. The first sort is the layout's ``order`` shifted back by n - 1 (positions
+    at least n - 1 into their text: the last tokens of n-grams)."""
+    runs = runs or unigram_runs(lay)
     if n == 1:
-        return unigram_runs(lay).hits
+        return runs.hits
     ids = lay.ids
-    order = lay.order[lay.in_text[lay.order] >= n - 1]  # (one array alive at a time: fresh
-    if not len(order):                                   # memory costs more than arithmetic)
+    last = lay.in_text >= n - 1  # the last tokens of n-grams of tokens in both texts
+    last &= runs.shared
+    for k in range(1, n):
+        last[k:] &= runs.shared[:-k]
+    order = lay.order[np.take(last, lay.order)]  # (one array alive at a time: fresh memory
+    del last                                      # costs more than arithmetic)
+    if not len(order):
         return np.zeros(len(lay.a_len), dtype=np.int64)
     np.subtract(order, n - 1, out=order)
     token = np.empty(len(order), dtype=ids.dtype)
     for k in range(n - 2, -1, -1):
         order = order[stable_order(np.take(ids[k:], order, out=token))]
     s_pair = lay.pair[order]
-    new = np.ones(len(order), dtype=bool)
-    np.not_equal(s_pair[1:], s_pair[:-1], out=new[1:])
-    same = np.empty(len(order) - 1, dtype=bool)
+    new = np.zeros(len(order), dtype=bool)
+    new[0] = True
+    _mark_changes(new, s_pair)
     for k in range(n):
-        np.take(ids[k:], order, out=token)
-        new[1:] |= np.not_equal(token[1:], token[:-1], out=same)
-    del token, same
-    return _run_hits(np.flatnonzero(new), len(new), s_pair, lay.is_a[order], len(lay.a_len))[1]
-
-
-def unigram_runs(lay: Layout) -> Runs:
-    """The (token, pair) runs of the layout's ``order``: each entry's run, the runs' starts, their
-    entries in ``b``, and per pair the ROUGE-1 hits."""
-    order = lay.order
-    s_id, s_pair = lay.ids[order], lay.pair[order]
-    new = np.ones(len(order), dtype=bool)
-    np.not_equal(s_id[1:], s_id[:-1], out=new[1:])
-    new[1:] |= s_pair[1:] != s_pair[:-1]
+        _mark_changes(new, np.take(ids[k:], order, out=token))
+    del token
     run_start = np.flatnonzero(new)
-    in_b, hits = _run_hits(run_start, len(new), s_pair, lay.is_a[order], len(lay.a_len))
-    run = np.cumsum(new, dtype=np.int64)
-    run -= 1
-    return Runs(run, run_start, in_b, hits)
+    return _run_hits(run_start, lay.is_a[order], s_pair[run_start], len(lay.a_len))[2]
 
 
 @dataclass(frozen=True)
 class Runs:
     """:func:`unigram_runs`."""
 
-    run: np.ndarray
+    first: np.ndarray
     run_start: np.ndarray
     in_b: np.ndarray
     hits: np.ndarray
+    shared: np.ndarray
+
+
+def unigram_runs(lay: Layout) -> Runs:
+    """The (token, pair) runs of the layout's ``order``: whether each entry is its run's first,
+    the runs' starts, their entries in ``b``, per pair the ROUGE-1 hits, and whether each
+    position's run has entries in both a and b (``shared``, in layout order)."""
+    order = lay.order
+    new = np.zeros(len(order), dtype=bool)
+    new[:1] = True
+    s_pair = lay.pair[order]
+    _mark_changes(new, lay.ids[order])
+    _mark_changes(new, s_pair)
+    run_start = np.flatnonzero(new)
+    in_b, common, hits = _run_hits(run_start, lay.is_a[order], s_pair[run_start],
+                                   len(lay.a_len))
+    del s_pair
+    run = np.cumsum(new, dtype=np.intp)  # each entry's run, plus one
+    run -= 1
+    shared = np.empty(len(order), dtype=bool)
+    shared[order] = np.take(common > 0, run)
+    return Runs(new, run_start, in_b, hits, shared)
 
 
 def subset_hits(lay: Layout, runs: Runs, in_a: np.ndarray) -> np.ndarray:
@@ -164,17 +198,25 @@ def subset_hits(lay: Layout, runs: Runs, in_a: np.ndarray) -> np.ndarray:
 
 
 def join(lay: Layout, runs: Runs | None = None) -> Join:
-    """The :class:`Join` of the layout's pairs (``runs``: its :func:`unigram_runs`, if known)."""
+    """The :class:`Join` of the layout's pairs (``runs``: its :func:`unigram_runs`, if known):
+    each entry of a, in sorted order, repeated once per entry of b in its run (b's entries come
+    first in a run: the first match of an a entry is the first entry of its run); of b, a
+    position's place in its text is its place in its pair's block."""
     order = lay.order
-    s_pair, s_a = lay.pair[order], lay.is_a[order]
     runs = runs or unigram_runs(lay)
-    run, run_start, in_b, hits = runs.run, runs.run_start, runs.in_b, runs.hits
-    a_at = np.flatnonzero(s_a)  # sorted positions of a's tokens
-    count = in_b[run[a_at]]
-    token = np.repeat(a_at, count)
-    k = np.arange(len(token), dtype=np.int64) - np.repeat(starts(count), count)
-    b_at = run_start[run[token]] + k
-    pair = s_pair[token]
-    row = lay.in_text[order[token]]
-    col = lay.in_block[order[b_at]]
-    return Join(hits, pair, row, col)
+    a_at = np.flatnonzero(lay.is_a[order])  # sorted positions of a's tokens
+    a_run = np.take(np.cumsum(runs.first, dtype=np.intp), a_at)
+    a_run -= 1
+    count = np.take(runs.in_b, a_run)
+    first = np.take(runs.run_start, a_run)  # the first match of each a entry, less the matches
+    first -= starts(count)                  # before it
+    del a_run
+    a_pos = np.take(order, a_at)
+    del a_at
+    which = np.repeat(np.arange(len(count)), count)  # each match's a entry
+    b_at = np.take(first, which)
+    b_at += np.arange(len(b_at), dtype=b_at.dtype)
+    at = np.take(a_pos, which)
+    del which
+    col = np.take(lay.in_text, np.take(order, b_at))
+    return Join(runs.hits, np.take(lay.pair, at), np.take(lay.in_text, at), col)
