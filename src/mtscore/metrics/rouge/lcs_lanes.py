@@ -12,7 +12,7 @@ is shorter: its V stays as it is). So a row is five operations on one integer fo
 
 Lanes are ordered by decreasing |a|, the longest at the low end: once row i has passed the end of
 the upper lanes, they never change again and are set aside, and the rows run on the lower part
-only. The masks of all rows are set in one byte array (numpy), the matches found with one sort of
+only. The masks of all rows are set in one bit array (numpy), the matches found with one sort of
 the (pair, token) keys of ``b``.
 """
 
@@ -26,15 +26,19 @@ from .token_join import join, layout, stable_order, starts
 def _row_masks(pair: np.ndarray, row: np.ndarray, col: np.ndarray, lane_bit: np.ndarray,
                row_bits: np.ndarray) -> list[int]:
     """Row i's mask over every lane (an integer of ``row_bits[i]`` bits at most): bit
-    ``lane_bit[p] + j`` set for every match (p, i, j). The matches are distinct, so are their
-    bits: adding the bits of a byte sets them."""
+    ``lane_bit[p] + j`` set for every match (p, i, j). (A bool per bit, packed after: setting
+    the bits in packed bytes with ``np.add.at`` is faster, but without this, the run's largest
+    block, glibc's trim threshold stays low, and the documents of ``benchmarks/rouge.py`` took
+    about 2,000 more page faults a run: docs/metrics/rouge.md.)"""
     row_bytes = (row_bits + 7) // 8
     bit = np.take(8 * starts(row_bytes), row.astype(np.intp))  # (gathers at intp indices are
     bit += np.take(lane_bit, pair.astype(np.intp))             # numpy's fast path)
     bit += col
-    masks = np.zeros(int(row_bytes.sum()), dtype=np.uint8)
-    np.add.at(masks, bit >> 3, np.left_shift(np.uint8(1), (bit & 7).astype(np.uint8)))
-    packed = masks.tobytes()
+    bits = np.zeros(8 * int(row_bytes.sum()), dtype=bool)
+    bits[bit] = True
+    del bit
+    packed = np.packbits(bits, bitorder="little").tobytes()
+    del bits
     ends = np.cumsum(row_bytes).tolist()
     begins = (np.asarray(ends) - row_bytes).tolist()
     return [int.from_bytes(packed[s:e], "little") for s, e in zip(begins, ends)]
