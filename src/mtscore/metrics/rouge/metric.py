@@ -236,6 +236,7 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
 def _kernel_order(metrics: Sequence[ROUGE]) -> list[int]:
     """The order in which :func:`extract_types` counts the types (each type's counts are its
     own, whatever the order): ROUGE-N of N ≥ 2 first, while only the shared layout of the tokens
-    is remembered, then the types that remember more (ROUGE-1 the runs of equal tokens, the LCS
-    types the matches), so the temporaries of the n-gram sorts never sit on top of those."""
+    and their runs of equal tokens (which tell the n-grams that can match) are remembered, then
+    the types that remember more (the LCS types the matches), so the temporaries of the n-gram
+    sorts never sit on top of those."""
     return sorted(range(len(metrics)), key=lambda k: (metrics[k].settings.order or 0) < 2)
