@@ -31,8 +31,9 @@ def _row_masks(pair: np.ndarray, row: np.ndarray, col: np.ndarray, lane_bit: np.
     block, glibc's trim threshold stays low, and the documents of ``benchmarks/rouge.py`` took
     about 2,000 more page faults a run: docs/metrics/rouge.md.)"""
     row_bytes = (row_bits + 7) // 8
-    bit = np.take(8 * starts(row_bytes), row.astype(np.intp))  # (gathers at intp indices are
-    bit += np.take(lane_bit, pair.astype(np.intp))             # numpy's fast path)
+    # (gathers at intp indices are numpy's fast path)
+    bit = np.take(8 * starts(row_bytes), row.astype(np.intp, copy=False))
+    bit += np.take(lane_bit, pair.astype(np.intp, copy=False))
     bit += col
     bits = np.zeros(8 * int(row_bytes.sum()), dtype=bool)
     bits[bit] = True
