@@ -17,7 +17,7 @@ from ...text.interning import token_words
 from ..grouping import representatives
 
 
-def span_ids(data: bytes, starts: np.ndarray, ends: np.ndarray
+def span_ids(data: bytes | np.ndarray, starts: np.ndarray, ends: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray]:
     """(the id of every token ``data[starts[i]:ends[i]]``, ids 0 … V-1 equal exactly for equal
     tokens; for every id, the index of one of its tokens)."""

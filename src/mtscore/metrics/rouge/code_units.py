@@ -1,0 +1,112 @@
+"""rouge-score's tokens (:func:`.tokenize.rouge_score_tokens`: runs of ``a-z0-9`` in ``str.lower()``
+of the text) of a whole corpus at once, found with numpy on the texts' code units.
+
+The texts are joined by NUL and read as code units: bytes when the joined text is ASCII, else
+UTF-16 (little-endian, lone surrogates passed; a character outside the BMP is two surrogates). A
+unit is part of a token when it is an ASCII letter or digit; every other unit (any unit from 128
+on, so every non-ASCII character) is a break. That gives the runs of ``str.lower()`` because
+lowercasing maps ``A-Z`` to ``a-z``, leaves the other ASCII characters alone, and maps no other
+character to ASCII except :data:`LOWER_TO_ASCII` (tested over every code point; a text holding one
+is lowered with ``str.lower`` first). The token bytes themselves are the units narrowed to bytes
+(modulo 256) with ``0x20`` OR-ed in: ``A-Z`` lowered, ``a-z0-9`` kept (the bytes of breaks are
+never read). Positions are unit indices, the same in every array here. Tested equal to
+:func:`.tokenize.rouge_score_tokens` text by text (``tests/test_rouge_code_units.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+#: the only characters outside ASCII whose ``str.lower()`` holds an ASCII character (U+0130 -> "i"
+#: and a combining dot, the Kelvin sign U+212A -> "k"; tested over every code point)
+LOWER_TO_ASCII = "\u0130\u212a"
+#: zero bytes after the last unit of :attr:`CorpusSpans.data`: every 8-byte read at a token start,
+#: and the 16 bytes past it that :func:`mtscore.text.interning.token_words` reads, stay inside
+PAD = 24
+_NUL, _NEWLINE = 0, 10
+
+
+@dataclass(frozen=True, eq=False)
+class CorpusSpans:
+    """The tokens of texts joined by NUL: ``data[starts[i]:ends[i]]`` is token ``i`` (its
+    lowercase ASCII bytes; ``data`` has :data:`PAD` zero bytes at the end), ``text_breaks`` the
+    positions of the NULs between texts (one fewer than the texts), ``newlines`` those of the
+    newlines, ``present`` which texts are not ``None``."""
+
+    data: np.ndarray
+    starts: np.ndarray
+    ends: np.ndarray
+    text_breaks: np.ndarray
+    newlines: np.ndarray
+    present: np.ndarray
+
+
+def code_units(text: str) -> np.ndarray:
+    """``text`` as code units whose ASCII letters and digits are exactly ``str.lower()``'s tokens:
+    its bytes (uint8) when it is ASCII, else its UTF-16-LE units (uint16, surrogates passed),
+    of ``text.lower()`` if it holds one of :data:`LOWER_TO_ASCII`."""
+    if text.isascii():
+        return np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    if "\u0130" in text or "\u212a" in text:
+        text = text.lower()
+    return np.frombuffer(text.encode("utf-16-le", "surrogatepass"), dtype="<u2")
+
+
+def narrowed_bytes(units: np.ndarray) -> np.ndarray:
+    """The units as bytes (kept modulo 256: a byte is its unit only where the unit is ASCII),
+    followed by :data:`PAD` zero bytes."""
+    n = len(units)
+    data = np.empty(n + PAD, dtype=np.uint8)
+    np.copyto(data[:n], units, casting="unsafe")
+    data[n:] = 0
+    return data
+
+
+def line_breaks(units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The positions of the NUL units and of the newline units."""
+    low = np.flatnonzero(units <= _NEWLINE)  # (few: one pass, then only these are read)
+    value = units[low]
+    return low[value == _NUL], low[value == _NEWLINE]
+
+
+def token_edges(units: np.ndarray, data: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The starts and ends of the runs of ASCII letters and digits among ``units`` (views of one
+    array), read from their bytes ``data`` (:func:`narrowed_bytes`): where a unit's class differs
+    from the one before, a start and an end in turn (a break is counted before and after)."""
+    n = len(units)
+    token = np.zeros(n + 2, dtype=bool)
+    inside = token[1:n + 1]
+    scratch = data[:n] | 0x20  # A-Z -> a-z (no other byte reaches a-z)
+    scratch -= 0x61  # (unsigned: bytes below "a" wrap round to large values)
+    np.less(scratch, 26, out=inside)
+    np.subtract(data[:n], 0x30, out=scratch)
+    inside |= scratch < 10
+    if units.dtype != np.uint8:  # a unit from 128 on is a break, whatever its low byte
+        inside &= units < 0x80
+    edges = np.flatnonzero(token[1:] != token[:-1])
+    return edges[0::2], edges[1::2]
+
+
+def corpus_spans(texts: Sequence[str | None]) -> CorpusSpans:
+    """The :class:`CorpusSpans` of ``texts`` (a ``None`` text is empty and not present; a NUL
+    inside a text is read as a space: both are breaks)."""
+    try:
+        joined, missing = "\x00".join(texts), False  # type: ignore[arg-type]
+    except TypeError:  # a missing text (None): empty, and not present
+        joined, missing = "\x00".join("" if t is None else t for t in texts), True
+    units = code_units(joined)
+    text_breaks, newlines = line_breaks(units)
+    if len(text_breaks) != len(texts) - 1:  # a NUL inside a text: a break like a space
+        joined = "\x00".join("" if t is None else t.replace("\x00", " ") for t in texts)
+        units = code_units(joined)
+        text_breaks, newlines = line_breaks(units)
+    data = narrowed_bytes(units)
+    starts, ends = token_edges(units, data)
+    lowered = data[:len(units)]
+    lowered |= 0x20  # the tokens' bytes lowered: A-Z -> a-z, a-z0-9 kept
+    present = (np.array([t is not None for t in texts], dtype=bool) if missing
+               else np.ones(len(texts), dtype=bool))
+    return CorpusSpans(data, starts, ends, text_breaks, newlines, present)
