@@ -31,8 +31,9 @@ def _sentences(spans: code_units.CorpusSpans) -> list[list[list[str]]]:
     data = spans.data.tobytes()
     tokens = [data[s:e].decode("ascii") for s, e in zip(spans.starts.tolist(), spans.ends.tolist())]
     out: list[list[list[str]]] = [[[]]]
-    breaks = sorted([(p, "text") for p in spans.text_breaks.tolist()]
-                    + [(p, "line") for p in spans.newlines.tolist()])
+    breaks = [(p, "text" if nul else "line") for p, nul in zip(spans.breaks.tolist(),
+                                                                  spans.nul.tolist())]
+    assert breaks == sorted(breaks)
     b = 0
     for start, token in zip(spans.starts.tolist(), tokens):
         while b < len(breaks) and breaks[b][0] < start:
@@ -66,7 +67,8 @@ def test_token_edges_are_runs_of_ascii_letters_and_digits(units: list[int], narr
     if narrow:
         array = np.array([u for u in units if u < 256], dtype=np.uint8)
     text = "".join(map(chr, array.tolist()))
-    starts, ends = code_units.token_edges(array, code_units.narrowed_bytes(array))
+    starts, ends = code_units.token_edges(code_units.token_units(array,
+                                                                code_units.narrowed_bytes(array)))
     want = [m.span() for m in re.finditer("[A-Za-z0-9]+", text)]
     assert list(zip(starts.tolist(), ends.tolist())) == want
 

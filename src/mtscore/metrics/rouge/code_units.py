@@ -32,15 +32,15 @@ _NUL, _NEWLINE = 0, 10
 @dataclass(frozen=True, eq=False)
 class CorpusSpans:
     """The tokens of texts joined by NUL: ``data[starts[i]:ends[i]]`` is token ``i`` (its
-    lowercase ASCII bytes; ``data`` has :data:`PAD` zero bytes at the end), ``text_breaks`` the
-    positions of the NULs between texts (one fewer than the texts), ``newlines`` those of the
-    newlines, ``present`` which texts are not ``None``."""
+    lowercase ASCII bytes; ``data`` has :data:`PAD` zero bytes at the end), ``breaks`` the
+    positions of the NULs between texts (one fewer than the texts) and of the newlines, in order,
+    ``nul`` which breaks are NULs, ``present`` which texts are not ``None``."""
 
     data: np.ndarray
     starts: np.ndarray
     ends: np.ndarray
-    text_breaks: np.ndarray
-    newlines: np.ndarray
+    breaks: np.ndarray
+    nul: np.ndarray
     present: np.ndarray
 
 
@@ -66,26 +66,36 @@ def narrowed_bytes(units: np.ndarray) -> np.ndarray:
 
 
 def line_breaks(units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The positions of the NUL units and of the newline units."""
+    """The positions of the NUL and newline units, in order, and which of them are NULs."""
     low = np.flatnonzero(units <= _NEWLINE)  # (few: one pass, then only these are read)
     value = units[low]
-    return low[value == _NUL], low[value == _NEWLINE]
+    nul = value == _NUL
+    kept = nul | (value == _NEWLINE)
+    return (low, nul) if kept.all() else (low[kept], nul[kept])
 
 
-def token_edges(units: np.ndarray, data: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The starts and ends of the runs of ASCII letters and digits among ``units`` (views of one
-    array), read from their bytes ``data`` (:func:`narrowed_bytes`): where a unit's class differs
-    from the one before, a start and an end in turn (a break is counted before and after)."""
+def token_units(units: np.ndarray, data: np.ndarray) -> np.ndarray:
+    """Which units are ASCII letters or digits, read from their bytes ``data``
+    (:func:`narrowed_bytes`), with a ``False`` before the first and after the last."""
     n = len(units)
     token = np.zeros(n + 2, dtype=bool)
     inside = token[1:n + 1]
+    # (one scratch array, its bytes also taking the comparisons: fresh memory costs more than
+    # the arithmetic)
     scratch = data[:n] | 0x20  # A-Z -> a-z (no other byte reaches a-z)
     scratch -= 0x61  # (unsigned: bytes below "a" wrap round to large values)
     np.less(scratch, 26, out=inside)
     np.subtract(data[:n], 0x30, out=scratch)
-    inside |= scratch < 10
+    flags = scratch.view(bool)
+    inside |= np.less(scratch, 10, out=flags)
     if units.dtype != np.uint8:  # a unit from 128 on is a break, whatever its low byte
-        inside &= units < 0x80
+        inside &= np.less(units, 0x80, out=flags)
+    return token
+
+
+def token_edges(token: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The starts and ends of the runs of ``True`` in ``token[1:-1]`` (views of one array):
+    where a unit's class differs from the one before, a start and an end in turn."""
     edges = np.flatnonzero(token[1:] != token[:-1])
     return edges[0::2], edges[1::2]
 
@@ -98,15 +108,19 @@ def corpus_spans(texts: Sequence[str | None]) -> CorpusSpans:
     except TypeError:  # a missing text (None): empty, and not present
         joined, missing = "\x00".join("" if t is None else t for t in texts), True
     units = code_units(joined)
-    text_breaks, newlines = line_breaks(units)
-    if len(text_breaks) != len(texts) - 1:  # a NUL inside a text: a break like a space
-        joined = "\x00".join("" if t is None else t.replace("\x00", " ") for t in texts)
-        units = code_units(joined)
-        text_breaks, newlines = line_breaks(units)
+    del joined  # (each large temporary is let go as soon as it is read)
+    breaks, nul = line_breaks(units)
+    if np.count_nonzero(nul) != len(texts) - 1:  # a NUL inside a text: a break like a space
+        units = code_units("\x00".join("" if t is None else t.replace("\x00", " ")
+                                       for t in texts))
+        breaks, nul = line_breaks(units)
     data = narrowed_bytes(units)
-    starts, ends = token_edges(units, data)
-    lowered = data[:len(units)]
+    token = token_units(units, data)
+    del units
+    starts, ends = token_edges(token)
+    del token
+    lowered = data[:len(data) - PAD]
     lowered |= 0x20  # the tokens' bytes lowered: A-Z -> a-z, a-z0-9 kept
     present = (np.array([t is not None for t in texts], dtype=bool) if missing
                else np.ones(len(texts), dtype=bool))
-    return CorpusSpans(data, starts, ends, text_breaks, newlines, present)
+    return CorpusSpans(data, starts, ends, breaks, nul, present)

@@ -200,22 +200,20 @@ def _words(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
 def _assemble(ids: np.ndarray, spans: CorpusSpans, sentences: bool) -> EncodedTexts:
     """The :class:`EncodedTexts` of the tokens of ``spans`` with these ids (ids -3: dropped
     stems), texts and sentences told apart by the NULs and newlines of ``spans``."""
-    starts, text_breaks, newlines, present = (spans.starts, spans.text_breaks, spans.newlines,
-                                              spans.present)
+    starts, breaks, present = spans.starts, spans.breaks, spans.present
     if len(ids) and int(ids.min()) < 0:
         keep = ids != -3
         ids, starts = ids[keep], starts[keep]
-    lengths = _between(starts, text_breaks)
+    text_at = np.flatnonzero(spans.nul)  # which breaks end a text
+    lengths = _between(starts, breaks[text_at])
     if not sentences:
         return EncodedTexts(ids, lengths, present)
-    if not len(newlines):  # one sentence per present text
+    if len(text_at) == len(breaks):  # no newline: one sentence per present text
         return EncodedTexts(ids, lengths, present, lengths[present], present.astype(np.int64))
-    breaks = np.sort(np.concatenate((text_breaks, newlines)))
-    sentence_lengths = _between(starts, breaks)
-    counts = np.bincount(np.searchsorted(text_breaks, newlines),
-                         minlength=len(present)).astype(np.int64) + 1
+    sentence_lengths = _between(starts, breaks)  # the pieces between breaks, in order
+    first_sentence = np.concatenate(([0], text_at + 1))  # each text's first piece
+    counts = np.diff(first_sentence, append=len(breaks) + 1)
     keep_sentence = np.ones(len(breaks) + 1, dtype=bool)
-    first_sentence = np.concatenate(([0], np.searchsorted(breaks, text_breaks) + 1))
     keep_sentence[first_sentence[~present]] = False  # a missing text has no sentence
     counts[~present] = 0
     return EncodedTexts(ids, lengths, present, sentence_lengths[keep_sentence], counts)
