@@ -94,10 +94,13 @@ def token_units(units: np.ndarray, data: np.ndarray) -> np.ndarray:
 
 
 def token_edges(token: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The starts and ends of the runs of ``True`` in ``token[1:-1]`` (views of one array):
+    """The starts and ends of the runs of ``True`` in ``token[1:-1]`` (the rows of one array):
     where a unit's class differs from the one before, a start and an end in turn."""
     edges = np.flatnonzero(token[1:] != token[:-1])
-    return edges[0::2], edges[1::2]
+    # (one copy into rows: the readers of starts and ends, and numpy's searchsorted, which copies
+    # a strided array on every call, then read contiguous memory)
+    rows = edges.reshape(-1, 2).T.copy()
+    return rows[0], rows[1]
 
 
 def corpus_spans(texts: Sequence[str | None]) -> CorpusSpans:
