@@ -11,7 +11,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtscore.metrics.rouge import corpus, counts, lcs_int, lcs_lanes, rules, token_join
+from mtscore.metrics.rouge import counts, lcs_int, lcs_lanes, rules, token_join
 from mtscore.metrics.rouge.corpus import EncodedTexts
 
 _SMALL = st.lists(st.integers(0, 3), max_size=40)
@@ -94,40 +94,6 @@ def _as_mask(n: int, positions: list[int]) -> list[bool]:
     for i in positions:
         out[i] = True
     return out
-
-
-def test_only_two_characters_outside_ascii_lower_into_ascii() -> None:
-    """corpus.lowered_bytes lowers the encoded bytes' ASCII letters only: exact for rouge-score's
-    tokens because no other character's ``str.lower()`` holds an ASCII character."""
-    import sys
-
-    found = {c for c in range(0x80, sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF
-             and any(ord(x) < 128 for x in chr(c).lower())}
-    assert {chr(c) for c in found} == set(corpus.LOWER_TO_ASCII)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.sampled_from("aZ9 \n\x00-éÉİKkß\u0130\u212aΣς中") | st.characters(),
-               max_size=40))
-def test_lowered_bytes_tokens_equal_str_lower(text: str) -> None:
-    import re
-
-    token = re.compile(rb"[a-z0-9]+|[\x00\n]")
-    assert token.findall(corpus.lowered_bytes(text)) == token.findall(
-        text.lower().encode("utf-8", "surrogatepass"))
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.binary(max_size=60) | st.text(alphabet="aZz09/:`{@[ \x00\n", max_size=40).map(str.encode))
-def test_token_spans_equal_regex(data: bytes) -> None:
-    """corpus._spans (the a-z0-9 byte classes) finds the runs of ``[a-z0-9]+`` a regex finds, on
-    any bytes."""
-    import re
-
-    starts, ends, arr = corpus._spans(data)
-    want = [m.span() for m in re.finditer(rb"[a-z0-9]+", data)]
-    assert list(zip(starts.tolist(), ends.tolist())) == want
-    assert arr.tobytes() == data
 
 
 def test_highest_bit_by_float_exponent() -> None:

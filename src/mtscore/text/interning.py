@@ -120,14 +120,14 @@ class KeyTable:
 _LONG = np.uint64(0xFF << 56)
 
 
-def token_words(data: bytes, starts: np.ndarray, ends: np.ndarray, long_ids: dict[bytes, int]
-                ) -> tuple[np.ndarray, np.ndarray]:
+def token_words(data: bytes | np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                long_ids: dict[bytes, int]) -> tuple[np.ndarray, np.ndarray]:
     """Two uint64 words per token ``data[starts[i]:ends[i]]`` that are equal exactly when the
     tokens are: a token of at most 15 bytes is its first 8 bytes, and its next 7 with its length
     in the top byte; a longer one (rare) is its number in ``long_ids`` (new ones are added) and 255
-    there. ``data`` is copied unless it has 16 bytes past every token start and 8 more
-    (:func:`.spans.corpus_bytes` pads it). No table is built: for kernels that only compare tokens
-    (:mod:`..metrics.grouping`)."""
+    there. ``data`` (bytes or a uint8 array) is copied unless it has 16 bytes past every token
+    start and 8 more (:func:`.spans.corpus_bytes` pads it). No table is built: for kernels that
+    only compare tokens (:mod:`..metrics.grouping`)."""
     if len(starts) == 0:
         return np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.uint64)
     words = _aligned_words(data, int(starts.max()) + 24)
@@ -157,16 +157,16 @@ def token_words(data: bytes, starts: np.ndarray, ends: np.ndarray, long_ids: dic
     long = (n > _MID).nonzero()[0]
     if len(long):
         for i, s, e in zip(long.tolist(), starts[long].tolist(), ends[long].tolist()):
-            first[i] = long_ids.setdefault(data[s:e], len(long_ids))
+            first[i] = long_ids.setdefault(bytes(data[s:e]), len(long_ids))
         second[long] = _LONG
     return first, second
 
 
-def _aligned_words(data: bytes, size: int) -> np.ndarray:
+def _aligned_words(data: bytes | np.ndarray, size: int) -> np.ndarray:
     """``data`` as little-endian uint64 words (8-byte aligned, as numpy's gathers want them), padded
     with zero bytes (a copy) when it has fewer than ``size`` bytes."""
     if len(data) < size:
-        data = data + bytes(size - len(data))
+        data = bytes(data) + bytes(size - len(data))
     words = np.frombuffer(data, dtype="<u8", count=len(data) >> 3)
     return words if words.flags.aligned else words.copy()
 

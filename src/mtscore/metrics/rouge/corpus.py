@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .code_units import CorpusSpans, corpus_spans
 from .tokenize import Stems
 
 
@@ -110,15 +111,6 @@ class Vocabulary:
                             None if split is None else as_int(sent_counts, dtype=np.int64))
 
 
-#: bytes of rouge-score's tokens: a-z and 0-9 (after ``str.lower``, every other character, and every
-#: byte of a multi-byte UTF-8 character, is a break)
-_ALNUM = np.zeros(256, dtype=bool)
-_ALNUM[np.frombuffer(b"abcdefghijklmnopqrstuvwxyz0123456789", dtype=np.uint8)] = True
-#: ``bytes.translate`` table: 1 for a-z and 0-9, else 0
-_CLASS = bytes(_ALNUM.astype(np.uint8))
-_NUL, _NEWLINE = 0, 10
-
-
 class ByteVocabulary(Vocabulary):
     """A :class:`Vocabulary` that also interns byte spans (rouge-score's tokenizer over the whole
     corpus, :func:`encode_rouge_score`); with the stemmer, token ids map to stem ids."""
@@ -129,32 +121,6 @@ class ByteVocabulary(Vocabulary):
         super().__init__()
         self.interner = TokenInterner()
         self.stem_of = np.zeros(0, dtype=np.int64)  # interned id -> stem id (-3: dropped)
-
-
-#: the only characters outside ASCII whose ``str.lower()`` holds an ASCII character (U+0130 -> "i"
-#: and a combining dot, the Kelvin sign U+212A -> "k"; tested over every code point)
-LOWER_TO_ASCII = "\u0130\u212a"
-
-
-def lowered_bytes(text: str) -> bytes:
-    """``text.lower()`` as UTF-8 (lone surrogates passed), as far as rouge-score's tokens see it:
-    the ASCII letters of the encoded bytes lowered (one C pass, much faster than ``str.lower``),
-    which gives the same runs of a-z0-9 and the same NUL and newline bytes unless the text holds
-    one of :data:`LOWER_TO_ASCII` (then ``str.lower`` itself); other characters lowered stay
-    outside ASCII, breaks either way."""
-    if text.isascii() or not ("\u0130" in text or "\u212a" in text):
-        return text.encode("utf-8", "surrogatepass").lower()
-    return text.lower().encode("utf-8", "surrogatepass")
-
-
-def _spans(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Token starts and ends (runs of a-z0-9 bytes) and the byte values: the runs' edges are where
-    a byte's class differs from the one before (a non-token byte before and after the data), a
-    start and an end in turn (views of one array). The classes come from ``bytes.translate`` (one
-    byte each: no index array as wide as the data)."""
-    alnum = np.frombuffer(b"".join((b"\x00", data, b"\x00")).translate(_CLASS), dtype=bool)
-    edges = np.flatnonzero(alnum[1:] != alnum[:-1])
-    return edges[0::2], edges[1::2], np.frombuffer(data, dtype=np.uint8)
 
 
 def _stem_ids(vocabulary: ByteVocabulary, data: bytes, ids: np.ndarray, starts: np.ndarray,
@@ -184,16 +150,17 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
                        stems: Stems | None,
                        sentences: bool) -> EncodedTexts:
     """:meth:`Vocabulary.encode` with rouge-score's tokenizer (:func:`.tokenize.rouge_score_tokens`)
-    and, if ``sentences``, the newline splitter, for the whole corpus at once: the texts joined by
-    NUL and lowercased, the runs of a-z0-9 bytes found with numpy and given exact ids
-    (:class:`~mtscore.text.interning.TokenInterner`), texts and sentences told apart by the NUL and
-    newline bytes before each token (a NUL inside a text is read as a space: both are breaks).
+    and, if ``sentences``, the newline splitter, for the whole corpus at once: the tokens of the
+    texts joined by NUL found with numpy (:func:`.code_units.corpus_spans`) and given exact ids
+    (:class:`~mtscore.text.interning.TokenInterner`), texts and sentences told apart by the NULs
+    and newlines before each token (a NUL inside a text is read as a space: both are breaks).
     Equal to the text-by-text encoding (tested)."""
-    data, starts, ends, arr, present = _corpus_spans(texts)
+    spans = corpus_spans(texts)
+    data, starts, ends = spans.data.tobytes(), spans.starts, spans.ends
     ids = vocabulary.interner.ids(data, starts, ends, grow=True)
     if stems is not None:
         ids = _stem_ids(vocabulary, data, ids, starts, ends, stems)
-    return _assemble(ids, starts, arr, present, sentences)
+    return _assemble(ids, spans, sentences)
 
 
 def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
@@ -204,19 +171,19 @@ def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
     from .span_table import span_ids
 
     texts = [t for stream in streams for t in stream]
-    data, starts, ends, arr, present = _corpus_spans(texts)
-    ids, token_of = span_ids(data, starts, ends)
+    spans = corpus_spans(texts)
+    ids, token_of = span_ids(spans.data, spans.starts, spans.ends)
     if stems is not None:
-        words = _words(data, starts[token_of], ends[token_of])
+        words = _words(spans.data, spans.starts[token_of], spans.ends[token_of])
         valid = stems.valid(stems(words))
         table = dict(zip(dict.fromkeys(valid), itertools.count()))
         table[None] = -3
         stem_of = np.fromiter(map(table.__getitem__, valid), dtype=np.int64, count=len(valid))
         ids = stem_of[ids] if len(ids) else ids
-    return _assemble(ids, starts, arr, present, sentences).split([len(s) for s in streams])
+    return _assemble(ids, spans, sentences).split([len(s) for s in streams])
 
 
-def _words(data: bytes, starts: np.ndarray, ends: np.ndarray) -> list[str]:
+def _words(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
     """The tokens ``data[starts[i]:ends[i]]`` (runs of a-z0-9) as strings: their bytes gathered
     with numpy, newline-separated, decoded and split once."""
     n = ends - starts
@@ -225,49 +192,28 @@ def _words(data: bytes, starts: np.ndarray, ends: np.ndarray) -> list[str]:
     place = np.cumsum(n + 1) - (n + 1)  # where each token goes in the joined text
     total = int(place[-1] + n[-1] + 1)
     at = np.repeat(starts - place, n + 1) + np.arange(total)  # byte of data for each place
-    joined = np.frombuffer(data, dtype=np.uint8)[np.minimum(at, len(data) - 1)]
+    joined = data[np.minimum(at, len(data) - 1)]
     joined[place + n] = 10
     return joined.tobytes().decode("ascii").split("\n")[:-1]
 
 
-def _corpus_spans(texts: Sequence[str | None]
-                  ) -> tuple[bytes, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The texts joined by NUL and lowered (:func:`lowered_bytes`; a NUL inside a text becomes a
-    space), the starts and ends of their tokens, the bytes as an array, and which texts are
-    present."""
-    try:
-        joined, missing = "\x00".join(texts), False  # type: ignore[arg-type]
-    except TypeError:  # a missing text (None): empty, and not present
-        joined, missing = "\x00".join("" if t is None else t for t in texts), True
-    if joined.count("\x00") != len(texts) - 1:  # a NUL inside a text: a break like a space
-        joined = "\x00".join("" if t is None else t.replace("\x00", " ") for t in texts)
-    data = lowered_bytes(joined)
-    starts, ends, arr = _spans(data)
-    present = (np.array([t is not None for t in texts], dtype=bool) if missing
-               else np.ones(len(texts), dtype=bool))
-    return data, starts, ends, arr, present
-
-
-def _assemble(ids: np.ndarray, starts: np.ndarray, arr: np.ndarray, present: np.ndarray,
-              sentences: bool) -> EncodedTexts:
-    """The :class:`EncodedTexts` of tokens with these ids starting at these bytes (ids -3: dropped
-    stems), texts and sentences told apart by the NUL and newline bytes of ``arr``."""
+def _assemble(ids: np.ndarray, spans: CorpusSpans, sentences: bool) -> EncodedTexts:
+    """The :class:`EncodedTexts` of the tokens of ``spans`` with these ids (ids -3: dropped
+    stems), texts and sentences told apart by the NULs and newlines of ``spans``."""
+    starts, breaks, present = spans.starts, spans.breaks, spans.present
     if len(ids) and int(ids.min()) < 0:
         keep = ids != -3
         ids, starts = ids[keep], starts[keep]
-    text_breaks = np.flatnonzero(arr == _NUL)
-    lengths = _between(starts, text_breaks)
+    text_at = np.flatnonzero(spans.nul)  # which breaks end a text
+    lengths = _between(starts, breaks[text_at])
     if not sentences:
         return EncodedTexts(ids, lengths, present)
-    newlines = np.flatnonzero(arr == _NEWLINE)
-    if not len(newlines):  # one sentence per present text
+    if len(text_at) == len(breaks):  # no newline: one sentence per present text
         return EncodedTexts(ids, lengths, present, lengths[present], present.astype(np.int64))
-    breaks = np.flatnonzero((arr == _NUL) | (arr == _NEWLINE))
-    sentence_lengths = _between(starts, breaks)
-    counts = np.bincount(np.searchsorted(text_breaks, newlines),
-                         minlength=len(present)).astype(np.int64) + 1
+    sentence_lengths = _between(starts, breaks)  # the pieces between breaks, in order
+    first_sentence = np.concatenate(([0], text_at + 1))  # each text's first piece
+    counts = np.diff(first_sentence, append=len(breaks) + 1)
     keep_sentence = np.ones(len(breaks) + 1, dtype=bool)
-    first_sentence = np.concatenate(([0], np.searchsorted(breaks, text_breaks) + 1))
     keep_sentence[first_sentence[~present]] = False  # a missing text has no sentence
     counts[~present] = 0
     return EncodedTexts(ids, lengths, present, sentence_lengths[keep_sentence], counts)

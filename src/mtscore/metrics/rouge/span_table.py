@@ -17,7 +17,7 @@ from ...text.interning import token_words
 from ..grouping import representatives
 
 
-def span_ids(data: bytes, starts: np.ndarray, ends: np.ndarray
+def span_ids(data: bytes | np.ndarray, starts: np.ndarray, ends: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray]:
     """(the id of every token ``data[starts[i]:ends[i]]``, ids 0 … V-1 equal exactly for equal
     tokens; for every id, the index of one of its tokens)."""
@@ -26,5 +26,6 @@ def span_ids(data: bytes, starts: np.ndarray, ends: np.ndarray
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     rep = representatives(list(token_words(data, starts, ends, {})))
     own = rep == np.arange(n)
-    dense = np.cumsum(own) - 1
-    return dense[rep], np.flatnonzero(own)
+    dense = np.cumsum(own)  # (in place below: fresh memory costs more than the arithmetic)
+    dense -= 1
+    return dense.take(rep), np.flatnonzero(own)

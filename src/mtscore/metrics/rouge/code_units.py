@@ -1,0 +1,129 @@
+"""rouge-score's tokens (:func:`.tokenize.rouge_score_tokens`: runs of ``a-z0-9`` in ``str.lower()``
+of the text) of a whole corpus at once, found with numpy on the texts' code units.
+
+The texts are joined by NUL and read as code units: bytes when the joined text is ASCII, else
+UTF-16 (little-endian, lone surrogates passed; a character outside the BMP is two surrogates). A
+unit is part of a token when it is an ASCII letter or digit; every other unit (any unit from 128
+on, so every non-ASCII character) is a break. That gives the runs of ``str.lower()`` because
+lowercasing maps ``A-Z`` to ``a-z``, leaves the other ASCII characters alone, and maps no other
+character to ASCII except :data:`LOWER_TO_ASCII` (tested over every code point; a text holding one
+is lowered with ``str.lower`` first). The token bytes themselves are the units narrowed to bytes
+(modulo 256) with ``0x20`` OR-ed in: ``A-Z`` lowered, ``a-z0-9`` kept (the bytes of breaks are
+never read). Positions are unit indices, the same in every array here. Tested equal to
+:func:`.tokenize.rouge_score_tokens` text by text (``tests/test_rouge_code_units.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+#: the only characters outside ASCII whose ``str.lower()`` holds an ASCII character (U+0130 -> "i"
+#: and a combining dot, the Kelvin sign U+212A -> "k"; tested over every code point)
+LOWER_TO_ASCII = "\u0130\u212a"
+#: zero bytes after the last unit of :attr:`CorpusSpans.data`: every 8-byte read at a token start,
+#: and the 16 bytes past it that :func:`mtscore.text.interning.token_words` reads, stay inside
+PAD = 24
+_NUL, _NEWLINE = 0, 10
+
+
+@dataclass(frozen=True, eq=False)
+class CorpusSpans:
+    """The tokens of texts joined by NUL: ``data[starts[i]:ends[i]]`` is token ``i`` (its
+    lowercase ASCII bytes; ``data`` has :data:`PAD` zero bytes at the end), ``breaks`` the
+    positions of the NULs between texts (one fewer than the texts) and of the newlines, in order,
+    ``nul`` which breaks are NULs, ``present`` which texts are not ``None``."""
+
+    data: np.ndarray
+    starts: np.ndarray
+    ends: np.ndarray
+    breaks: np.ndarray
+    nul: np.ndarray
+    present: np.ndarray
+
+
+def code_units(text: str) -> np.ndarray:
+    """``text`` as code units whose ASCII letters and digits are exactly ``str.lower()``'s tokens:
+    its bytes (uint8) when it is ASCII, else its UTF-16-LE units (uint16, surrogates passed),
+    of ``text.lower()`` if it holds one of :data:`LOWER_TO_ASCII`."""
+    if text.isascii():
+        return np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    if "\u0130" in text or "\u212a" in text:
+        text = text.lower()
+    return np.frombuffer(text.encode("utf-16-le", "surrogatepass"), dtype="<u2")
+
+
+def narrowed_bytes(units: np.ndarray) -> np.ndarray:
+    """The units as bytes (kept modulo 256: a byte is its unit only where the unit is ASCII),
+    followed by :data:`PAD` zero bytes."""
+    n = len(units)
+    data = np.empty(n + PAD, dtype=np.uint8)
+    np.copyto(data[:n], units, casting="unsafe")
+    data[n:] = 0
+    return data
+
+
+def line_breaks(units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The positions of the NUL and newline units, in order, and which of them are NULs."""
+    low = np.flatnonzero(units <= _NEWLINE)  # (few: one pass, then only these are read)
+    value = units[low]
+    nul = value == _NUL
+    kept = nul | (value == _NEWLINE)
+    return (low, nul) if kept.all() else (low[kept], nul[kept])
+
+
+def token_units(units: np.ndarray, data: np.ndarray) -> np.ndarray:
+    """Which units are ASCII letters or digits, read from their bytes ``data``
+    (:func:`narrowed_bytes`), with a ``False`` before the first and after the last."""
+    n = len(units)
+    token = np.zeros(n + 2, dtype=bool)
+    inside = token[1:n + 1]
+    # (one scratch array, its bytes also taking the comparisons: fresh memory costs more than
+    # the arithmetic)
+    scratch = data[:n] | 0x20  # A-Z -> a-z (no other byte reaches a-z)
+    scratch -= 0x61  # (unsigned: bytes below "a" wrap round to large values)
+    np.less(scratch, 26, out=inside)
+    np.subtract(data[:n], 0x30, out=scratch)
+    flags = scratch.view(bool)
+    inside |= np.less(scratch, 10, out=flags)
+    if units.dtype != np.uint8:  # a unit from 128 on is a break, whatever its low byte
+        inside &= np.less(units, 0x80, out=flags)
+    return token
+
+
+def token_edges(token: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The starts and ends of the runs of ``True`` in ``token[1:-1]`` (the rows of one array):
+    where a unit's class differs from the one before, a start and an end in turn."""
+    edges = np.flatnonzero(token[1:] != token[:-1])
+    # (one copy into rows: the readers of starts and ends, and numpy's searchsorted, which copies
+    # a strided array on every call, then read contiguous memory)
+    rows = edges.reshape(-1, 2).T.copy()
+    return rows[0], rows[1]
+
+
+def corpus_spans(texts: Sequence[str | None]) -> CorpusSpans:
+    """The :class:`CorpusSpans` of ``texts`` (a ``None`` text is empty and not present; a NUL
+    inside a text is read as a space: both are breaks)."""
+    try:
+        joined, missing = "\x00".join(texts), False  # type: ignore[arg-type]
+    except TypeError:  # a missing text (None): empty, and not present
+        joined, missing = "\x00".join("" if t is None else t for t in texts), True
+    units = code_units(joined)
+    del joined  # (each large temporary is let go as soon as it is read)
+    breaks, nul = line_breaks(units)
+    if np.count_nonzero(nul) != len(texts) - 1:  # a NUL inside a text: a break like a space
+        units = code_units("\x00".join("" if t is None else t.replace("\x00", " ")
+                                       for t in texts))
+        breaks, nul = line_breaks(units)
+    data = narrowed_bytes(units)
+    token = token_units(units, data)
+    del units
+    starts, ends = token_edges(token)
+    del token
+    lowered = data[:len(data) - PAD]
+    lowered |= 0x20  # the tokens' bytes lowered: A-Z -> a-z, a-z0-9 kept
+    present = (np.array([t is not None for t in texts], dtype=bool) if missing
+               else np.ones(len(texts), dtype=bool))
+    return CorpusSpans(data, starts, ends, breaks, nul, present)
