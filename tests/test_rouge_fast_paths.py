@@ -135,7 +135,7 @@ def test_highest_bit_by_float_exponent() -> None:
                         np.array([0, 1, 2, 3, 2**64 - 1, 2**63, 2**63 - 1, 2**53 - 1, 2**53,
                                   2**53 + 1, 2**54 - 1], dtype=np.uint64),
                         (np.uint64(1) << np.arange(64, dtype=np.uint64)) - np.uint64(1)])
-    exponent = counts.lsum_fast._highest_exponent(x)
+    exponent = counts.lsum_fast._highest_exponent(x, np.empty_like(x), np.empty(len(x)))
     want = [int(v).bit_length() for v in x.tolist()]
     assert exponent.tolist() == [0 if b == 0 else b + 1022 for b in want]
     assert counts.lsum_fast._TOP[exponent].tolist() == [0 if b == 0 else 1 << (b - 1) for b in want]

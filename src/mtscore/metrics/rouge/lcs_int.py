@@ -9,8 +9,9 @@ number of 0 bits among the low n bits of the last row. A Python integer has any 
 text costs one addition per row, not one per 64 columns; bits carried past n never come back down.
 
 The path (:func:`lcs_path`) is read back one row at a time as :mod:`.lsum_fast` explains: the
-vertical steps of row i are D_i = (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i), and from column j the path
-stops at the highest column j' <= j set in M_i | ~D_i (diagonal on a match, else up).
+vertical steps of row i are D_i = (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i), which is V_i - V_{i-1}
+(each of V_i and V_{i-1} is its bits shared with the other plus its own), and from column j the
+path stops at the highest column j' <= j set in M_i | ~D_i (diagonal on a match, else up).
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def lcs_path(a: Sequence[int], b: Sequence[int]) -> list[int]:
         m = get(t, 0)
         u = v & m
         new = (v + u) | (v - u)
-        stops.append(m | ~((new & ~v) - (v & ~new)))
+        stops.append(m | ~(new - v))  # D_i = (new & ~v) - (v & ~new) = new - v
         matches.append(m)
         v = new
     out = []

@@ -41,50 +41,50 @@ _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _WORD = 64
 
 
-def _places(lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every token's sentence and the first token of that sentence (sentences of these lengths,
-    tokens in order)."""
-    sentence = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
-    return sentence, np.take(starts(lengths), sentence)
+def _token_places(lengths: np.ndarray, key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every token's sentence key (``key``: one per sentence) and its place in its sentence
+    (sentences of these lengths, tokens in order)."""
+    token_key = np.repeat(key, lengths)
+    place = np.arange(len(token_key), dtype=np.int64)
+    place -= np.repeat(starts(lengths), lengths)
+    return token_key, place
 
 
 def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, by_column: np.ndarray,
                   first_pair: np.ndarray, hyp_first: np.ndarray, offsets: np.ndarray,
                   matches: Join) -> np.ndarray:
     """The match masks of every step of every kept pair (``rank``: its place in the ragged
-    layout, -1 if not kept), from the equal tokens of every segment (``matches``:
+    layout, ``offsets[-1]`` if not kept), from the equal tokens of every segment (``matches``:
     :func:`.token_join.join` of the references (a) and the hypotheses (b), whole texts). A match
-    of reference token r and hypothesis token h of a kept pair sets, in the pair's cell of step h,
-    bit r (by column), or in its cell of step r, bit h (by row). The bits of one cell are
-    distinct, so adding them is OR-ing them. (Temporaries reused: fresh memory costs more than
-    the arithmetic.)"""
+    of reference token r and hypothesis token h sets, in the cell of step h of pair
+    first_pair[sentence of r] + (place of h's sentence in its segment), bit r (by column), or in
+    its cell of step r, bit h (by row). The bits of one cell are distinct, so adding them is
+    OR-ing them; the matches of pairs not kept all go to one cell past the end, dropped."""
     assert ref.sentence_lengths is not None and hyp.sentence_lengths is not None
-    out = np.zeros(int(offsets[-1]), dtype=np.uint64)
-    if not len(matches.pair):
-        return out
-    r_sentence, r_first = _places(ref.sentence_lengths)
-    h_sentence, h_first = _places(hyp.sentence_lengths)
-    r_at = np.take(starts(ref.lengths), matches.pair)  # the token in the whole corpus, then
-    r_at += matches.row                                  # in its sentence
-    h_at = np.take(starts(hyp.lengths), matches.pair)
+    assert hyp.sentence_counts is not None
+    total = int(offsets[-1])
+    out = np.zeros(total + 1, dtype=np.uint64)
+    r_key, r_place = _token_places(ref.sentence_lengths, first_pair)
+    h_key, h_place = _token_places(hyp.sentence_lengths, np.arange(
+        len(hyp.sentence_lengths), dtype=np.int64) - np.repeat(hyp_first, hyp.sentence_counts))
+    segment = matches.pair.astype(np.int64)
+    r_at = np.take(starts(ref.lengths), segment)  # the token in the whole corpus
+    r_at += matches.row
+    h_at = np.take(starts(hyp.lengths), segment)
     h_at += matches.col
-    p = np.take(first_pair, np.take(r_sentence, r_at))
-    p += np.take(h_sentence, h_at)
-    p -= np.take(hyp_first, matches.pair)
+    p = np.take(r_key, r_at)
+    p += np.take(h_key, h_at)
     p = np.take(rank, p)
-    r_at -= np.take(r_first, r_at)
-    h_at -= np.take(h_first, h_at)
-    if int(p.min()) < 0:
-        kept = np.flatnonzero(p >= 0)
-        p, r_at, h_at = p[kept], r_at[kept], h_at[kept]
-    swap = np.subtract(h_at, r_at)
-    swap *= np.take(by_column, p)  # by column: the step is h, the bit r
-    r_at += swap  # the step
-    h_at -= swap  # the bit
-    cell = np.take(offsets, r_at)
+    step, bit = np.take(r_place, r_at), np.take(h_place, h_at)
+    swap = np.subtract(bit, step)
+    swap *= by_column.take(p, mode="clip")  # by column: the step is h, the bit r
+    step += swap
+    bit -= swap
+    cell = offsets.take(step, mode="clip")  # past the end for a pair not kept
     cell += p
-    np.add.at(out, cell, np.left_shift(np.uint64(1), h_at.view(np.uint64), out=h_at.view(np.uint64)))
-    return out
+    np.minimum(cell, total, out=cell)
+    np.add.at(out, cell, np.left_shift(np.uint64(1), bit.view(np.uint64), out=bit.view(np.uint64)))
+    return out[:total]
 
 
 def _stops(masks: np.ndarray, offsets: np.ndarray, by_row: np.ndarray) -> np.ndarray:
@@ -128,17 +128,25 @@ _BELOW = np.zeros(_BIAS + 64, dtype=np.uint64)
 _BELOW[_BIAS:] = [(1 << (k + 1)) - 1 for k in range(64)]
 
 
-def _highest_exponent(x: np.ndarray) -> np.ndarray:
+#: shift amounts as arrays of no dimension: numpy takes a scalar operand on a slower path, which
+#: costs more than the operation on the few words of a deep step
+_ONE = np.array(1, dtype=np.uint64)
+_EXPONENT_AT = np.array(52, dtype=np.int64)
+
+
+def _highest_exponent(x: np.ndarray, y: np.ndarray, f: np.ndarray) -> np.ndarray:
     """The biased float exponent of the highest set bit of each x (0 for x = 0), as int64 (numpy
     gathers with other index types take a slower, casting path): the exponent of
     y = x & ~(x >> 1) as a float. y keeps the top bit of each run of ones, so its bits are at
     least two apart and y < 4/3 of its highest bit, which rounding to 53 bits cannot carry to
-    the next power of two."""
-    y = x >> np.uint64(1)
-    np.invert(y, out=y)
-    y &= x
-    exponent = y.astype(np.float64).view(np.int64)
-    return np.right_shift(exponent, 52, out=exponent)
+    the next power of two. (``y``, ``f``: uint64 and float64 buffers of x's length; the
+    exponent is written over ``f``.)"""
+    np.right_shift(x, _ONE, y)
+    np.invert(y, y)
+    np.bitwise_and(y, x, y)
+    np.copyto(f, y, casting="unsafe")
+    exponent = f.view(np.int64)
+    return np.right_shift(exponent, _EXPONENT_AT, exponent)
 
 
 def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, start: np.ndarray
@@ -151,16 +159,19 @@ def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, start: np.n
     diagonal step, from that bit otherwise: the mask of the bits up to it without the marked bit.
     A path that has marked its LCS length is at a cell of table value 0 (each diagonal step lowers
     the value by one, the other steps keep it), with no match before it: it marks nothing more,
-    so it needs no stopping."""
+    so it needs no stopping. (The temporaries are buffers of the widest step, reused, and an
+    operation in place is given the same view as input and output: numpy checks two views of
+    one buffer for overlap, which costs more than a deep step's words.)"""
     below = lcs_fast._LOW[start]
     marked = np.zeros(len(masks), dtype=np.uint64)
+    y, f = np.empty_like(below), np.empty(len(below), dtype=np.float64)
     bounds = offsets.tolist()
     for i in range(len(bounds) - 2, -1, -1):
         lo, hi = bounds[i], bounds[i + 1]
         here = below[:hi - lo]
-        e = _highest_exponent(np.bitwise_and(stops[lo:hi], here, out=here))
-        diagonal = np.bitwise_and(masks[lo:hi], _TOP[e], out=marked[lo:hi])
-        np.bitwise_xor(_BELOW[e], diagonal, out=here)
+        e = _highest_exponent(np.bitwise_and(stops[lo:hi], here, here), y[:hi - lo], f[:hi - lo])
+        diagonal = np.bitwise_and(masks[lo:hi], _TOP[e], marked[lo:hi])
+        np.bitwise_xor(_BELOW[e], diagonal, here)
     return marked
 
 
@@ -206,10 +217,10 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     kept, by_column, steps = _plan(la, lb)
     if not len(kept):
         return union
-    rank = np.full(len(pair_ref), -1, dtype=np.int64)
-    rank[kept] = np.arange(len(kept), dtype=np.int64)
     active = np.searchsorted(-steps, -np.arange(int(steps[0])), "left")  # pairs with > s steps
     offsets = np.concatenate(([0], np.cumsum(active))).astype(np.int64)
+    rank = np.full(len(pair_ref), offsets[-1], dtype=np.int64)
+    rank[kept] = np.arange(len(kept), dtype=np.int64)
     if matches is None:
         matches = join(layout(ref.ids, ref.lengths, hyp.ids, hyp.lengths))
     masks = _ragged_masks(hyp, ref, rank, by_column, first_pair, hyp_first, offsets, matches)
@@ -220,6 +231,6 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     step = np.repeat(np.arange(len(per_step), dtype=np.int64), per_step)
     p = at - np.repeat(offsets[:-1], per_step)
     bit = (marked[at].astype(np.float64).view(np.int64) >> 52) - _BIAS  # a power of two: exact
-    union[starts(ref.sentence_lengths)[pair_ref[kept[p]]]
-          + np.where(by_column[p], bit, step)] = True
+    first = starts(ref.sentence_lengths)[pair_ref[kept]]  # each pair's reference sentence
+    union[first[p] + np.where(by_column[p], bit, step)] = True
     return union
