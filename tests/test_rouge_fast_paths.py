@@ -2,12 +2,13 @@
 (:mod:`mtscore.metrics.rouge.lcs_int`, one pair at a time, and :mod:`~mtscore.metrics.rouge.lcs_lanes`,
 every pair a lane of one integer), the equal tokens of ROUGE-1 (:mod:`~mtscore.metrics.rouge.token_join`)
 and the corpus union LCS of ROUGE-Lsum
-(:mod:`mtscore.metrics.rouge.lsum_fast`), with sentences of up to 64 tokens (one uint64 word) and
-longer (Python integers)."""
+(:mod:`mtscore.metrics.rouge.lsum_fast`), with sentences of up to 64 tokens (one uint64 word), up
+to 128 (two words) and longer (Python integers)."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -82,6 +83,30 @@ def test_corpus_union_lcs_equals_the_rule(data: st.DataObject, segments: int) ->
     got = counts.lsum_counts(hyp, ref)
     rows = [rules.rouge_lsum(h, r) for h, r in zip(hyp_docs, ref_docs)]
     assert np.column_stack(got).tolist() == [list(row) for row in rows]
+
+
+@pytest.mark.parametrize("vocabulary", [2, 6, 40])
+def test_corpus_union_lcs_at_the_word_edges(vocabulary: int) -> None:
+    """Sentences of 0, 1, 63, 64, 65, 127, 128 and 129 tokens against each other and against
+    short ones: one word, two words (the carry and borrow between them, the path crossing from
+    the high word to the low one, the steps past a two-word pair's own), and Python integers
+    past them; the union of every reference sentence and the counts equal the rules."""
+    rng = np.random.default_rng(vocabulary)
+    edges = [0, 1, 63, 64, 65, 127, 128, 129]
+    for _ in range(4):
+        hyp_docs, ref_docs = [], []
+        for _ in range(6):
+            sizes = rng.choice([*edges, 2, 9, 30], size=(2, 4))
+            hyp_docs.append([rng.integers(0, vocabulary, n).tolist() for n in sizes[0]])
+            ref_docs.append([rng.integers(0, vocabulary, n).tolist() for n in sizes[1]])
+        hyp, ref = _encoded(hyp_docs), _encoded(ref_docs)
+        union = counts.lsum_fast.union_marks(hyp, ref, *counts._sentence_pairs(hyp, ref))
+        want = [i for h, doc in zip(hyp_docs, ref_docs) for r in doc
+                for i in _as_mask(len(r), rules.union_lcs(r, h))]
+        assert union.tolist() == want
+        got = counts.lsum_counts(hyp, ref)
+        rows = [rules.rouge_lsum(h, r) for h, r in zip(hyp_docs, ref_docs)]
+        assert np.column_stack(got).tolist() == [list(row) for row in rows]
 
 
 def _as_mask(n: int, positions: list[int]) -> list[bool]:
