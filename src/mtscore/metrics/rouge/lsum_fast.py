@@ -319,7 +319,7 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     active = np.searchsorted(-lanes.steps, -np.arange(int(lanes.steps[0])), "left")  # > s steps
     offsets = np.concatenate(([0], np.cumsum(active))).astype(np.int64)
     rank = np.full(len(pair_ref), offsets[-1], dtype=np.int64)
-    rank[lanes.pair[::-1]] = np.arange(len(lanes.pair) - 1, -1, -1, dtype=np.int64)  # first lane
+    rank[lanes.pair[lanes.low == 0]] = np.flatnonzero(lanes.low == 0)  # each pair's first lane
     if matches is None:
         matches = join(layout(ref.ids, ref.lengths, hyp.ids, hyp.lengths))
     masks = _ragged_masks(hyp, ref, rank, lanes, first_pair, hyp_first, offsets, matches)
