@@ -209,12 +209,11 @@ def _past_the_end(lanes: _Lanes, offsets: np.ndarray) -> np.ndarray:
 #: the biased binary exponent of a positive float64 (its bits shifted right by 52: the sign is 0)
 _BIAS = 1023
 #: indexed by the biased exponent e of a word's highest bit alone as a float (bit length
-#: k = e - 1022; 0 for the word 0): that bit ("top") and the bits below it and it ("below"), one
-#: record per exponent so that one gather reads both; past them, _WAIT: no bit and all bits, the
-#: low word of a two-word pair whose path is in its high word
-_STEP = np.zeros(_BIAS + 65, dtype=[("top", np.uint64), ("below", np.uint64)])
-_TOP, _BELOW = _STEP["top"], _STEP["below"]
+#: k = e - 1022; 0 for the word 0): that bit (_TOP) and the bits below it and it (_BELOW); past
+#: them, _WAIT: no bit and all bits, the low word of a two-word pair whose path is in its high word
+_TOP = np.zeros(_BIAS + 65, dtype=np.uint64)
 _TOP[_BIAS:_BIAS + 64] = [1 << k for k in range(64)]
+_BELOW = np.zeros(_BIAS + 65, dtype=np.uint64)
 _BELOW[_BIAS:_BIAS + 64] = [(1 << (k + 1)) - 1 for k in range(64)]
 _BELOW[_BIAS + 64] = _ONES
 _WAIT = np.array(_BIAS + 64, dtype=np.int64)
@@ -266,9 +265,8 @@ def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, lanes: _Lan
         if two:
             np.copyto(e[0:two:2], _WAIT, where=np.greater(e[1:two:2], _ZERO, in_high))
         diagonal = masks[lo:hi]
-        step = _STEP[e]
-        np.bitwise_and(diagonal, step["top"], diagonal)
-        np.bitwise_xor(step["below"], diagonal, here)
+        np.bitwise_and(diagonal, _TOP[e], diagonal)
+        np.bitwise_xor(_BELOW[e], diagonal, here)
     return masks
 
 
