@@ -2,12 +2,13 @@
 (:mod:`mtscore.metrics.rouge.lcs_int`, one pair at a time, and :mod:`~mtscore.metrics.rouge.lcs_lanes`,
 every pair a lane of one integer), the equal tokens of ROUGE-1 (:mod:`~mtscore.metrics.rouge.token_join`)
 and the corpus union LCS of ROUGE-Lsum
-(:mod:`mtscore.metrics.rouge.lsum_fast`), with sentences of up to 64 tokens (one uint64 word) and
-longer (Python integers)."""
+(:mod:`mtscore.metrics.rouge.lsum_fast`), with sentences of up to 64 tokens (one uint64 word), up
+to 128 (two words) and longer (Python integers)."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -89,6 +90,30 @@ def test_corpus_union_lcs_equals_the_rule(data: st.DataObject, segments: int) ->
     assert np.column_stack(got).tolist() == [list(row) for row in rows]
 
 
+@pytest.mark.parametrize("vocabulary", [2, 6, 40])
+def test_corpus_union_lcs_at_the_word_edges(vocabulary: int) -> None:
+    """Sentences of 0, 1, 63, 64, 65, 127, 128 and 129 tokens against each other and against
+    short ones: one word, two words (the carry and borrow between them, the path crossing from
+    the high word to the low one, the steps past a two-word pair's own), and Python integers
+    past them; the union of every reference sentence and the counts equal the rules."""
+    rng = np.random.default_rng(vocabulary)
+    edges = [0, 1, 63, 64, 65, 127, 128, 129]
+    for _ in range(4):
+        hyp_docs, ref_docs = [], []
+        for _ in range(6):
+            sizes = rng.choice([*edges, 2, 9, 30], size=(2, 4))
+            hyp_docs.append([rng.integers(0, vocabulary, n).tolist() for n in sizes[0]])
+            ref_docs.append([rng.integers(0, vocabulary, n).tolist() for n in sizes[1]])
+        hyp, ref = _encoded(hyp_docs), _encoded(ref_docs)
+        union = counts.lsum_fast.union_marks(hyp, ref, *counts._sentence_pairs(hyp, ref))
+        want = [i for h, doc in zip(hyp_docs, ref_docs) for r in doc
+                for i in _as_mask(len(r), rules.union_lcs(r, h))]
+        assert union.tolist() == want
+        got = counts.lsum_counts(hyp, ref)
+        rows = [rules.rouge_lsum(h, r) for h, r in zip(hyp_docs, ref_docs)]
+        assert np.column_stack(got).tolist() == [list(row) for row in rows]
+
+
 def _as_mask(n: int, positions: list[int]) -> list[bool]:
     out = [False] * n
     for i in positions:
@@ -106,7 +131,7 @@ def test_highest_bit_by_float_exponent() -> None:
                         np.array([0, 1, 2, 3, 2**64 - 1, 2**63, 2**63 - 1, 2**53 - 1, 2**53,
                                   2**53 + 1, 2**54 - 1], dtype=np.uint64),
                         (np.uint64(1) << np.arange(64, dtype=np.uint64)) - np.uint64(1)])
-    exponent = counts.lsum_fast._highest_exponent(x)
+    exponent = counts.lsum_fast._highest_exponent(x, np.empty_like(x), np.empty(len(x)))
     want = [int(v).bit_length() for v in x.tolist()]
     assert exponent.tolist() == [0 if b == 0 else b + 1022 for b in want]
     assert counts.lsum_fast._TOP[exponent].tolist() == [0 if b == 0 else 1 << (b - 1) for b in want]

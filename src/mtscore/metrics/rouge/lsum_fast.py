@@ -9,27 +9,36 @@ vertical step d(i, j) = T[i][j] - T[i-1][j] = 1 (then T[i][j] = T[i][j-1] = T[i-
 up. Every pair whose sentences fit one uint64 word on one side is read back in one of two
 orientations, each with bit vectors of the bit-parallel LCS (:mod:`.lcs_fast`):
 
-* **by column** (a of at most 64 tokens, the bits; b the steps): with W_j the bit vector of column j
-  over the rows (bit i-1 is 0 where d(i, j) = 1), the path in column j goes up over every row with
-  no match and d = 0 and stops at the highest row i' <= i set in E_j = M_j | ~W_j (M_j: the rows
-  holding b[j-1]): diagonally (a marked position) on a match, else left. E_j is read off W_j itself.
-* **by row** (b of at most 64 tokens, the bits; a the steps): with V_i the bit vector of row i over
-  the columns, d(j) is bit j-1 of D_i = (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i) (mod 2^64), which is
-  V_i - V_{i-1}: a row moves the 0 bit that closes a block of 1 bits of V_{i-1} down to the block's
-  lowest match, so d = 1 from that match up to the old 0 bit. From column j of row i the path goes
-  left over every column with no match and d = 1 and stops at the highest column j' <= j set in
-  E_i = M_i | ~D_i: diagonally (a marked position) on a match, else up.
+* **by column** (a, the bits; b the steps): with W_j the bit vector of column j over the rows
+  (bit i-1 is 0 where d(i, j) = 1), the path in column j goes up over every row with no match and
+  d = 0 and stops at the highest row i' <= i set in E_j = M_j | ~W_j (M_j: the rows holding
+  b[j-1]): diagonally (a marked position) on a match, else left. E_j is read off W_j itself.
+* **by row** (b, the bits; a the steps): with V_i the bit vector of row i over the columns, d(j) is
+  bit j-1 of D_i = (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i), which is V_i - V_{i-1}: a row moves the 0
+  bit that closes a block of 1 bits of V_{i-1} down to the block's lowest match, so d = 1 from that
+  match up to the old 0 bit. From column j of row i the path goes left over every column with no
+  match and d = 1 and stops at the highest column j' <= j set in E_i = M_i | ~D_i: diagonally (a
+  marked position) on a match, else up.
 
-A pair goes by column when a fits a word and b is shorter or does not (fewer steps), else by row;
-with no such column or row the path has reached the table's edge and ends. Each step is one numpy
-step for every pair at once, whatever its orientation: the steps of all pairs are stored ragged,
-pairs ordered by decreasing number of steps, step s of the pairs that have one (a prefix of that
-order) at ``offsets[s]``. The match masks are read from the equal tokens of the whole texts
-(:func:`.token_join.join`, which ROUGE-1 and ROUGE-L share). Pairs with both sentences longer than
-64 tokens go through :func:`.lcs_int.lcs_path` (Python integers).
+The shorter sentence gives the steps (by column when b is no longer than a), so a pair takes at
+most 64 steps when its shorter sentence fits a word. Its longer sentence, the bits, takes one
+uint64 word, or two (65 to 128 tokens): the vectors are then 128-bit numbers, the carry of the low
+word's addition (and the borrow of its subtraction, by row) passed to the high word; the path
+searches the high word and goes on in the low word when the high word has no stop. With no such
+column or row the path has reached the table's edge and ends. Each step is one numpy step for
+every pair at once, whatever its orientation: the steps of all pairs are stored ragged, a lane per
+word, lanes ordered by decreasing number of steps, step s of the lanes that have one (a prefix of
+that order) at ``offsets[s]``. The two-word pairs come first, each taking as many steps as the
+deepest pair: past its own steps a lane has no match and stops everywhere, which its path crosses
+without moving or marking (see :func:`_past_the_end`). The match masks are read from the equal
+tokens of the whole texts (:func:`.token_join.join`, which ROUGE-1 and ROUGE-L share). Pairs
+whose shorter sentence is longer than 64 tokens or whose longer one is longer than 128 go through
+:func:`.lcs_int.lcs_path` (Python integers).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -41,144 +50,229 @@ _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _WORD = 64
 
 
-def _places(lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every token's sentence and the first token of that sentence (sentences of these lengths,
-    tokens in order)."""
-    sentence = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
-    return sentence, np.take(starts(lengths), sentence)
+@dataclass(frozen=True)
+class _Lanes:
+    """The lanes of the ragged layout, in its order: each lane's ``pair``, its first bit
+    (``low``: 0, or 64 for the high word of a two-word pair), whether its pair goes by column,
+    its ``steps`` in the layout and its pair's own (``own``), and the bits below its path's
+    start (``start``: the longer sentence's length, in this word). The ``two`` first lanes are
+    the two-word pairs', low word then high word, each with the deepest pair's steps."""
+
+    pair: np.ndarray
+    low: np.ndarray
+    by_column: np.ndarray
+    steps: np.ndarray
+    own: np.ndarray
+    start: np.ndarray
+    two: int
 
 
-def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, by_column: np.ndarray,
+def _on_words(la: np.ndarray, lb: np.ndarray) -> np.ndarray:
+    """Whether each pair is read back on uint64 words: both sentences non-empty, the shorter
+    one of at most 64 tokens (the steps), the longer of at most 128 (the bits, two words)."""
+    short = np.minimum(la, lb)
+    return (short > 0) & (short <= _WORD) & (np.maximum(la, lb) <= 2 * _WORD)
+
+
+def _plan(la: np.ndarray, lb: np.ndarray, kept: np.ndarray) -> _Lanes:
+    """The :class:`_Lanes` of the ``kept`` pairs: the two-word pairs' (in pair order), then the
+    one-word pairs' by decreasing steps (stably)."""
+    short, long = np.minimum(la, lb), np.maximum(la, lb)
+    two = np.flatnonzero(kept & (long > _WORD))
+    one = np.flatnonzero(kept & (long <= _WORD))
+    one = one[stable_order(_WORD - short[one])]
+    pair = np.concatenate([np.repeat(two, 2), one])
+    low = np.zeros(len(pair), dtype=np.int64)
+    low[1:2 * len(two):2] = _WORD
+    own = short[pair]
+    steps = own.copy()
+    steps[:2 * len(two)] = int(own.max())
+    start = lcs_fast._LOW[np.clip(long[pair] - low, 0, _WORD)]
+    return _Lanes(pair, low, (lb <= la)[pair], steps, own, start, 2 * len(two))
+
+
+def _token_places(lengths: np.ndarray, key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every token's sentence key (``key``: one per sentence) and its place in its sentence
+    (sentences of these lengths, tokens in order)."""
+    token_key = np.repeat(key, lengths)
+    place = np.arange(len(token_key), dtype=np.int64)
+    place -= np.repeat(starts(lengths), lengths)
+    return token_key, place
+
+
+def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, lanes: _Lanes,
                   first_pair: np.ndarray, hyp_first: np.ndarray, offsets: np.ndarray,
                   matches: Join) -> np.ndarray:
-    """The match masks of every step of every kept pair (``rank``: its place in the ragged
-    layout, -1 if not kept), from the equal tokens of every segment (``matches``:
+    """The match masks of every step of every lane (``rank``: each pair's first lane,
+    ``offsets[-1]`` if not kept), from the equal tokens of every segment (``matches``:
     :func:`.token_join.join` of the references (a) and the hypotheses (b), whole texts). A match
-    of reference token r and hypothesis token h of a kept pair sets, in the pair's cell of step h,
-    bit r (by column), or in its cell of step r, bit h (by row). The bits of one cell are
-    distinct, so adding them is OR-ing them. (Temporaries reused: fresh memory costs more than
-    the arithmetic.)"""
+    of reference token r and hypothesis token h sets, in the cell of step h of pair
+    first_pair[sentence of r] + (place of h's sentence in its segment), bit r (by column), or in
+    its cell of step r, bit h (by row); a bit past 63 is bit - 64 of the pair's second lane. The
+    bits of one cell are distinct, so adding them is OR-ing them; the matches of pairs not kept
+    all go to one cell past the end, dropped."""
     assert ref.sentence_lengths is not None and hyp.sentence_lengths is not None
-    out = np.zeros(int(offsets[-1]), dtype=np.uint64)
-    if not len(matches.pair):
-        return out
-    r_sentence, r_first = _places(ref.sentence_lengths)
-    h_sentence, h_first = _places(hyp.sentence_lengths)
-    r_at = np.take(starts(ref.lengths), matches.pair)  # the token in the whole corpus, then
-    r_at += matches.row                                  # in its sentence
-    h_at = np.take(starts(hyp.lengths), matches.pair)
+    assert hyp.sentence_counts is not None
+    total = int(offsets[-1])
+    out = np.zeros(total + 1, dtype=np.uint64)
+    r_key, r_place = _token_places(ref.sentence_lengths, first_pair)
+    h_key, h_place = _token_places(hyp.sentence_lengths, np.arange(
+        len(hyp.sentence_lengths), dtype=np.int64) - np.repeat(hyp_first, hyp.sentence_counts))
+    # four arrays of one number per match, reused in turn (np.take into ``out`` unbuffered:
+    # mode="clip", the indices being in range)
+    segment = matches.pair.astype(np.int64)
+    r_at = np.take(starts(ref.lengths), segment)  # the token in the whole corpus
+    r_at += matches.row
+    h_at = np.take(starts(hyp.lengths), segment)
     h_at += matches.col
-    p = np.take(first_pair, np.take(r_sentence, r_at))
-    p += np.take(h_sentence, h_at)
-    p -= np.take(hyp_first, matches.pair)
-    p = np.take(rank, p)
-    r_at -= np.take(r_first, r_at)
-    h_at -= np.take(h_first, h_at)
-    if int(p.min()) < 0:
-        kept = np.flatnonzero(p >= 0)
-        p, r_at, h_at = p[kept], r_at[kept], h_at[kept]
-    swap = np.subtract(h_at, r_at)
-    swap *= np.take(by_column, p)  # by column: the step is h, the bit r
-    r_at += swap  # the step
-    h_at -= swap  # the bit
-    cell = np.take(offsets, r_at)
+    p = np.take(r_key, r_at, out=segment, mode="clip")
+    p += np.take(h_key, h_at)
+    p = np.take(rank, p, out=np.empty_like(p), mode="clip")
+    step = np.take(r_place, r_at, out=segment, mode="clip")
+    bit = np.take(h_place, h_at, out=r_at, mode="clip")
+    swap = np.subtract(bit, step, out=h_at)
+    swap *= lanes.by_column.take(p, mode="clip")  # by column: the step is h, the bit r
+    step += swap
+    bit -= swap
+    if lanes.two:
+        p += np.right_shift(bit, 6, out=swap)
+        bit &= _WORD - 1
+    cell = np.take(offsets, step, out=swap, mode="clip")  # past the end for a pair not kept
     cell += p
-    np.add.at(out, cell, np.left_shift(np.uint64(1), h_at.view(np.uint64), out=h_at.view(np.uint64)))
-    return out
+    np.minimum(cell, total, out=cell)
+    np.add.at(out, cell, np.left_shift(np.uint64(1), bit.view(np.uint64), out=bit.view(np.uint64)))
+    return out[:total]
 
 
-def _stops(masks: np.ndarray, offsets: np.ndarray, by_row: np.ndarray) -> np.ndarray:
-    """E = M | ~W (by column) or M | ~(V_i - V_{i-1}) (by row) of every step of every pair
-    (ragged, like ``masks``; ``by_row``: per pair, in the ragged order). The steps, one numpy step
-    each for all pairs: V = (V + U) | (V & ~M) with U = V & M (V & ~M is V ^ U), V the vector of
-    the step before (all ones before the first), and V - (V_before & R) with R all ones by row,
-    0 by column; E of all steps at once after."""
+def _to_high_words(result: np.ndarray, a: np.ndarray, b: np.ndarray, two: int,
+                   flag: np.ndarray, borrow: bool) -> None:
+    """Pass to the high words of ``result`` (the odd lanes below ``two``) the carry of the
+    addition of ``a`` and ``b`` in the low words (the sum wrapped: it is below ``b``), or the
+    borrow of the subtraction a - b (a below b)."""
+    high = result[1:two:2]
+    if borrow:
+        np.less(a[0:two:2], b[0:two:2], flag)
+        np.subtract(high, flag, high)
+    else:
+        np.less(result[0:two:2], b[0:two:2], flag)
+        np.add(high, flag, high)
+
+
+def _stops(masks: np.ndarray, offsets: np.ndarray, lanes: _Lanes) -> np.ndarray:
+    """E = M | ~W (by column) or M | ~(V_i - V_{i-1}) (by row) of every step of every lane
+    (ragged, like ``masks``). The steps, one numpy step each for all lanes: V = (V + U) | (V & ~M)
+    with U = V & M (V & ~M is V ^ U), V the vector of the step before (all ones before the
+    first), and V - (V_before & R) with R all ones by row, 0 by column, the two-word pairs' carry
+    and borrow passed up; E of all steps at once after."""
     stops = np.empty_like(masks)
     if not len(masks):
         return stops
-    width = int(offsets[1])
+    width, two = int(offsets[1]), lanes.two
     rows = np.empty(2 * width, dtype=np.uint64)  # two steps' vectors, in turn
     u = np.empty(width, dtype=np.uint64)
-    keep = np.where(by_row, _ONES, np.uint64(0))
+    flag = np.empty(two // 2, dtype=bool)
+    keep = np.where(lanes.by_column, np.uint64(0), _ONES)
+    borrows = not lanes.by_column[:two].all()
     old = rows[:width]
     old.fill(_ONES)
     bounds = offsets.tolist()
     for i in range(len(bounds) - 1):
         lo, hi = bounds[i], bounds[i + 1]
         n, at = hi - lo, (i + 1) % 2 * width
-        new, u_here, old = rows[at:at + n], u[:n], old[:n]
-        np.bitwise_and(old, masks[lo:hi], out=u_here)
-        np.add(old, u_here, out=new)
-        np.bitwise_xor(old, u_here, out=u_here)
-        np.bitwise_or(new, u_here, out=new)
-        np.bitwise_and(old, keep[:n], out=u_here)
-        np.subtract(new, u_here, out=stops[lo:hi])
+        new, u_here, old, out = rows[at:at + n], u[:n], old[:n], stops[lo:hi]
+        np.bitwise_and(old, masks[lo:hi], u_here)
+        np.add(old, u_here, new)
+        if two:
+            _to_high_words(new, old, u_here, two, flag, borrow=False)
+        np.bitwise_xor(old, u_here, u_here)
+        np.bitwise_or(new, u_here, new)
+        np.bitwise_and(old, keep[:n], u_here)
+        np.subtract(new, u_here, out)
+        if borrows:
+            _to_high_words(out, new, u_here, two, flag, borrow=True)
         old = new
     np.invert(stops, out=stops)
     return np.bitwise_or(stops, masks, out=stops)
 
 
+def _past_the_end(lanes: _Lanes, offsets: np.ndarray) -> np.ndarray:
+    """The cells of the two-word lanes past their pair's own steps. Their masks are empty, so
+    their vectors stay the last ones: by row D = 0 and E is all ones, by column E = ~W. Set to all
+    ones, E makes a path there stop at its own highest bit without a match, which leaves it where
+    it is: the path starts as if at its pair's last step."""
+    extra = lanes.steps[:lanes.two] - lanes.own[:lanes.two]
+    begin = np.repeat(lanes.own[:lanes.two], extra)
+    step = np.arange(len(begin), dtype=np.int64) - np.repeat(starts(extra), extra) + begin
+    return np.take(offsets, step) + np.repeat(np.arange(lanes.two, dtype=np.int64), extra)
+
+
 #: the biased binary exponent of a positive float64 (its bits shifted right by 52: the sign is 0)
 _BIAS = 1023
 #: indexed by the biased exponent e of a word's highest bit alone as a float (bit length
-#: k = e - 1022; 0 for the word 0): that bit (_TOP) and the bits below it and it (_BELOW)
-_TOP = np.zeros(_BIAS + 64, dtype=np.uint64)
-_TOP[_BIAS:] = [1 << k for k in range(64)]
-_BELOW = np.zeros(_BIAS + 64, dtype=np.uint64)
-_BELOW[_BIAS:] = [(1 << (k + 1)) - 1 for k in range(64)]
+#: k = e - 1022; 0 for the word 0): that bit (_TOP) and the bits below it and it (_BELOW); past
+#: them, _WAIT: no bit and all bits, the low word of a two-word pair whose path is in its high word
+_TOP = np.zeros(_BIAS + 65, dtype=np.uint64)
+_TOP[_BIAS:_BIAS + 64] = [1 << k for k in range(64)]
+_BELOW = np.zeros(_BIAS + 65, dtype=np.uint64)
+_BELOW[_BIAS:_BIAS + 64] = [(1 << (k + 1)) - 1 for k in range(64)]
+_BELOW[_BIAS + 64] = _ONES
+_WAIT = np.array(_BIAS + 64, dtype=np.int64)
+#: shift amounts and the like as arrays of no dimension: numpy takes a scalar operand on a slower
+#: path, which costs more than the operation on the few words of a deep step
+_ONE = np.array(1, dtype=np.uint64)
+_ZERO = np.array(0, dtype=np.int64)
+_EXPONENT_AT = np.array(52, dtype=np.int64)
 
 
-def _highest_exponent(x: np.ndarray) -> np.ndarray:
+def _highest_exponent(x: np.ndarray, y: np.ndarray, f: np.ndarray) -> np.ndarray:
     """The biased float exponent of the highest set bit of each x (0 for x = 0), as int64 (numpy
     gathers with other index types take a slower, casting path): the exponent of
     y = x & ~(x >> 1) as a float. y keeps the top bit of each run of ones, so its bits are at
     least two apart and y < 4/3 of its highest bit, which rounding to 53 bits cannot carry to
-    the next power of two."""
-    y = x >> np.uint64(1)
-    np.invert(y, out=y)
-    y &= x
-    exponent = y.astype(np.float64).view(np.int64)
-    return np.right_shift(exponent, 52, out=exponent)
+    the next power of two. (``y``, ``f``: uint64 and float64 buffers of x's length; the
+    exponent is written over ``f``.)"""
+    np.right_shift(x, _ONE, y)
+    np.invert(y, y)
+    np.bitwise_and(y, x, y)
+    np.copyto(f, y, casting="unsafe")
+    exponent = f.view(np.int64)
+    return np.right_shift(exponent, _EXPONENT_AT, exponent)
 
 
-def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, start: np.ndarray
+def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, lanes: _Lanes
           ) -> np.ndarray:
-    """The marked bit (the match stepped on diagonally) of every cell: every pair's path from
-    its last cell (the bits below ``start``), a step at a time. The steps are walked from the
-    deepest up, every pair joining at its own last step, so that all pairs on the walk are at the
-    same step: the prefix of the pairs that have it, read as slices of the ragged cells. At each
-    step the path stops at the highest bit of E below it, and goes on below that bit after a
-    diagonal step, from that bit otherwise: the mask of the bits up to it without the marked bit.
-    A path that has marked its LCS length is at a cell of table value 0 (each diagonal step lowers
-    the value by one, the other steps keep it), with no match before it: it marks nothing more,
-    so it needs no stopping."""
-    below = lcs_fast._LOW[start]
-    marked = np.zeros(len(masks), dtype=np.uint64)
+    """The marked bit (the match stepped on diagonally) of every cell, written over ``masks``
+    (each cell's mask is read once): every pair's path from its last cell (the bits below
+    ``lanes.start``), a step at a time. The steps are walked from the deepest up, every lane
+    joining at its own last step, so that all lanes on the walk are at the same step: the prefix
+    of the lanes that have it, read as slices of the ragged cells. At each step the path stops at
+    the highest bit of E below it, and goes on below that bit after a diagonal step, from that
+    bit otherwise: the mask of the bits up to it without the marked bit. While a two-word pair's
+    path stops in its high word, its low word waits (no mark, all bits below). A path that has
+    marked its LCS length is at a cell of table value 0 (each diagonal step lowers the value by
+    one, the other steps keep it), with no match before it: it marks nothing more, so it needs no
+    stopping. (The temporaries are buffers of the widest step, reused, and an operation in place
+    is given the same view as input and output: numpy checks two views of one buffer for
+    overlap, which costs more than a deep step's words.)"""
+    below, two = lanes.start.copy(), lanes.two
+    y, f = np.empty_like(below), np.empty(len(below), dtype=np.float64)
+    in_high = np.empty(two // 2, dtype=bool)
     bounds = offsets.tolist()
     for i in range(len(bounds) - 2, -1, -1):
         lo, hi = bounds[i], bounds[i + 1]
         here = below[:hi - lo]
-        e = _highest_exponent(np.bitwise_and(stops[lo:hi], here, out=here))
-        diagonal = np.bitwise_and(masks[lo:hi], _TOP[e], out=marked[lo:hi])
-        np.bitwise_xor(_BELOW[e], diagonal, out=here)
-    return marked
-
-
-def _plan(la: np.ndarray, lb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(the pairs read back on uint64 words, ordered by decreasing steps (stably); whether each
-    goes by column; its steps): by column when a fits a word and b is no longer or does not fit,
-    by row when only b fits."""
-    live = (la > 0) & (lb > 0)
-    by_column = (la <= _WORD) & ((lb <= la) | (lb > _WORD))
-    kept = np.flatnonzero(live & (by_column | (lb <= _WORD)))
-    steps = np.where(by_column, lb, la)[kept]
-    order = stable_order(int(steps.max()) - steps) if len(kept) else kept
-    return kept[order], by_column[kept[order]], steps[order]
+        e = _highest_exponent(np.bitwise_and(stops[lo:hi], here, here), y[:hi - lo], f[:hi - lo])
+        if two:
+            np.copyto(e[0:two:2], _WAIT, where=np.greater(e[1:two:2], _ZERO, in_high))
+        diagonal = masks[lo:hi]
+        np.bitwise_and(diagonal, _TOP[e], diagonal)
+        np.bitwise_xor(_BELOW[e], diagonal, here)
+    return masks
 
 
 def _long_pairs(union: np.ndarray, hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray,
                 pair_hyp: np.ndarray, long: np.ndarray) -> None:
-    """Mark in ``union`` the path positions of these pairs (both sentences over 64 tokens) by
+    """Mark in ``union`` the path positions of these pairs (not on words) by
     :func:`.lcs_int.lcs_path`, on Python integers."""
     assert hyp.sentence_lengths is not None and ref.sentence_lengths is not None
     r_len, h_len = ref.sentence_lengths, hyp.sentence_lengths
@@ -188,6 +282,21 @@ def _long_pairs(union: np.ndarray, hyp: EncodedTexts, ref: EncodedTexts, pair_re
         a = ref.ids[start:start + int(r_len[r])].tolist()  # only these tokens as Python ints
         b = hyp.ids[int(h_start[h]):int(h_start[h] + h_len[h])].tolist()
         union[[start + i for i in lcs_int.lcs_path(a, b)]] = True
+
+
+def _mark(union: np.ndarray, marked: np.ndarray, offsets: np.ndarray, lanes: _Lanes,
+          first: np.ndarray) -> None:
+    """Set in ``union`` the reference token of every marked cell: the marked bit (plus the lane's
+    first bit) by column, the step by row (``first``: each lane's reference sentence's first
+    token)."""
+    at = np.flatnonzero(marked != 0)  # (faster on bools)
+    per_step = np.diff(np.searchsorted(at, offsets))  # marks in each step's cells
+    step = np.repeat(np.arange(len(per_step), dtype=np.int64), per_step)
+    p = at - np.repeat(offsets[:-1], per_step)
+    bit = (marked[at].astype(np.float64).view(np.int64) >> 52) - _BIAS  # a power of two: exact
+    if lanes.two:
+        bit += np.take(lanes.low, p)
+    union[np.take(first, p) + np.where(np.take(lanes.by_column, p), bit, step)] = True
 
 
 def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair_hyp: np.ndarray,
@@ -200,26 +309,23 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     assert hyp.sentence_lengths is not None and ref.sentence_lengths is not None
     la, lb = ref.sentence_lengths[pair_ref], hyp.sentence_lengths[pair_hyp]
     union = np.zeros(len(ref.ids), dtype=bool)
-    long = np.flatnonzero((la > _WORD) & (lb > _WORD))
+    kept = _on_words(la, lb)
+    long = np.flatnonzero(~kept & (la > 0) & (lb > 0))
     if len(long):
         _long_pairs(union, hyp, ref, pair_ref, pair_hyp, long)
-    kept, by_column, steps = _plan(la, lb)
-    if not len(kept):
+    if not kept.any():
         return union
-    rank = np.full(len(pair_ref), -1, dtype=np.int64)
-    rank[kept] = np.arange(len(kept), dtype=np.int64)
-    active = np.searchsorted(-steps, -np.arange(int(steps[0])), "left")  # pairs with > s steps
+    lanes = _plan(la, lb, kept)
+    active = np.searchsorted(-lanes.steps, -np.arange(int(lanes.steps[0])), "left")  # > s steps
     offsets = np.concatenate(([0], np.cumsum(active))).astype(np.int64)
+    rank = np.full(len(pair_ref), offsets[-1], dtype=np.int64)
+    rank[lanes.pair[lanes.low == 0]] = np.flatnonzero(lanes.low == 0)  # each pair's first lane
     if matches is None:
         matches = join(layout(ref.ids, ref.lengths, hyp.ids, hyp.lengths))
-    masks = _ragged_masks(hyp, ref, rank, by_column, first_pair, hyp_first, offsets, matches)
-    stops = _stops(masks, offsets, ~by_column)
-    marked = _walk(masks, stops, offsets, np.where(by_column, la[kept], lb[kept]))
-    at = np.flatnonzero(marked != 0)  # (faster on bools)
-    per_step = np.diff(np.searchsorted(at, offsets))  # marks in each step's cells
-    step = np.repeat(np.arange(len(per_step), dtype=np.int64), per_step)
-    p = at - np.repeat(offsets[:-1], per_step)
-    bit = (marked[at].astype(np.float64).view(np.int64) >> 52) - _BIAS  # a power of two: exact
-    union[starts(ref.sentence_lengths)[pair_ref[kept[p]]]
-          + np.where(by_column[p], bit, step)] = True
+    masks = _ragged_masks(hyp, ref, rank, lanes, first_pair, hyp_first, offsets, matches)
+    stops = _stops(masks, offsets, lanes)
+    if lanes.two:
+        stops[_past_the_end(lanes, offsets)] = _ONES
+    marked = _walk(masks, stops, offsets, lanes)
+    _mark(union, marked, offsets, lanes, starts(ref.sentence_lengths)[pair_ref[lanes.pair]])
     return union
