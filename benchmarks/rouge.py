@@ -12,6 +12,9 @@ rouge-score's (1e-12) before its time is kept.
   (``RAYON_NUM_THREADS=1``) unless ``--rs-threads`` says otherwise. The minor page faults of each
   call (``resource.getrusage``, median) are printed beside: a run whose heap glibc trimmed after
   the last one faults it in again, which costs system time that instruction counts do not show.
+  With ``--pairwise``, mtscore and each peer alternate in a run of their own (the row
+  ``mtscore|peer`` is mtscore's time in that run): a pure-Python peer's churn of the heap then
+  lands only in its own comparison.
 * whole process: ``python -c`` reading the texts from a JSON file and scoring them, median wall time
   of ``--runs`` (imports included).
 
@@ -42,6 +45,7 @@ from typing import Any
 
 TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 TOOLS = ("mtscore", "rouge-score", "rapidrouge", "rouge-score-rs")
+_NAME = 24  # width of the tool column (``mtscore|rouge-score-rs`` with --pairwise)
 REPO = Path(__file__).resolve().parents[1]
 
 # whole-process scripts: argv[1] = JSON file {"hyps", "refs", "stem"}
@@ -209,6 +213,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--rs-threads", default="1", help="RAYON_NUM_THREADS of rouge-score-rs")
     p.add_argument("--no-process", action="store_true", help="skip the whole-process runs")
+    p.add_argument("--pairwise", action="store_true",
+                   help="time mtscore against each peer in a run of its own (the two alternating), "
+                        "so no third tool's heap use lands between them")
     p.add_argument("--tools", nargs="+", choices=TOOLS, default=None,
                    help="only these tools (default: every installed one; mtscore always)")
     p.add_argument("--check-all", action="store_true",
@@ -237,22 +244,31 @@ def main(argv: list[str] | None = None) -> None:
                             (documents(hyps, args.doc_size), documents(refs, args.doc_size)))):
         for stem in (False, True):
             label = f"{corpus} ({len(h)}), {'stemmer' if stem else 'no stemmer'}"
-            cold = in_process(tools, h, r, stem, args.runs, warm=False)
-            warm = in_process(tools, h, r, stem, args.runs, warm=True)
-            base_c, base_w = cold["mtscore"][0], warm["mtscore"][0]
+            groups = ([["mtscore", t] for t in tools if t != "mtscore"] if args.pairwise
+                      else [tools])
             print(f"\nin-process, rouge1+2+L+Lsum, {label}")
-            print(f"{'tool':<16}{'cold CPU s':>11}{'ratio':>8}{'warm CPU s':>11}{'ratio':>8}"
+            print(f"{'tool':<{_NAME}}{'cold CPU s':>11}{'ratio':>8}{'warm CPU s':>11}{'ratio':>8}"
                   f"{'cold wall s':>12}{'cold faults':>12}{'warm faults':>12}")
-            for tool in tools:
-                c, w = cold[tool][0], warm[tool][0]
-                print(f"{tool:<16}{c:>11.4f}{c / base_c:>8.2f}{w:>11.4f}{w / base_w:>8.2f}"
-                      f"{cold[tool][1]:>12.4f}{cold[tool][2]:>12.0f}{warm[tool][2]:>12.0f}")
+            for group in groups:
+                _rows(group, h, r, stem, args.runs, args.pairwise)
             if not args.no_process:
                 wall = whole_process(tools, h, r, stem, args.runs)
                 print(f"whole process, {label}")
-                for tool, t in wall.items():
-                    print(f"{tool:<16}{t:>9.3f}{t / wall['mtscore']:>9.2f}")
+                for tool, secs in wall.items():
+                    print(f"{tool:<16}{secs:>9.3f}{secs / wall['mtscore']:>9.2f}")
 
+
+def _rows(tools: list[str], hyps: list[str], refs: list[str], stem: bool, runs: int,
+          pairwise: bool) -> None:
+    """Time these tools alternating in this process (cold, then warm) and print a row each."""
+    cold = in_process(tools, hyps, refs, stem, runs, warm=False)
+    warm = in_process(tools, hyps, refs, stem, runs, warm=True)
+    base_c, base_w = cold["mtscore"][0], warm["mtscore"][0]
+    for tool in tools:
+        c, w = cold[tool][0], warm[tool][0]
+        name = f"mtscore|{tools[1]}" if pairwise and tool == "mtscore" else tool
+        print(f"{name:<{_NAME}}{c:>11.4f}{c / base_c:>8.2f}{w:>11.4f}{w / base_w:>8.2f}"
+              f"{cold[tool][1]:>12.4f}{cold[tool][2]:>12.0f}{warm[tool][2]:>12.0f}")
 
 if __name__ == "__main__":
     main()
