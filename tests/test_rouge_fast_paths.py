@@ -80,14 +80,7 @@ _DOC = st.lists(st.lists(st.integers(0, 4), max_size=20) | _LONG, min_size=1, ma
 def test_corpus_union_lcs_equals_the_rule(data: st.DataObject, segments: int) -> None:
     hyp_docs = [data.draw(_DOC) for _ in range(segments)]
     ref_docs = [data.draw(_DOC) for _ in range(segments)]
-    hyp, ref = _encoded(hyp_docs), _encoded(ref_docs)
-    union = counts.lsum_fast.union_marks(hyp, ref, *counts._sentence_pairs(hyp, ref))
-    want = [i for h, doc in zip(hyp_docs, ref_docs) for r in doc
-            for i in _as_mask(len(r), rules.union_lcs(r, h))]
-    assert union.tolist() == want
-    got = counts.lsum_counts(hyp, ref)
-    rows = [rules.rouge_lsum(h, r) for h, r in zip(hyp_docs, ref_docs)]
-    assert np.column_stack(got).tolist() == [list(row) for row in rows]
+    _assert_union_equals_the_rule(hyp_docs, ref_docs)
 
 
 @pytest.mark.parametrize("vocabulary", [2, 6, 40])
@@ -104,14 +97,20 @@ def test_corpus_union_lcs_at_the_word_edges(vocabulary: int) -> None:
             sizes = rng.choice([*edges, 2, 9, 30], size=(2, 4))
             hyp_docs.append([rng.integers(0, vocabulary, n).tolist() for n in sizes[0]])
             ref_docs.append([rng.integers(0, vocabulary, n).tolist() for n in sizes[1]])
-        hyp, ref = _encoded(hyp_docs), _encoded(ref_docs)
-        union = counts.lsum_fast.union_marks(hyp, ref, *counts._sentence_pairs(hyp, ref))
-        want = [i for h, doc in zip(hyp_docs, ref_docs) for r in doc
-                for i in _as_mask(len(r), rules.union_lcs(r, h))]
-        assert union.tolist() == want
-        got = counts.lsum_counts(hyp, ref)
-        rows = [rules.rouge_lsum(h, r) for h, r in zip(hyp_docs, ref_docs)]
-        assert np.column_stack(got).tolist() == [list(row) for row in rows]
+        _assert_union_equals_the_rule(hyp_docs, ref_docs)
+
+
+def _assert_union_equals_the_rule(hyp_docs: list[list[list[int]]],
+                                  ref_docs: list[list[list[int]]]) -> None:
+    """The corpus union of every reference sentence and the Lsum counts equal the rules'."""
+    hyp, ref = _encoded(hyp_docs), _encoded(ref_docs)
+    union = counts.lsum_fast.union_marks(hyp, ref, *counts._sentence_pairs(hyp, ref))
+    want = [i for h, doc in zip(hyp_docs, ref_docs) for r in doc
+            for i in _as_mask(len(r), rules.union_lcs(r, h))]
+    assert union.tolist() == want
+    got = counts.lsum_counts(hyp, ref)
+    rows = [rules.rouge_lsum(h, r) for h, r in zip(hyp_docs, ref_docs)]
+    assert np.column_stack(got).tolist() == [list(row) for row in rows]
 
 
 def _as_mask(n: int, positions: list[int]) -> list[bool]:
