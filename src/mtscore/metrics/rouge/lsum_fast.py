@@ -100,17 +100,32 @@ def _token_places(lengths: np.ndarray, key: np.ndarray) -> tuple[np.ndarray, np.
     return token_key, place
 
 
+#: matches handled per numpy step in :func:`_ragged_masks`: its four int64 arrays of one number per
+#: match then take 512 kB whatever the corpus, not 32 bytes a match
+_MATCHES_AT_ONCE = 1 << 14
+
+
+@dataclass(frozen=True)
+class _Places:
+    """Per token of each side (in the whole corpus): its sentence's key (``r_key``: the
+    sentence's first pair; ``h_key``: the sentence's place in its segment) and its place in its
+    sentence (``r_place``, ``h_place``); each text's first token (``r_text``, ``h_text``)."""
+
+    r_key: np.ndarray
+    r_place: np.ndarray
+    r_text: np.ndarray
+    h_key: np.ndarray
+    h_place: np.ndarray
+    h_text: np.ndarray
+
+
 def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, lanes: _Lanes,
                   first_pair: np.ndarray, hyp_first: np.ndarray, offsets: np.ndarray,
                   matches: Join) -> np.ndarray:
     """The match masks of every step of every lane (``rank``: each pair's first lane,
     ``offsets[-1]`` if not kept), from the equal tokens of every segment (``matches``:
-    :func:`.token_join.join` of the references (a) and the hypotheses (b), whole texts). A match
-    of reference token r and hypothesis token h sets, in the cell of step h of pair
-    first_pair[sentence of r] + (place of h's sentence in its segment), bit r (by column), or in
-    its cell of step r, bit h (by row); a bit past 63 is bit - 64 of the pair's second lane. The
-    bits of one cell are distinct, so adding them is OR-ing them; the matches of pairs not kept
-    all go to one cell past the end, dropped."""
+    :func:`.token_join.join` of the references (a) and the hypotheses (b), whole texts), a block
+    of :data:`_MATCHES_AT_ONCE` matches at a time (:func:`_set_bits`)."""
     assert ref.sentence_lengths is not None and hyp.sentence_lengths is not None
     assert hyp.sentence_counts is not None
     total = int(offsets[-1])
@@ -118,18 +133,35 @@ def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, lanes:
     r_key, r_place = _token_places(ref.sentence_lengths, first_pair)
     h_key, h_place = _token_places(hyp.sentence_lengths, np.arange(
         len(hyp.sentence_lengths), dtype=np.int64) - np.repeat(hyp_first, hyp.sentence_counts))
+    places = _Places(r_key, r_place, starts(ref.lengths), h_key, h_place, starts(hyp.lengths))
+    for lo in range(0, len(matches.pair), _MATCHES_AT_ONCE):
+        at = slice(lo, lo + _MATCHES_AT_ONCE)
+        _set_bits(out, matches.pair[at], matches.row[at], matches.col[at], places, rank, lanes,
+                  offsets)
+    return out[:total]
+
+
+def _set_bits(out: np.ndarray, segment: np.ndarray, row: np.ndarray, col: np.ndarray,
+              places: _Places, rank: np.ndarray, lanes: _Lanes, offsets: np.ndarray) -> None:
+    """Set in ``out`` the bits of these matches (``segment``, ``row``, ``col``: of a
+    :class:`.token_join.Join`). A match of reference token r and hypothesis token h sets, in the
+    cell of step h of pair first_pair[sentence of r] + (place of h's sentence in its segment),
+    bit r (by column), or in its cell of step r, bit h (by row); a bit past 63 is bit - 64 of the
+    pair's second lane. The bits of one cell are distinct, so adding them is OR-ing them; the
+    matches of pairs not kept all go to the cell past the end, ``out[-1]``."""
+    total = len(out) - 1
     # four arrays of one number per match, reused in turn (np.take into ``out`` unbuffered:
     # mode="clip", the indices being in range)
-    segment = matches.pair.astype(np.int64)
-    r_at = np.take(starts(ref.lengths), segment)  # the token in the whole corpus
-    r_at += matches.row
-    h_at = np.take(starts(hyp.lengths), segment)
-    h_at += matches.col
-    p = np.take(r_key, r_at, out=segment, mode="clip")
-    p += np.take(h_key, h_at)
+    segment = segment.astype(np.int64)
+    r_at = np.take(places.r_text, segment)  # the token in the whole corpus
+    r_at += row
+    h_at = np.take(places.h_text, segment)
+    h_at += col
+    p = np.take(places.r_key, r_at, out=segment, mode="clip")
+    p += np.take(places.h_key, h_at)
     p = np.take(rank, p, out=np.empty_like(p), mode="clip")
-    step = np.take(r_place, r_at, out=segment, mode="clip")
-    bit = np.take(h_place, h_at, out=r_at, mode="clip")
+    step = np.take(places.r_place, r_at, out=segment, mode="clip")
+    bit = np.take(places.h_place, h_at, out=r_at, mode="clip")
     swap = np.subtract(bit, step, out=h_at)
     swap *= lanes.by_column.take(p, mode="clip")  # by column: the step is h, the bit r
     step += swap
@@ -141,7 +173,6 @@ def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, lanes:
     cell += p
     np.minimum(cell, total, out=cell)
     np.add.at(out, cell, np.left_shift(np.uint64(1), bit.view(np.uint64), out=bit.view(np.uint64)))
-    return out[:total]
 
 
 def _to_high_words(result: np.ndarray, a: np.ndarray, b: np.ndarray, two: int,
@@ -291,12 +322,17 @@ def _mark(union: np.ndarray, marked: np.ndarray, offsets: np.ndarray, lanes: _La
     token)."""
     at = np.flatnonzero(marked != 0)  # (faster on bools)
     per_step = np.diff(np.searchsorted(at, offsets))  # marks in each step's cells
-    step = np.repeat(np.arange(len(per_step), dtype=np.int64), per_step)
-    p = at - np.repeat(offsets[:-1], per_step)
-    bit = (marked[at].astype(np.float64).view(np.int64) >> 52) - _BIAS  # a power of two: exact
+    bit = marked[at].astype(np.float64).view(np.int64)  # a power of two: exact
+    bit >>= 52
+    bit -= _BIAS
+    p = np.subtract(at, np.repeat(offsets[:-1], per_step), out=at)
     if lanes.two:
         bit += np.take(lanes.low, p)
-    union[np.take(first, p) + np.where(np.take(lanes.by_column, p), bit, step)] = True
+    step = np.repeat(np.arange(len(per_step), dtype=np.int64), per_step)
+    np.copyto(bit, step, where=~np.take(lanes.by_column, p))  # by row: the step
+    del step
+    bit += np.take(first, p)
+    union[bit] = True
 
 
 def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair_hyp: np.ndarray,
@@ -327,5 +363,6 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     if lanes.two:
         stops[_past_the_end(lanes, offsets)] = _ONES
     marked = _walk(masks, stops, offsets, lanes)
+    del stops
     _mark(union, marked, offsets, lanes, starts(ref.sentence_lengths)[pair_ref[lanes.pair]])
     return union
