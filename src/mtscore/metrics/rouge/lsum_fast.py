@@ -91,32 +91,22 @@ def _plan(la: np.ndarray, lb: np.ndarray, kept: np.ndarray) -> _Lanes:
     return _Lanes(pair, low, (lb <= la)[pair], steps, own, start, 2 * len(two))
 
 
-def _token_places(lengths: np.ndarray, key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every token's sentence key (``key``: one per sentence) and its place in its sentence
-    (sentences of these lengths, tokens in order)."""
-    token_key = np.repeat(key, lengths)
-    place = np.arange(len(token_key), dtype=np.int64)
-    place -= np.repeat(starts(lengths), lengths)
-    return token_key, place
+def _token_codes(lengths: np.ndarray, key: np.ndarray) -> np.ndarray:
+    """Every token's sentence key (``key``: one per sentence, below 2**31) times 2**32 plus its
+    place in its sentence (sentences of these lengths, tokens in order): one gather per match
+    reads both."""
+    code = np.left_shift(key, _HALF) - starts(lengths)
+    code = np.repeat(code, lengths)
+    code += np.arange(len(code), dtype=np.int64)
+    return code
 
 
 #: matches handled per numpy step in :func:`_ragged_masks`: its four int64 arrays of one number per
 #: match then take 512 kB whatever the corpus, not 32 bytes a match
 _MATCHES_AT_ONCE = 1 << 14
-
-
-@dataclass(frozen=True)
-class _Places:
-    """Per token of each side (in the whole corpus): its sentence's key (``r_key``: the
-    sentence's first pair; ``h_key``: the sentence's place in its segment) and its place in its
-    sentence (``r_place``, ``h_place``); each text's first token (``r_text``, ``h_text``)."""
-
-    r_key: np.ndarray
-    r_place: np.ndarray
-    r_text: np.ndarray
-    h_key: np.ndarray
-    h_place: np.ndarray
-    h_text: np.ndarray
+#: the place in a :func:`_token_codes` code: its low 32 bits
+_HALF = np.array(32, dtype=np.int64)
+_PLACE = (1 << 32) - 1
 
 
 def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, lanes: _Lanes,
@@ -130,38 +120,43 @@ def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, lanes:
     assert hyp.sentence_counts is not None
     total = int(offsets[-1])
     out = np.zeros(total + 1, dtype=np.uint64)
-    r_key, r_place = _token_places(ref.sentence_lengths, first_pair)
-    h_key, h_place = _token_places(hyp.sentence_lengths, np.arange(
+    ref_codes = _token_codes(ref.sentence_lengths, first_pair)
+    hyp_codes = _token_codes(hyp.sentence_lengths, np.arange(
         len(hyp.sentence_lengths), dtype=np.int64) - np.repeat(hyp_first, hyp.sentence_counts))
-    places = _Places(r_key, r_place, starts(ref.lengths), h_key, h_place, starts(hyp.lengths))
+    texts = (starts(ref.lengths), starts(hyp.lengths))
     for lo in range(0, len(matches.pair), _MATCHES_AT_ONCE):
         at = slice(lo, lo + _MATCHES_AT_ONCE)
-        _set_bits(out, matches.pair[at], matches.row[at], matches.col[at], places, rank, lanes,
-                  offsets)
+        _set_bits(out, (matches.pair[at], matches.row[at], matches.col[at]), texts,
+                  (ref_codes, hyp_codes), rank, lanes, offsets)
     return out[:total]
 
 
-def _set_bits(out: np.ndarray, segment: np.ndarray, row: np.ndarray, col: np.ndarray,
-              places: _Places, rank: np.ndarray, lanes: _Lanes, offsets: np.ndarray) -> None:
-    """Set in ``out`` the bits of these matches (``segment``, ``row``, ``col``: of a
-    :class:`.token_join.Join`). A match of reference token r and hypothesis token h sets, in the
-    cell of step h of pair first_pair[sentence of r] + (place of h's sentence in its segment),
-    bit r (by column), or in its cell of step r, bit h (by row); a bit past 63 is bit - 64 of the
-    pair's second lane. The bits of one cell are distinct, so adding them is OR-ing them; the
-    matches of pairs not kept all go to the cell past the end, ``out[-1]``."""
+def _set_bits(out: np.ndarray, match: tuple[np.ndarray, np.ndarray, np.ndarray],
+              texts: tuple[np.ndarray, np.ndarray], codes: tuple[np.ndarray, np.ndarray],
+              rank: np.ndarray, lanes: _Lanes, offsets: np.ndarray) -> None:
+    """Set in ``out`` the bits of these matches (``match``: the segment, row and column of each,
+    as in :class:`.token_join.Join`; ``texts``: each reference and hypothesis text's first token;
+    ``codes``: each reference and hypothesis token's :func:`_token_codes`). A match of reference
+    token r and hypothesis token h sets, in the cell of step h of pair first_pair[sentence of r] +
+    (place of h's sentence in its segment), bit r (by column), or in its cell of step r, bit h (by
+    row); a bit past 63 is bit - 64 of the pair's second lane. The bits of one cell are distinct,
+    so adding them is OR-ing them; the matches of pairs not kept all go to the cell past the end,
+    ``out[-1]``."""
     total = len(out) - 1
     # four arrays of one number per match, reused in turn (np.take into ``out`` unbuffered:
     # mode="clip", the indices being in range)
-    segment = segment.astype(np.int64)
-    r_at = np.take(places.r_text, segment)  # the token in the whole corpus
-    r_at += row
-    h_at = np.take(places.h_text, segment)
-    h_at += col
-    p = np.take(places.r_key, r_at, out=segment, mode="clip")
-    p += np.take(places.h_key, h_at)
+    segment = match[0].astype(np.int64)
+    r_at = np.take(texts[0], segment)  # the token in the whole corpus
+    r_at += match[1]
+    h_at = np.take(texts[1], segment)
+    h_at += match[2]
+    step = np.take(codes[0], r_at, out=segment, mode="clip")
+    bit = np.take(codes[1], h_at, out=r_at, mode="clip")
+    p = np.right_shift(step, _HALF, out=h_at)
+    p += np.right_shift(bit, _HALF)
     p = np.take(rank, p, out=np.empty_like(p), mode="clip")
-    step = np.take(places.r_place, r_at, out=segment, mode="clip")
-    bit = np.take(places.h_place, h_at, out=r_at, mode="clip")
+    step &= _PLACE
+    bit &= _PLACE
     swap = np.subtract(bit, step, out=h_at)
     swap *= lanes.by_column.take(p, mode="clip")  # by column: the step is h, the bit r
     step += swap
@@ -352,6 +347,7 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     if not kept.any():
         return union
     lanes = _plan(la, lb, kept)
+    del la, lb, kept, long  # freed once dead: the temporaries' peak is the heap a call faults in
     active = np.searchsorted(-lanes.steps, -np.arange(int(lanes.steps[0])), "left")  # > s steps
     offsets = np.concatenate(([0], np.cumsum(active))).astype(np.int64)
     rank = np.full(len(pair_ref), offsets[-1], dtype=np.int64)
@@ -359,6 +355,7 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     if matches is None:
         matches = join(layout(ref.ids, ref.lengths, hyp.ids, hyp.lengths))
     masks = _ragged_masks(hyp, ref, rank, lanes, first_pair, hyp_first, offsets, matches)
+    del rank
     stops = _stops(masks, offsets, lanes)
     if lanes.two:
         stops[_past_the_end(lanes, offsets)] = _ONES
