@@ -83,12 +83,16 @@ def test_corpus_union_lcs_equals_the_rule(data: st.DataObject, segments: int) ->
     _assert_union_equals_the_rule(hyp_docs, ref_docs)
 
 
+@pytest.mark.parametrize("block", [1 << 14, 7])
 @pytest.mark.parametrize("vocabulary", [2, 6, 40])
-def test_corpus_union_lcs_at_the_word_edges(vocabulary: int) -> None:
+def test_corpus_union_lcs_at_the_word_edges(vocabulary: int, block: int,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """Sentences of 0, 1, 63, 64, 65, 127, 128 and 129 tokens against each other and against
     short ones: one word, two words (the carry and borrow between them, the path crossing from
     the high word to the low one, the steps past a two-word pair's own), and Python integers
-    past them; the union of every reference sentence and the counts equal the rules."""
+    past them; the union of every reference sentence and the counts equal the rules, the match
+    bits set a ``block`` of matches at a time."""
+    monkeypatch.setattr(counts.lsum_fast, "_MATCHES_AT_ONCE", block)
     rng = np.random.default_rng(vocabulary)
     edges = [0, 1, 63, 64, 65, 127, 128, 129]
     for _ in range(4):
