@@ -124,16 +124,17 @@ def _ragged_masks(hyp: EncodedTexts, ref: EncodedTexts, rank: np.ndarray, lanes:
     hyp_codes = _token_codes(hyp.sentence_lengths, np.arange(
         len(hyp.sentence_lengths), dtype=np.int64) - np.repeat(hyp_first, hyp.sentence_counts))
     texts = (starts(ref.lengths), starts(hyp.lengths))
+    work = np.empty((4, min(len(matches.pair), _MATCHES_AT_ONCE)), dtype=np.int64)
     for lo in range(0, len(matches.pair), _MATCHES_AT_ONCE):
         at = slice(lo, lo + _MATCHES_AT_ONCE)
         _set_bits(out, (matches.pair[at], matches.row[at], matches.col[at]), texts,
-                  (ref_codes, hyp_codes), rank, lanes, offsets)
+                  (ref_codes, hyp_codes), rank, lanes, offsets, work[:, :len(matches.pair[at])])
     return out[:total]
 
 
 def _set_bits(out: np.ndarray, match: tuple[np.ndarray, np.ndarray, np.ndarray],
               texts: tuple[np.ndarray, np.ndarray], codes: tuple[np.ndarray, np.ndarray],
-              rank: np.ndarray, lanes: _Lanes, offsets: np.ndarray) -> None:
+              rank: np.ndarray, lanes: _Lanes, offsets: np.ndarray, work: np.ndarray) -> None:
     """Set in ``out`` the bits of these matches (``match``: the segment, row and column of each,
     as in :class:`.token_join.Join`; ``texts``: each reference and hypothesis text's first token;
     ``codes``: each reference and hypothesis token's :func:`_token_codes`). A match of reference
@@ -141,20 +142,21 @@ def _set_bits(out: np.ndarray, match: tuple[np.ndarray, np.ndarray, np.ndarray],
     (place of h's sentence in its segment), bit r (by column), or in its cell of step r, bit h (by
     row); a bit past 63 is bit - 64 of the pair's second lane. The bits of one cell are distinct,
     so adding them is OR-ing them; the matches of pairs not kept all go to the cell past the end,
-    ``out[-1]``."""
+    ``out[-1]``. (``work``: four int64 rows of one number per match, the same for every block,
+    reused in turn; np.take into ``out`` is unbuffered with mode="clip", the indices being in
+    range.)"""
     total = len(out) - 1
-    # four arrays of one number per match, reused in turn (np.take into ``out`` unbuffered:
-    # mode="clip", the indices being in range)
-    segment = match[0].astype(np.int64)
-    r_at = np.take(texts[0], segment)  # the token in the whole corpus
+    segment, r_at, h_at, spare = work
+    np.copyto(segment, match[0])
+    np.take(texts[0], segment, out=r_at, mode="clip")  # the token in the whole corpus
     r_at += match[1]
-    h_at = np.take(texts[1], segment)
+    np.take(texts[1], segment, out=h_at, mode="clip")
     h_at += match[2]
     step = np.take(codes[0], r_at, out=segment, mode="clip")
     bit = np.take(codes[1], h_at, out=r_at, mode="clip")
     p = np.right_shift(step, _HALF, out=h_at)
-    p += np.right_shift(bit, _HALF)
-    p = np.take(rank, p, out=np.empty_like(p), mode="clip")
+    p += np.right_shift(bit, _HALF, out=spare)
+    p = np.take(rank, p, out=spare, mode="clip")
     step &= _PLACE
     bit &= _PLACE
     swap = np.subtract(bit, step, out=h_at)
