@@ -34,6 +34,11 @@ without moving or marking (see :func:`_past_the_end`). The match masks are read 
 tokens of the whole texts (:func:`.token_join.join`, which ROUGE-1 and ROUGE-L share). Pairs
 whose shorter sentence is longer than 64 tokens or whose longer one is longer than 128 go through
 :func:`.lcs_int.lcs_path` (Python integers).
+
+Memory: past the masks and stops (a uint64 per cell each), the temporaries are kept small, since
+the heap a call touches is what it faults in again when glibc has trimmed it: the masks are set a
+block of matches at a time in buffers made once, a token's sentence and place are one int64, and
+every array is freed once dead.
 """
 
 from __future__ import annotations
