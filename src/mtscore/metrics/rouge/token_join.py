@@ -165,9 +165,9 @@ def unigram_runs(lay: Layout) -> Runs:
     _mark_changes(new, s_pair)
     run_start = np.flatnonzero(new)
     del new
-    in_b, common, hits = _run_hits(run_start, lay.is_a[order], s_pair[run_start],
-                                   len(lay.a_len))
+    run_pair = s_pair[run_start]
     del s_pair
+    in_b, common, hits = _run_hits(run_start, lay.is_a[order], run_pair, len(lay.a_len))
     shared = np.empty(len(order), dtype=bool)
     shared[order] = np.repeat(common > 0, np.diff(run_start, append=len(order)))
     return Runs(run_start, in_b, hits, shared)
