@@ -96,7 +96,12 @@ def _run_hits(run_start: np.ndarray, s_a: np.ndarray, run_pair: np.ndarray,
     if not len(s_a):
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(
             pairs, dtype=np.int64)
-    in_a = np.add.reduceat(s_a, run_start, dtype=np.int64)  # (no running count per entry)
+    through = np.cumsum(s_a, dtype=np.int64)  # entries in a up to each entry
+    in_a = np.take(through, run_start)
+    in_a -= np.take(s_a, run_start)  # entries in a before each run
+    in_a[:-1] = np.diff(in_a)
+    in_a[-1] = through[-1] - in_a[-1]
+    del through
     in_b = np.diff(run_start, append=len(s_a))
     in_b -= in_a
     np.minimum(in_a, in_b, out=in_a)
@@ -147,6 +152,7 @@ def ngram_hits(lay: Layout, n: int, runs: Runs | None = None) -> np.ndarray:
 class Runs:
     """:func:`unigram_runs`."""
 
+    first: np.ndarray
     run_start: np.ndarray
     in_b: np.ndarray
     hits: np.ndarray
@@ -154,9 +160,9 @@ class Runs:
 
 
 def unigram_runs(lay: Layout) -> Runs:
-    """The (token, pair) runs of the layout's ``order``: the runs' starts, their entries in
-    ``b``, per pair the ROUGE-1 hits, and whether each position's run has entries in both a and b
-    (``shared``, in layout order)."""
+    """The (token, pair) runs of the layout's ``order``: whether each entry is its run's first,
+    the runs' starts, their entries in ``b``, per pair the ROUGE-1 hits, and whether each
+    position's run has entries in both a and b (``shared``, in layout order)."""
     order = lay.order
     new = np.zeros(len(order), dtype=bool)
     new[:1] = True
@@ -164,13 +170,14 @@ def unigram_runs(lay: Layout) -> Runs:
     _mark_changes(new, lay.ids[order])
     _mark_changes(new, s_pair)
     run_start = np.flatnonzero(new)
-    del new
     run_pair = s_pair[run_start]
     del s_pair
     in_b, common, hits = _run_hits(run_start, lay.is_a[order], run_pair, len(lay.a_len))
+    run = np.cumsum(new, dtype=np.intp)  # each entry's run, plus one
+    run -= 1
     shared = np.empty(len(order), dtype=bool)
-    shared[order] = np.repeat(common > 0, np.diff(run_start, append=len(order)))
-    return Runs(run_start, in_b, hits, shared)
+    shared[order] = np.take(common > 0, run)
+    return Runs(new, run_start, in_b, hits, shared)
 
 
 def subset_hits(lay: Layout, runs: Runs, in_a: np.ndarray) -> np.ndarray:
@@ -198,21 +205,18 @@ def join(lay: Layout, runs: Runs | None = None) -> Join:
     order = lay.order
     runs = runs or unigram_runs(lay)
     a_at = np.flatnonzero(lay.is_a[order])  # sorted positions of a's tokens
-    in_a = np.diff(runs.run_start, append=len(order))
-    in_a -= runs.in_b  # (a run's entries in a follow its entries in b)
-    a_run = np.repeat(np.arange(len(in_a)), in_a)  # each entry of a's run
-    del in_a
+    a_run = np.take(np.cumsum(runs.first, dtype=np.intp), a_at)
+    a_run -= 1
     count = np.take(runs.in_b, a_run)
     first = np.take(runs.run_start, a_run)  # the first match of each a entry, less the matches
     first -= starts(count)                  # before it
     del a_run
-    b_at = np.repeat(first, count)  # each match's entry of b in the order
+    which = np.repeat(np.arange(len(count)), count)  # each match's a entry
+    b_at = np.take(first, which)
     del first
     b_at += np.arange(len(b_at), dtype=b_at.dtype)
-    b_pos = np.take(order, b_at)
+    col = np.take(lay.in_text, np.take(order, b_at))
     del b_at
-    col = np.take(lay.in_text, b_pos)
-    del b_pos
-    at = np.repeat(np.take(order, a_at), count)  # each match's position of a
-    del a_at
+    at = np.take(np.take(order, a_at), which)
+    del a_at, which
     return Join(runs.hits, np.take(lay.pair, at), np.take(lay.in_text, at), col)
