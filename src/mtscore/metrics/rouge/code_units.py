@@ -94,13 +94,13 @@ def token_units(units: np.ndarray, data: np.ndarray) -> np.ndarray:
 
 
 def token_edges(token: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The starts and ends of the runs of ``True`` in ``token[1:-1]`` (the rows of one array):
-    where a unit's class differs from the one before, a start and an end in turn."""
-    edges = np.flatnonzero(token[1:] != token[:-1])
-    # (one copy into rows: the readers of starts and ends, and numpy's searchsorted, which copies
-    # a strided array on every call, then read contiguous memory)
-    rows = edges.reshape(-1, 2).T.copy()
-    return rows[0], rows[1]
+    """The starts and ends of the runs of ``True`` in ``token[1:-1]``: where a unit is a token's
+    and the one before is not, and the other way round (one flag array for both, each edge array
+    made once and contiguous, as numpy's searchsorted wants)."""
+    step = np.greater(token[1:], token[:-1])
+    starts = np.flatnonzero(step)
+    np.less(token[1:], token[:-1], out=step)
+    return starts, np.flatnonzero(step)
 
 
 def corpus_spans(texts: Sequence[str | None]) -> CorpusSpans:

@@ -160,7 +160,7 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
     ids = vocabulary.interner.ids(data, starts, ends, grow=True)
     if stems is not None:
         ids = _stem_ids(vocabulary, data, ids, starts, ends, stems)
-    return _assemble(ids, spans, sentences)
+    return _assemble(ids, *_bounds(spans), sentences)
 
 
 def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
@@ -168,19 +168,25 @@ def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
     """:func:`encode_rouge_score` of each stream with one new vocabulary, all streams in one
     call: the ids found at once by :func:`.span_table.span_ids` (equal ids exactly for equal
     tokens, or stems, as the vocabulary gives; tested)."""
-    from .span_table import span_ids
+    from ...text.interning import token_words
+    from .span_table import word_ids
 
     texts = [t for stream in streams for t in stream]
     spans = corpus_spans(texts)
-    ids, token_of = span_ids(spans.data, spans.starts, spans.ends)
-    if stems is not None:
-        words = _words(spans.data, spans.starts[token_of], spans.ends[token_of])
-        valid = stems.valid(stems(words))
+    words = token_words(spans.data, spans.starts, spans.ends, {})
+    bounds = _bounds(spans)
+    tokens = None if stems is None else (spans.data, spans.ends)  # read again for the stems
+    del spans  # (else the bytes and the ends are let go before the grouping)
+    ids, token_of = word_ids(words)
+    del words
+    if stems is not None and tokens is not None:
+        data, ends = tokens
+        valid = stems.valid(stems(_words(data, bounds[0][token_of], ends[token_of])))
         table = dict(zip(dict.fromkeys(valid), itertools.count()))
         table[None] = -3
         stem_of = np.fromiter(map(table.__getitem__, valid), dtype=np.int64, count=len(valid))
         ids = stem_of[ids] if len(ids) else ids
-    return _assemble(ids, spans, sentences).split([len(s) for s in streams])
+    return _assemble(ids, *bounds, sentences).split([len(s) for s in streams])
 
 
 def _words(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
@@ -197,14 +203,21 @@ def _words(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
     return joined.tobytes().decode("ascii").split("\n")[:-1]
 
 
-def _assemble(ids: np.ndarray, spans: CorpusSpans, sentences: bool) -> EncodedTexts:
-    """The :class:`EncodedTexts` of the tokens of ``spans`` with these ids (ids -3: dropped
-    stems), texts and sentences told apart by the NULs and newlines of ``spans``."""
-    starts, breaks, present = spans.starts, spans.breaks, spans.present
+def _bounds(spans: CorpusSpans) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """What :func:`_assemble` reads of ``spans``: the token starts, the breaks, which breaks are
+    NULs, which texts are present."""
+    return spans.starts, spans.breaks, spans.nul, spans.present
+
+
+def _assemble(ids: np.ndarray, starts: np.ndarray, breaks: np.ndarray, nul: np.ndarray,
+              present: np.ndarray, sentences: bool) -> EncodedTexts:
+    """The :class:`EncodedTexts` of the tokens at ``starts`` with these ids (ids -3: dropped
+    stems), texts and sentences told apart by the ``breaks`` (NULs where ``nul``, else
+    newlines: :class:`.code_units.CorpusSpans`)."""
     if len(ids) and int(ids.min()) < 0:
         keep = ids != -3
         ids, starts = ids[keep], starts[keep]
-    text_at = np.flatnonzero(spans.nul)  # which breaks end a text
+    text_at = np.flatnonzero(nul)  # which breaks end a text
     lengths = _between(starts, breaks[text_at])
     if not sentences:
         return EncodedTexts(ids, lengths, present)

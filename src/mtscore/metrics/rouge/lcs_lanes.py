@@ -26,23 +26,23 @@ from .token_join import join, layout, stable_order, starts
 def _row_masks(pair: np.ndarray, row: np.ndarray, col: np.ndarray, lane_bit: np.ndarray,
                row_bits: np.ndarray) -> list[int]:
     """Row i's mask over every lane (an integer of ``row_bits[i]`` bits at most): bit
-    ``lane_bit[p] + j`` set for every match (p, i, j). (A bool per bit, packed after: setting
-    the bits in packed bytes with ``np.add.at`` is faster, but without this, the run's largest
-    block, glibc's trim threshold stays low, and the documents of ``benchmarks/rouge.py`` took
-    about 2,000 more page faults a run: docs/metrics/rouge.md.)"""
+    ``lane_bit[p] + j`` set for every match (p, i, j). The bits are set in packed bytes (each bit
+    is set once, so adding its value is OR-ing it)."""
     row_bytes = (row_bits + 7) // 8
     # (gathers at intp indices are numpy's fast path)
     bit = np.take(8 * starts(row_bytes), row.astype(np.intp, copy=False))
     bit += np.take(lane_bit, pair.astype(np.intp, copy=False))
     bit += col
-    bits = np.zeros(8 * int(row_bytes.sum()), dtype=bool)
-    bits[bit] = True
-    del bit
-    packed = np.packbits(bits, bitorder="little").tobytes()
-    del bits
+    value = np.left_shift(1, (bit & 7).astype(np.uint8))
+    bit >>= 3
+    packed = np.zeros(int(row_bytes.sum()), dtype=np.uint8)
+    np.add.at(packed, bit, value)
+    del bit, value
+    data = packed.tobytes()
+    del packed
     ends = np.cumsum(row_bytes).tolist()
     begins = (np.asarray(ends) - row_bytes).tolist()
-    return [int.from_bytes(packed[s:e], "little") for s, e in zip(begins, ends)]
+    return [int.from_bytes(data[s:e], "little") for s, e in zip(begins, ends)]
 
 
 def _ones(width: int, lane_end: np.ndarray) -> int:

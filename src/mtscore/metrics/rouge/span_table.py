@@ -21,10 +21,16 @@ def span_ids(data: bytes | np.ndarray, starts: np.ndarray, ends: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray]:
     """(the id of every token ``data[starts[i]:ends[i]]``, ids 0 … V-1 equal exactly for equal
     tokens; for every id, the index of one of its tokens)."""
-    n = len(starts)
+    return word_ids(token_words(data, starts, ends, {}))
+
+
+def word_ids(words: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`span_ids` from the tokens' two words (:func:`mtscore.text.interning.token_words`),
+    so a caller can let the bytes go before the grouping."""
+    n = len(words[0])
     if n == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    rep = representatives(list(token_words(data, starts, ends, {})))
+    rep = representatives(list(words))
     own = rep == np.arange(n)
     dense = np.cumsum(own)  # (in place below: fresh memory costs more than the arithmetic)
     dense -= 1
