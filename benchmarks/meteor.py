@@ -39,6 +39,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mtscore.metrics.meteor import METEOR
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "data" / "wmt22" / "de-en"
@@ -143,28 +147,12 @@ def _jar() -> Path | None:
     return None
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", type=Path, default=None, help="a WMT22 pair folder (default: de-en)")
-    ap.add_argument("--system", default="Online-B")
-    ap.add_argument("--ref", default="A")
-    ap.add_argument("--repeat", type=int, default=5, help="runs per process measurement (default 5)")
-    ap.add_argument("--skip-nltk", action="store_true")
-    ap.add_argument("--skip-jar", action="store_true")
-    ap.add_argument("--no-bytecode", action="store_true",
-                    help="also time mtscore with PYTHONDONTWRITEBYTECODE=1 and no cached bytecode")
-    args = ap.parse_args()
-    from mtscore.data import sample_path
-    data = args.data or (SHARED if SHARED.is_dir() else sample_path())
-    hyp_path = data / "systems" / f"{args.system}.txt"
-    ref_path = data / "references" / f"{args.ref}.txt"
-    hyps, refs = _lines(hyp_path), _lines(ref_path)
-    print(f"data: {hyp_path} vs {ref_path} ({len(hyps)} segments); load average {os.getloadavg()[0]:.2f}; "
-          f"{args.repeat} runs each: fastest (median) wall, fastest CPU")
-    results: dict[str, float] = {}
+def _time_mtscore_processes(hyp_path: Path, ref_path: Path, repeat: int, no_bytecode: bool,
+                            results: dict[str, float]) -> None:
+    """``mtscore score -m meteor`` as whole processes, each variant (and, with ``no_bytecode``, with no
+    cached bytecode)."""
     cache = tempfile.mkdtemp(prefix="mtscore-bench-pyc-")
     env = _installed_env(cache)
-
     cmd = [sys.executable, "-m", "mtscore", "score", "-r", str(ref_path), "-i", str(hyp_path),
            "-m", "meteor", "-q", "-f", "json"]
     runs = [("2005", "exact porter synonym", []),
@@ -175,7 +163,7 @@ def main() -> int:
             ("2005, 2 workers", "exact porter synonym", ["--meteor-workers", "2"])]
     for label, modules, extra in runs:
         try:
-            wall, median, cpu, out = _repeat(cmd + extra, args.repeat, env)
+            wall, median, cpu, out = _repeat(cmd + extra, repeat, env)
         except subprocess.CalledProcessError:  # e.g. an older mtscore without the option
             print(f"mtscore score -m meteor ({label}): failed")
             results[f"mtscore process ({label})"] = float("nan")
@@ -185,80 +173,93 @@ def main() -> int:
         score = float(re.search(r'"score": ([0-9.e-]+)', out).group(1))
         print(f"mtscore score -m meteor ({label}: {modules}), whole process: {wall:.3f} s ({median:.3f}), "
               f"CPU {cpu:.3f} s  METEOR {score:.4f}")
-    if args.no_bytecode:
+    if no_bytecode:
         plain = {k: v for k, v in os.environ.items() if k != "PYTHONPYCACHEPREFIX"}
         plain["PYTHONDONTWRITEBYTECODE"] = "1"  # an editable install's sources are compiled every run
-        wall, median, cpu, _ = _repeat(cmd, args.repeat, plain)
+        wall, median, cpu, _ = _repeat(cmd, repeat, plain)
         print(f"mtscore score -m meteor (2005), no bytecode cached for mtscore (compiled on every run): "
               f"{wall:.3f} s ({median:.3f}), CPU {cpu:.3f} s")
     shutil.rmtree(cache, ignore_errors=True)
 
+
+def _time_in_process(hyps: list[str], refs: list[str], repeat: int,
+                     results: dict[str, float]) -> METEOR:
+    """mtscore's METEOR in this process: the first call, then the fastest of ``repeat``."""
     from mtscore.metrics.meteor import METEOR
     metric = METEOR()
     t0 = time.perf_counter()
     metric.extract(hyps, [refs])
     cold = time.perf_counter() - t0
     warm = []
-    for _ in range(args.repeat):
+    for _ in range(repeat):
         t0 = time.perf_counter()
         stats = metric.extract(hyps, [refs])
         warm.append(time.perf_counter() - t0)
     results["mtscore in-process warm"] = min(warm)
     print(f"mtscore in-process: first call {cold:.3f} s (loads WordNet), warm {min(warm):.3f} s "
           f"({statistics.median(warm):.3f})  METEOR {metric.compute(stats.total()).score:.4f}")
+    return metric
 
-    if not args.skip_nltk:
-        wn, nltk_root = _nltk_wordnet()
-        if wn is None:
-            print("NLTK meteor_score: skipped (no WordNet data found)")
-        else:
-            from nltk.translate.meteor_score import meteor_score
-            hyp_tok = metric.tokenize(hyps)
-            ref_tok = metric.tokenize(refs)
-            t0 = time.perf_counter()
-            c0 = time.process_time()
-            wn.ensure_loaded()
-            meteor_score([["a"]], ["a"], wordnet=wn)
-            load = time.perf_counter() - t0
-            t0 = time.perf_counter()
-            scores = [meteor_score([r], h, wordnet=wn) for h, r in zip(hyp_tok, ref_tok)]
-            loop = time.perf_counter() - t0
-            cpu = time.process_time() - c0
-            results["nltk total"] = load + loop
-            results["nltk loop"] = loop
-            print(f"NLTK meteor_score (in this process, not counting Python's start and NLTK's import): "
-                  f"WordNet load {load:.2f} s, loop {loop:.2f} s, total {load + loop:.2f} s, CPU "
-                  f"{cpu:.2f} s  (mean sentence score {sum(scores) / len(scores):.4f}; NLTK has no corpus "
-                  f"score)")
-            tok = Path(tempfile.mkdtemp(prefix="mtscore-nltk-tok-"))
-            (tok / "hyp.txt").write_text("".join(" ".join(t) + "\n" for t in hyp_tok), encoding="utf-8")
-            (tok / "ref.txt").write_text("".join(" ".join(t) + "\n" for t in ref_tok), encoding="utf-8")
-            n = max(1, min(args.repeat, 3))
-            wall, median, cpu, out = _repeat([sys.executable, "-c", _NLTK_PROCESS, str(tok / "hyp.txt"),
-                                              str(tok / "ref.txt"), nltk_root], n, warm_up=True)
-            shutil.rmtree(tok, ignore_errors=True)
-            results["nltk process"] = wall
-            results["nltk process CPU"] = cpu
-            print(f"NLTK meteor_score as a whole process (Python's start, NLTK's import, WordNet's load, "
-                  f"the loop; text read pre-tokenized): {wall:.2f} s ({median:.2f}), CPU {cpu:.2f} s  "
-                  f"(mean sentence score {float(out):.4f})")
 
-    if not args.skip_jar:
-        jar = _jar()
-        if jar is None:
-            print("METEOR 1.5 jar: skipped (needs java and pycocoevalcap==1.2)")
-        else:
-            wall, median, cpu, out = _repeat(
-                ["java", "-Xmx2G", "-jar", str(jar), str(hyp_path), str(ref_path), "-l", "en", "-norm",
-                 "-lower", "-m", "exact stem synonym", "-w", "1.0 1.0 1.0", "-p", "0.9 3.0 0.5 0.5"],
-                max(1, min(args.repeat, 3)), warm_up=False)
-            results["jar"] = wall
-            results["jar CPU"] = cpu
-            final = re.search(r"Final score:\s+([0-9.]+)", out)
-            score = float(final.group(1)) if final else float("nan")
-            print(f"METEOR 1.5 jar (exact stem synonym, -norm -lower), whole process: {wall:.2f} s "
-                  f"({median:.2f}), CPU {cpu:.2f} s  METEOR {score:.4f}")
+def _time_nltk(metric: METEOR, hyps: list[str], refs: list[str], repeat: int,
+               results: dict[str, float]) -> None:
+    """NLTK's meteor_score on mtscore's tokens: in this process and as a whole process."""
+    wn, nltk_root = _nltk_wordnet()
+    if wn is None:
+        print("NLTK meteor_score: skipped (no WordNet data found)")
+    else:
+        from nltk.translate.meteor_score import meteor_score
+        hyp_tok = metric.tokenize(hyps)
+        ref_tok = metric.tokenize(refs)
+        t0 = time.perf_counter()
+        c0 = time.process_time()
+        wn.ensure_loaded()
+        meteor_score([["a"]], ["a"], wordnet=wn)
+        load = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        scores = [meteor_score([r], h, wordnet=wn) for h, r in zip(hyp_tok, ref_tok)]
+        loop = time.perf_counter() - t0
+        cpu = time.process_time() - c0
+        results["nltk total"] = load + loop
+        results["nltk loop"] = loop
+        print(f"NLTK meteor_score (in this process, not counting Python's start and NLTK's import): "
+              f"WordNet load {load:.2f} s, loop {loop:.2f} s, total {load + loop:.2f} s, CPU "
+              f"{cpu:.2f} s  (mean sentence score {sum(scores) / len(scores):.4f}; NLTK has no corpus "
+              f"score)")
+        tok = Path(tempfile.mkdtemp(prefix="mtscore-nltk-tok-"))
+        (tok / "hyp.txt").write_text("".join(" ".join(t) + "\n" for t in hyp_tok), encoding="utf-8")
+        (tok / "ref.txt").write_text("".join(" ".join(t) + "\n" for t in ref_tok), encoding="utf-8")
+        n = max(1, min(repeat, 3))
+        wall, median, cpu, out = _repeat([sys.executable, "-c", _NLTK_PROCESS, str(tok / "hyp.txt"),
+                                          str(tok / "ref.txt"), nltk_root], n, warm_up=True)
+        shutil.rmtree(tok, ignore_errors=True)
+        results["nltk process"] = wall
+        results["nltk process CPU"] = cpu
+        print(f"NLTK meteor_score as a whole process (Python's start, NLTK's import, WordNet's load, "
+              f"the loop; text read pre-tokenized): {wall:.2f} s ({median:.2f}), CPU {cpu:.2f} s  "
+              f"(mean sentence score {float(out):.4f})")
 
+
+def _time_jar(hyp_path: Path, ref_path: Path, repeat: int, results: dict[str, float]) -> None:
+    """The METEOR 1.5 jar as a whole process, where Java and pycocoevalcap's jar exist."""
+    jar = _jar()
+    if jar is None:
+        print("METEOR 1.5 jar: skipped (needs java and pycocoevalcap==1.2)")
+    else:
+        wall, median, cpu, out = _repeat(
+            ["java", "-Xmx2G", "-jar", str(jar), str(hyp_path), str(ref_path), "-l", "en", "-norm",
+             "-lower", "-m", "exact stem synonym", "-w", "1.0 1.0 1.0", "-p", "0.9 3.0 0.5 0.5"],
+            max(1, min(repeat, 3)), warm_up=False)
+        results["jar"] = wall
+        results["jar CPU"] = cpu
+        final = re.search(r"Final score:\s+([0-9.]+)", out)
+        score = float(final.group(1)) if final else float("nan")
+        print(f"METEOR 1.5 jar (exact stem synonym, -norm -lower), whole process: {wall:.2f} s "
+              f"({median:.2f}), CPU {cpu:.2f} s  METEOR {score:.4f}")
+
+
+def _print_ratios(results: dict[str, float]) -> None:
+    """The ratios of the peers' times to mtscore's (> 1: mtscore faster)."""
     print("\nratios (> 1: mtscore faster; fastest runs)")
     main_run = results["mtscore process (2005)"]
     if "nltk total" in results:
@@ -278,8 +279,35 @@ def main() -> int:
         print(f"  jar / mtscore process (2005):                   {results['jar'] / main_run:.2f}")
         print(f"  jar CPU / mtscore process CPU (2005):           "
               f"{results['jar CPU'] / results['mtscore process CPU (2005)']:.2f}")
-    return 0
 
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", type=Path, default=None, help="a WMT22 pair folder (default: de-en)")
+    ap.add_argument("--system", default="Online-B")
+    ap.add_argument("--ref", default="A")
+    ap.add_argument("--repeat", type=int, default=5, help="runs per process measurement (default 5)")
+    ap.add_argument("--skip-nltk", action="store_true")
+    ap.add_argument("--skip-jar", action="store_true")
+    ap.add_argument("--no-bytecode", action="store_true",
+                    help="also time mtscore with PYTHONDONTWRITEBYTECODE=1 and no cached bytecode")
+    args = ap.parse_args()
+    from mtscore.data import sample_path
+    data = args.data or (SHARED if SHARED.is_dir() else sample_path())
+    hyp_path = data / "systems" / f"{args.system}.txt"
+    ref_path = data / "references" / f"{args.ref}.txt"
+    hyps, refs = _lines(hyp_path), _lines(ref_path)
+    print(f"data: {hyp_path} vs {ref_path} ({len(hyps)} segments); load average {os.getloadavg()[0]:.2f}; "
+          f"{args.repeat} runs each: fastest (median) wall, fastest CPU")
+    results: dict[str, float] = {}
+    _time_mtscore_processes(hyp_path, ref_path, args.repeat, args.no_bytecode, results)
+    metric = _time_in_process(hyps, refs, args.repeat, results)
+    if not args.skip_nltk:
+        _time_nltk(metric, hyps, refs, args.repeat, results)
+    if not args.skip_jar:
+        _time_jar(hyp_path, ref_path, args.repeat, results)
+    _print_ratios(results)
+    return 0
 
 if __name__ == "__main__":
     os.environ.setdefault("PYTHONHASHSEED", "0")
