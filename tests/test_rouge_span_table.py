@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtscore.metrics.rouge import corpus
-from mtscore.metrics.rouge.span_table import span_ids
+from mtscore.metrics.rouge.span_table import word_ids
+from mtscore.text.interning import token_words
 
 _TOKEN = st.text(alphabet="ab0", min_size=1, max_size=3) | st.text(alphabet="abz09", min_size=6,
                                                                     max_size=40)
@@ -28,7 +29,7 @@ def _spans(tokens: list[str]) -> tuple[bytes, np.ndarray, np.ndarray]:
 
 def _check(tokens: list[str]) -> None:
     data, starts, ends = _spans(tokens)
-    ids, owner = span_ids(data, starts, ends)
+    ids, owner = word_ids(token_words(data, starts, ends, {}))
     first: dict[str, int] = {}
     want = [first.setdefault(t, len(first)) for t in tokens]
     assert len(owner) == len(first) and sorted(set(ids.tolist())) == list(range(len(first)))
@@ -40,11 +41,11 @@ def _check(tokens: list[str]) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_TOKEN, max_size=60))
-def test_span_ids_equal_dict_ids(tokens: list[str]) -> None:
+def test_word_ids_equal_dict_ids(tokens: list[str]) -> None:
     _check(tokens)
 
 
-def test_span_ids_many_tokens_with_collisions() -> None:
+def test_word_ids_many_tokens_with_collisions() -> None:
     rng = np.random.default_rng(0)
     letters = np.array(list("abcdefghijklmnopqrstuvwxyz0123456789"))
     vocab = ["".join(rng.choice(letters, size=int(n))) for n in rng.integers(1, 24, 3000)]

@@ -166,7 +166,7 @@ def encode_rouge_score(vocabulary: ByteVocabulary, texts: Sequence[str | None],
 def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
                    sentences: bool) -> list[EncodedTexts]:
     """:func:`encode_rouge_score` of each stream with one new vocabulary, all streams in one
-    call: the ids found at once by :func:`.span_table.span_ids` (equal ids exactly for equal
+    call: the ids found at once by :func:`.span_table.word_ids` (equal ids exactly for equal
     tokens, or stems, as the vocabulary gives; tested)."""
     from ...text.interning import token_words
     from .span_table import word_ids

@@ -13,20 +13,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...text.interning import token_words
 from ..grouping import representatives
 
 
-def span_ids(data: bytes | np.ndarray, starts: np.ndarray, ends: np.ndarray
-             ) -> tuple[np.ndarray, np.ndarray]:
-    """(the id of every token ``data[starts[i]:ends[i]]``, ids 0 … V-1 equal exactly for equal
-    tokens; for every id, the index of one of its tokens)."""
-    return word_ids(token_words(data, starts, ends, {}))
-
-
 def word_ids(words: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`span_ids` from the tokens' two words (:func:`mtscore.text.interning.token_words`),
-    so a caller can let the bytes go before the grouping."""
+    """(the id of every token, ids 0 … V-1 equal exactly for equal tokens; for every id, the index
+    of one of its tokens), from the tokens' two words (:func:`mtscore.text.interning.token_words`
+    of their byte spans), so a caller can let the bytes go before the grouping."""
     n = len(words[0])
     if n == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
