@@ -286,7 +286,8 @@ def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, lanes: _Lan
     one, the other steps keep it), with no match before it: it marks nothing more, so it needs no
     stopping. (The temporaries are buffers of the widest step, reused, and an operation in place
     is given the same view as input and output: numpy checks two views of one buffer for
-    overlap, which costs more than a deep step's words.)"""
+    overlap, which costs more than a deep step's words. The tables are read with take into a
+    buffer: cheaper than fancy indexing, and no new array per step.)"""
     below, two = lanes.start.copy(), lanes.two
     y, f = np.empty_like(below), np.empty(len(below), dtype=np.float64)
     in_high = np.empty(two // 2, dtype=bool)
@@ -297,9 +298,9 @@ def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, lanes: _Lan
         e = _highest_exponent(np.bitwise_and(stops[lo:hi], here, here), y[:hi - lo], f[:hi - lo])
         if two:
             np.copyto(e[0:two:2], _WAIT, where=np.greater(e[1:two:2], _ZERO, in_high))
-        diagonal = masks[lo:hi]
-        np.bitwise_and(diagonal, _TOP[e], diagonal)
-        np.bitwise_xor(_BELOW[e], diagonal, here)
+        diagonal, table = masks[lo:hi], y[:hi - lo]
+        np.bitwise_and(diagonal, _TOP.take(e, out=table, mode="clip"), diagonal)
+        np.bitwise_xor(_BELOW.take(e, out=table, mode="clip"), diagonal, here)
     return masks
 
 
@@ -321,7 +322,8 @@ def _mark(union: np.ndarray, marked: np.ndarray, offsets: np.ndarray, lanes: _La
           first: np.ndarray) -> None:
     """Set in ``union`` the reference token of every marked cell: the marked bit (plus the lane's
     first bit) by column, the step by row (``first``: each lane's reference sentence's first
-    token)."""
+    token), chosen with arithmetic, step + (bit - step) * by_column (a masked copy is slower on
+    a mask that changes at random, as the lanes' orientations do)."""
     at = np.flatnonzero(marked != 0)  # (faster on bools)
     per_step = np.diff(np.searchsorted(at, offsets))  # marks in each step's cells
     bit = marked[at].astype(np.float64).view(np.int64)  # a power of two: exact
@@ -331,7 +333,9 @@ def _mark(union: np.ndarray, marked: np.ndarray, offsets: np.ndarray, lanes: _La
     if lanes.two:
         bit += np.take(lanes.low, p)
     step = np.repeat(np.arange(len(per_step), dtype=np.int64), per_step)
-    np.copyto(bit, step, where=~np.take(lanes.by_column, p))  # by row: the step
+    bit -= step
+    bit *= np.take(lanes.by_column, p)  # by column: the bit, by row the step
+    bit += step
     del step
     bit += np.take(first, p)
     union[bit] = True
