@@ -58,7 +58,8 @@ _WORD = 64
 @dataclass(frozen=True)
 class _Lanes:
     """The lanes of the ragged layout, in its order: each lane's ``pair``, its first bit
-    (``low``: 0, or 64 for the high word of a two-word pair), whether its pair goes by column,
+    (``low``: 0, or 64 for the high word of a two-word pair), whether its pair goes by column
+    (``by_column``: an int64 of all ones if so, else 0, to mask with),
     its ``steps`` in the layout and its pair's own (``own``), and the bits below its path's
     start (``start``: the longer sentence's length, in this word). The ``two`` first lanes are
     the two-word pairs', low word then high word, each with the deepest pair's steps."""
@@ -94,7 +95,8 @@ def _plan(la: np.ndarray, lb: np.ndarray, kept: np.ndarray) -> _Lanes:
     steps = own.copy()
     steps[:2 * len(two)] = int(own.max())
     start = lcs_fast._LOW[np.clip(long[pair] - low, 0, _WORD)]
-    return _Lanes(pair, low, (lb <= la)[pair], steps, own, start, 2 * len(two))
+    by_column = np.negative((lb <= la)[pair], dtype=np.int64)  # -1: all ones
+    return _Lanes(pair, low, by_column, steps, own, start, 2 * len(two))
 
 
 def _token_codes(lengths: np.ndarray, key: np.ndarray) -> np.ndarray:
@@ -166,7 +168,7 @@ def _set_bits(out: np.ndarray, match: tuple[np.ndarray, np.ndarray, np.ndarray],
     step &= _PLACE
     bit &= _PLACE
     swap = np.subtract(bit, step, out=h_at)
-    swap *= lanes.by_column.take(p, mode="clip")  # by column: the step is h, the bit r
+    swap &= lanes.by_column.take(p, mode="clip")  # by column: the step is h, the bit r
     step += swap
     bit -= swap
     if lanes.two:
@@ -205,7 +207,7 @@ def _stops(masks: np.ndarray, offsets: np.ndarray, lanes: _Lanes) -> np.ndarray:
     rows = np.empty(2 * width, dtype=np.uint64)  # two steps' vectors, in turn
     u = np.empty(width, dtype=np.uint64)
     flag = np.empty(two // 2, dtype=bool)
-    keep = np.where(lanes.by_column, np.uint64(0), _ONES)
+    keep = np.invert(lanes.by_column).view(np.uint64)
     borrows = not lanes.by_column[:two].all()
     old = rows[:width]
     old.fill(_ONES)
@@ -323,7 +325,7 @@ def _mark(union: np.ndarray, marked: np.ndarray, offsets: np.ndarray, lanes: _La
           first: np.ndarray) -> None:
     """Set in ``union`` the reference token of every marked cell: the marked bit (plus the lane's
     first bit) by column, the step by row (``first``: each lane's reference sentence's first
-    token), chosen with arithmetic, step + (bit - step) * by_column (a masked copy is slower on
+    token), chosen with arithmetic, step + ((bit - step) & by_column) (a masked copy is slower on
     a mask that changes at random, as the lanes' orientations do)."""
     at = np.flatnonzero(marked != 0)  # (faster on bools)
     per_step = np.diff(np.searchsorted(at, offsets))  # marks in each step's cells
@@ -335,7 +337,7 @@ def _mark(union: np.ndarray, marked: np.ndarray, offsets: np.ndarray, lanes: _La
         bit += np.take(lanes.low, p)
     step = np.repeat(np.arange(len(per_step), dtype=np.int64), per_step)
     bit -= step
-    bit *= np.take(lanes.by_column, p)  # by column: the bit, by row the step
+    bit &= lanes.by_column.take(p)  # by column: the bit, by row the step
     bit += step
     del step
     bit += np.take(first, p)
