@@ -14,7 +14,8 @@ D_i = (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i), which is V_i - V_{i-1} (each of V_i a
 bits shared with the other plus its own), and from column j the path stops at the highest column
 j' <= j set in M_i | ~D_i (diagonal on a match, else up). One column at a time: from row i of
 column j it stops at the highest row i' <= i set in M_j | ~W_j, W_j the vector of column j
-(diagonal on a match, else left).
+(diagonal on a match, else left). Whether a stop is a match is read from its two tokens, so only
+the stop vectors are kept.
 """
 
 from __future__ import annotations

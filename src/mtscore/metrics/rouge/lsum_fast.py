@@ -37,8 +37,10 @@ whose shorter sentence is longer than 64 tokens or whose longer one is longer th
 
 Memory: past the masks and stops (a uint64 per cell each), the temporaries are kept small, since
 the heap a call touches is what it faults in again when glibc has trimmed it: the masks are set a
-block of matches at a time in buffers made once, a token's sentence and place are one int64, and
-every array is freed once dead.
+block of matches at a time in buffers made once, a token's sentence and place are one int64, the
+walk reads its bit tables into a buffer (no new array per step), and every array is freed once
+dead. A lane's orientation is an int64 mask (all ones by column), so that choosing between a
+match's step and bit, or a mark's, is an AND.
 """
 
 from __future__ import annotations
