@@ -14,7 +14,8 @@ D_i = (V_i & ~V_{i-1}) - (V_{i-1} & ~V_i), which is V_i - V_{i-1} (each of V_i a
 bits shared with the other plus its own), and from column j the path stops at the highest column
 j' <= j set in M_i | ~D_i (diagonal on a match, else up). One column at a time: from row i of
 column j it stops at the highest row i' <= i set in M_j | ~W_j, W_j the vector of column j
-(diagonal on a match, else left).
+(diagonal on a match, else left). Whether a stop is a match is read from its two tokens, so only
+the stop vectors are kept.
 """
 
 from __future__ import annotations
@@ -64,20 +65,19 @@ def _path_by_row(a: Sequence[int], b: Sequence[int]) -> list[int]:
     n = len(b)
     get = _masks(b).get
     v = (1 << n) - 1
-    stops, matches = [], []
+    stops = []
     for t in a:
         m = get(t, 0)
         u = v & m
         new = (v + u) | (v - u)
         stops.append(m | ~(new - v))  # D_i = (new & ~v) - (v & ~new) = new - v
-        matches.append(m)
         v = new
     out = []
     i, j = len(a), n
     while i and j:
         j_stop = (stops[i - 1] & ((1 << j) - 1)).bit_length()
         i -= 1
-        if j_stop and matches[i] >> (j_stop - 1) & 1:
+        if j_stop and b[j_stop - 1] == a[i]:  # a match: bit j_stop - 1 of M_i
             out.append(i)
             j = j_stop - 1
         else:
@@ -92,19 +92,18 @@ def _path_by_column(a: Sequence[int], b: Sequence[int]) -> list[int]:
     else left), as :mod:`.lsum_fast` explains."""
     get = _masks(a).get
     w = (1 << len(a)) - 1
-    stops, matches = [], []
+    stops = []
     for t in b:
         m = get(t, 0)
         u = w & m
         w = (w + u) | (w - u)
         stops.append(m | ~w)
-        matches.append(m)
     out = []
     i, j = len(a), len(b)
     while i and j:
         j -= 1
         i_stop = (stops[j] & ((1 << i) - 1)).bit_length()
-        if i_stop and matches[j] >> (i_stop - 1) & 1:
+        if i_stop and a[i_stop - 1] == b[j]:  # a match: bit i_stop - 1 of M_j
             out.append(i_stop - 1)
             i = i_stop - 1
         else:

@@ -37,8 +37,10 @@ whose shorter sentence is longer than 64 tokens or whose longer one is longer th
 
 Memory: past the masks and stops (a uint64 per cell each), the temporaries are kept small, since
 the heap a call touches is what it faults in again when glibc has trimmed it: the masks are set a
-block of matches at a time in buffers made once, a token's sentence and place are one int64, and
-every array is freed once dead.
+block of matches at a time in buffers made once, a token's sentence and place are one int64, the
+walk reads its bit tables into a buffer (no new array per step), and every array is freed once
+dead. A lane's orientation is an int64 mask (all ones by column), so that choosing between a
+match's step and bit, or a mark's, is an AND.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ import numpy as np
 
 from . import lcs_fast, lcs_int
 from .corpus import EncodedTexts
-from .token_join import Join, join, layout, stable_order, starts
+from .token_join import Join, join, layout, starts
 
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _WORD = 64
@@ -58,7 +60,8 @@ _WORD = 64
 @dataclass(frozen=True)
 class _Lanes:
     """The lanes of the ragged layout, in its order: each lane's ``pair``, its first bit
-    (``low``: 0, or 64 for the high word of a two-word pair), whether its pair goes by column,
+    (``low``: 0, or 64 for the high word of a two-word pair), whether its pair goes by column
+    (``by_column``: an int64 of all ones if so, else 0, to mask with),
     its ``steps`` in the layout and its pair's own (``own``), and the bits below its path's
     start (``start``: the longer sentence's length, in this word). The ``two`` first lanes are
     the two-word pairs', low word then high word, each with the deepest pair's steps."""
@@ -81,11 +84,12 @@ def _on_words(la: np.ndarray, lb: np.ndarray) -> np.ndarray:
 
 def _plan(la: np.ndarray, lb: np.ndarray, kept: np.ndarray) -> _Lanes:
     """The :class:`_Lanes` of the ``kept`` pairs: the two-word pairs' (in pair order), then the
-    one-word pairs' by decreasing steps (stably)."""
+    one-word pairs' by decreasing steps (stably: numpy sorts 8-bit keys, 64 - steps, with one
+    radix pass)."""
     short, long = np.minimum(la, lb), np.maximum(la, lb)
     two = np.flatnonzero(kept & (long > _WORD))
     one = np.flatnonzero(kept & (long <= _WORD))
-    one = one[stable_order(_WORD - short[one])]
+    one = one[np.argsort((_WORD - short[one]).astype(np.uint8), kind="stable")]
     pair = np.concatenate([np.repeat(two, 2), one])
     low = np.zeros(len(pair), dtype=np.int64)
     low[1:2 * len(two):2] = _WORD
@@ -93,7 +97,8 @@ def _plan(la: np.ndarray, lb: np.ndarray, kept: np.ndarray) -> _Lanes:
     steps = own.copy()
     steps[:2 * len(two)] = int(own.max())
     start = lcs_fast._LOW[np.clip(long[pair] - low, 0, _WORD)]
-    return _Lanes(pair, low, (lb <= la)[pair], steps, own, start, 2 * len(two))
+    by_column = np.negative((lb <= la)[pair], dtype=np.int64)  # -1: all ones
+    return _Lanes(pair, low, by_column, steps, own, start, 2 * len(two))
 
 
 def _token_codes(lengths: np.ndarray, key: np.ndarray) -> np.ndarray:
@@ -165,7 +170,7 @@ def _set_bits(out: np.ndarray, match: tuple[np.ndarray, np.ndarray, np.ndarray],
     step &= _PLACE
     bit &= _PLACE
     swap = np.subtract(bit, step, out=h_at)
-    swap *= lanes.by_column.take(p, mode="clip")  # by column: the step is h, the bit r
+    swap &= lanes.by_column.take(p, mode="clip")  # by column: the step is h, the bit r
     step += swap
     bit -= swap
     if lanes.two:
@@ -204,7 +209,7 @@ def _stops(masks: np.ndarray, offsets: np.ndarray, lanes: _Lanes) -> np.ndarray:
     rows = np.empty(2 * width, dtype=np.uint64)  # two steps' vectors, in turn
     u = np.empty(width, dtype=np.uint64)
     flag = np.empty(two // 2, dtype=bool)
-    keep = np.where(lanes.by_column, np.uint64(0), _ONES)
+    keep = np.invert(lanes.by_column).view(np.uint64)
     borrows = not lanes.by_column[:two].all()
     old = rows[:width]
     old.fill(_ONES)
@@ -286,7 +291,8 @@ def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, lanes: _Lan
     one, the other steps keep it), with no match before it: it marks nothing more, so it needs no
     stopping. (The temporaries are buffers of the widest step, reused, and an operation in place
     is given the same view as input and output: numpy checks two views of one buffer for
-    overlap, which costs more than a deep step's words.)"""
+    overlap, which costs more than a deep step's words. The tables are read with take into a
+    buffer: cheaper than fancy indexing, and no new array per step.)"""
     below, two = lanes.start.copy(), lanes.two
     y, f = np.empty_like(below), np.empty(len(below), dtype=np.float64)
     in_high = np.empty(two // 2, dtype=bool)
@@ -297,9 +303,9 @@ def _walk(masks: np.ndarray, stops: np.ndarray, offsets: np.ndarray, lanes: _Lan
         e = _highest_exponent(np.bitwise_and(stops[lo:hi], here, here), y[:hi - lo], f[:hi - lo])
         if two:
             np.copyto(e[0:two:2], _WAIT, where=np.greater(e[1:two:2], _ZERO, in_high))
-        diagonal = masks[lo:hi]
-        np.bitwise_and(diagonal, _TOP[e], diagonal)
-        np.bitwise_xor(_BELOW[e], diagonal, here)
+        diagonal, table = masks[lo:hi], y[:hi - lo]
+        np.bitwise_and(diagonal, _TOP.take(e, out=table, mode="clip"), diagonal)
+        np.bitwise_xor(_BELOW.take(e, out=table, mode="clip"), diagonal, here)
     return masks
 
 
@@ -321,7 +327,8 @@ def _mark(union: np.ndarray, marked: np.ndarray, offsets: np.ndarray, lanes: _La
           first: np.ndarray) -> None:
     """Set in ``union`` the reference token of every marked cell: the marked bit (plus the lane's
     first bit) by column, the step by row (``first``: each lane's reference sentence's first
-    token)."""
+    token), chosen with arithmetic, step + ((bit - step) & by_column) (a masked copy is slower on
+    a mask that changes at random, as the lanes' orientations do)."""
     at = np.flatnonzero(marked != 0)  # (faster on bools)
     per_step = np.diff(np.searchsorted(at, offsets))  # marks in each step's cells
     bit = marked[at].astype(np.float64).view(np.int64)  # a power of two: exact
@@ -331,7 +338,9 @@ def _mark(union: np.ndarray, marked: np.ndarray, offsets: np.ndarray, lanes: _La
     if lanes.two:
         bit += np.take(lanes.low, p)
     step = np.repeat(np.arange(len(per_step), dtype=np.int64), per_step)
-    np.copyto(bit, step, where=~np.take(lanes.by_column, p))  # by row: the step
+    bit -= step
+    bit &= lanes.by_column.take(p)  # by column: the bit, by row the step
+    bit += step
     del step
     bit += np.take(first, p)
     union[bit] = True
