@@ -63,6 +63,30 @@ def test_lanes_lcs_and_unigram_hits_equal_the_rules(pairs: list[tuple[list[int],
     assert sorted(zip(k.pair.tolist(), k.row.tolist(), k.col.tolist())) == want
 
 
+
+@settings(max_examples=200, deadline=None)
+@given(pairs=_TEXTS, data=st.data())
+def test_subset_hits_equal_the_rule(pairs: list[tuple[list[int], list[int]]],
+                                    data: st.DataObject) -> None:
+    """ROUGE-Lsum's clipping (token_join.subset_hits of subset_runs): per pair, Σ over tokens of
+    min(count in the chosen tokens of a, count in b), by brute force."""
+    a, b = _flat([x for x, _ in pairs]), _flat([y for _, y in pairs])
+    chosen = data.draw(st.lists(st.booleans(), min_size=len(a[0]), max_size=len(a[0])))
+    hits = token_join.subset_hits(token_join.subset_runs(*_layout_and_runs(a, b)),
+                                  np.array(chosen, dtype=bool))
+    want, at = [], 0
+    for x, y in pairs:
+        picked = [t for t, c in zip(x, chosen[at:at + len(x)]) if c]
+        want.append(sum(min(picked.count(t), y.count(t)) for t in set(picked)))
+        at += len(x)
+    assert hits.tolist() == want
+
+
+def _layout_and_runs(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]
+                     ) -> tuple[token_join.Layout, token_join.Runs]:
+    lay = token_join.layout(*a, *b)
+    return lay, token_join.unigram_runs(lay)
+
 def _encoded(docs: list[list[list[int]]]) -> EncodedTexts:
     sentences = [s for doc in docs for s in doc]
     return EncodedTexts(np.array([t for s in sentences for t in s], dtype=np.int64),

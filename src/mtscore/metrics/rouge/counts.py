@@ -11,7 +11,7 @@ import numpy as np
 
 from . import lcs_lanes, lsum_fast, rules
 from .corpus import EncodedTexts
-from .token_join import Join, Layout, Runs, join, layout, ngram_hits, subset_hits, unigram_runs
+from .token_join import Join, Layout, Runs, join, layout, ngram_hits, subset_hits, subset_runs, unigram_runs
 
 Counts = tuple[np.ndarray, np.ndarray, np.ndarray]
 
@@ -30,20 +30,40 @@ def by_rules(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
 
 
 def by_kernels(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts,
-               lcs: dict[str, Any] | None = None) -> Counts:
+               lcs: dict[str, Any] | None = None, later: frozenset[str] | None = None) -> Counts:
     """The numpy kernels, the whole corpus at once; ``lcs`` remembers, for the next type, the equal
     tokens of this hypothesis and reference (ROUGE-1 and the LCS read them) and the LCS lengths
-    (ROUGE-L, and ROUGE-Lsum of single sentences)."""
+    (ROUGE-L, and ROUGE-Lsum of single sentences). ``later``: the entries of ``lcs`` that the
+    types still to come read (:func:`reads`); the others are let go once this type has read them
+    (None: all are kept)."""
     if rouge_type == "rougeLsum":
-        return lsum_counts(hyp, ref, lcs)
-    if rouge_type == "rougeL":
-        return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
-    if rouge_type == "rouge1":  # the runs' hits: the matches are found when an LCS needs them
-        hits = _runs(hyp, ref, lcs).hits
-        return hits, hyp.lengths.copy(), ref.lengths.copy()
-    n = int(rouge_type[5:])
-    hits = ngram_hits(_layout(hyp, ref, lcs), n, _runs(hyp, ref, lcs))
-    return hits, np.maximum(hyp.lengths - n + 1, 0), np.maximum(ref.lengths - n + 1, 0)
+        out = lsum_counts(hyp, ref, lcs, later)
+    elif rouge_type == "rougeL":
+        out = lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
+    elif rouge_type == "rouge1":  # the runs' hits: the matches are found when an LCS needs them
+        out = _runs(hyp, ref, lcs).hits, hyp.lengths.copy(), ref.lengths.copy()
+    else:
+        n = int(rouge_type[5:])
+        hits = ngram_hits(_layout(hyp, ref, lcs), n, _runs(hyp, ref, lcs))
+        out = hits, np.maximum(hyp.lengths - n + 1, 0), np.maximum(ref.lengths - n + 1, 0)
+    forget(lcs, later)
+    return out
+
+
+def reads(rouge_type: str) -> frozenset[str]:
+    """The entries of :func:`by_kernels`' ``lcs`` that a type reads."""
+    if rouge_type in ("rougeL", "rougeLsum"):
+        return frozenset(("layout", "runs", "join", "lengths"))
+    return frozenset(("layout", "runs"))
+
+
+def forget(lcs: dict[str, Any] | None, later: frozenset[str] | None) -> None:
+    """Let go of the entries of ``lcs`` not in ``later`` (None: keep all): the layout, its runs
+    and the matches are the largest arrays of a call, and the heap a call touches at its peak is
+    what it faults in again after glibc has trimmed it."""
+    if lcs is not None and later is not None:
+        for key in [k for k in lcs if k not in later]:
+            del lcs[key]
 
 
 def _layout(hyp: EncodedTexts, ref: EncodedTexts, lcs: dict[str, Any] | None) -> Layout:
@@ -107,21 +127,32 @@ def _sentence_pairs(hyp: EncodedTexts, ref: EncodedTexts
     return pair_ref, pair_hyp, first_pair, hyp_first
 
 
-def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts,
-                lcs: dict[str, Any] | None = None) -> Counts:
+def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts, lcs: dict[str, Any] | None = None,
+                later: frozenset[str] | None = None) -> Counts:
     """:func:`.rules.rouge_lsum` for every segment: the union LCS of each reference sentence with
     the segment's hypothesis sentences (:func:`.lsum_fast.union_marks`), then the union tokens'
     counts clipped by the hypothesis's counts (rouge-score's clipping: a union token counts while
     the hypothesis has an unused occurrence; the reference's own count never binds, as the union
     positions of a token are distinct occurrences of it). When every segment has one sentence on
     each side, the union is the LCS itself, and its tokens (a common subsequence) are never cut by
-    the clipping: hits = the LCS length."""
+    the clipping: hits = the LCS length. Once the match masks are read, the entries of ``lcs`` not
+    in ``later`` (:func:`by_kernels`) are let go as soon as they are read (the layout and its runs
+    once the matches are found, the matches once the masks are read from them): the clipping needs
+    only the runs' :class:`~.token_join.SubsetRuns`."""
     assert hyp.sentence_lengths is not None and ref.sentence_lengths is not None
     assert hyp.sentence_counts is not None and ref.sentence_counts is not None
     single = (hyp.sentence_counts <= 1) & (ref.sentence_counts <= 1)
     if single.all():  # one sentence each: the union is one LCS, which no clipping can cut
         return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
-    union = lsum_fast.union_marks(hyp, ref, *_sentence_pairs(hyp, ref), _join(hyp, ref, lcs))
-    hits = subset_hits(_layout(hyp, ref, lcs), _runs(hyp, ref, lcs), union)
+    memo, keep = ({}, frozenset()) if lcs is None else (lcs, later)
+    runs = subset_runs(_layout(hyp, ref, memo), _runs(hyp, ref, memo))
+    matches = _join(hyp, ref, memo)
+    forget(memo, None if keep is None else keep | {"join"})  # the layout and runs, unless kept
+    planned = lsum_fast.match_masks(hyp, ref, *_sentence_pairs(hyp, ref), matches)
+    del matches
+    forget(memo, keep)  # then the matches
+    union = lsum_fast.read_back(planned)
+    del planned
+    hits = subset_hits(runs, union)
     both = (hyp.lengths > 0) & (ref.lengths > 0)
     return np.where(both, hits, 0), hyp.lengths.copy(), ref.lengths.copy()

@@ -346,13 +346,24 @@ def _mark(union: np.ndarray, marked: np.ndarray, offsets: np.ndarray, lanes: _La
     union[bit] = True
 
 
-def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair_hyp: np.ndarray,
-                first_pair: np.ndarray, hyp_first: np.ndarray, matches: Join | None = None
-                ) -> np.ndarray:
-    """A bool per reference token: on the union LCS of its sentence with the hypothesis sentences
-    of its segment (``pair_ref``/``pair_hyp``: every (reference sentence, hypothesis sentence) of
-    a segment, reference sentences in order; ``first_pair``: each reference sentence's first pair;
-    ``hyp_first``: each segment's first hypothesis sentence)."""
+@dataclass(frozen=True)
+class Masks:
+    """:func:`match_masks`: a bool per reference token holding the long pairs' marks so far, and
+    the pairs read back on words: their :class:`_Lanes` (None: no such pair), the ragged cells'
+    ``offsets``, the match ``masks`` and each lane's reference sentence's first token."""
+
+    union: np.ndarray
+    lanes: _Lanes | None
+    offsets: np.ndarray
+    masks: np.ndarray
+    first: np.ndarray
+
+
+def match_masks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair_hyp: np.ndarray,
+                first_pair: np.ndarray, hyp_first: np.ndarray, matches: Join) -> Masks:
+    """The first half of :func:`union_marks`: the long pairs marked, the other pairs' lanes
+    planned and their match masks read from the ``matches``, which a caller may then let go
+    before :func:`read_back` (the masks are all the read-back needs of them)."""
     assert hyp.sentence_lengths is not None and ref.sentence_lengths is not None
     la, lb = ref.sentence_lengths[pair_ref], hyp.sentence_lengths[pair_hyp]
     union = np.zeros(len(ref.ids), dtype=bool)
@@ -361,21 +372,44 @@ def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair
     if len(long):
         _long_pairs(union, hyp, ref, pair_ref, pair_hyp, long)
     if not kept.any():
-        return union
+        empty = np.zeros(0, dtype=np.int64)
+        return Masks(union, None, empty, empty.view(np.uint64), empty)
     lanes = _plan(la, lb, kept)
     del la, lb, kept, long  # freed once dead: the temporaries' peak is the heap a call faults in
     active = np.searchsorted(-lanes.steps, -np.arange(int(lanes.steps[0])), "left")  # > s steps
     offsets = np.concatenate(([0], np.cumsum(active))).astype(np.int64)
     rank = np.full(len(pair_ref), offsets[-1], dtype=np.int64)
     rank[lanes.pair[lanes.low == 0]] = np.flatnonzero(lanes.low == 0)  # each pair's first lane
-    if matches is None:
-        matches = join(layout(ref.ids, ref.lengths, hyp.ids, hyp.lengths))
     masks = _ragged_masks(hyp, ref, rank, lanes, first_pair, hyp_first, offsets, matches)
     del rank
+    first = starts(ref.sentence_lengths)[pair_ref[lanes.pair]]
+    return Masks(union, lanes, offsets, masks, first)
+
+
+def read_back(planned: Masks) -> np.ndarray:
+    """The second half of :func:`union_marks`: every lane's path read back from its masks (which
+    it writes over) and its marks added to the union, which it returns."""
+    lanes, offsets, masks = planned.lanes, planned.offsets, planned.masks
+    if lanes is None:
+        return planned.union
     stops = _stops(masks, offsets, lanes)
     if lanes.two:
         stops[_past_the_end(lanes, offsets)] = _ONES
     marked = _walk(masks, stops, offsets, lanes)
     del stops
-    _mark(union, marked, offsets, lanes, starts(ref.sentence_lengths)[pair_ref[lanes.pair]])
-    return union
+    _mark(planned.union, marked, offsets, lanes, planned.first)
+    return planned.union
+
+
+def union_marks(hyp: EncodedTexts, ref: EncodedTexts, pair_ref: np.ndarray, pair_hyp: np.ndarray,
+                first_pair: np.ndarray, hyp_first: np.ndarray, matches: Join | None = None
+                ) -> np.ndarray:
+    """A bool per reference token: on the union LCS of its sentence with the hypothesis sentences
+    of its segment (``pair_ref``/``pair_hyp``: every (reference sentence, hypothesis sentence) of
+    a segment, reference sentences in order; ``first_pair``: each reference sentence's first pair;
+    ``hyp_first``: each segment's first hypothesis sentence; ``matches``: the equal tokens of the
+    whole texts, :func:`.token_join.join`, found here if not given): :func:`match_masks` then
+    :func:`read_back`."""
+    if matches is None:
+        matches = join(layout(ref.ids, ref.lengths, hyp.ids, hyp.lengths))
+    return read_back(match_masks(hyp, ref, pair_ref, pair_hyp, first_pair, hyp_first, matches))

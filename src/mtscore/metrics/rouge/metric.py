@@ -128,15 +128,18 @@ class ROUGE(Metric[ROUGEResult]):
         return self.statistics(self.reference_counts(hyp, streams, lcs), streams, nrefs)
 
     def reference_counts(self, hyp: EncodedTexts, streams: Sequence[EncodedTexts],
-                         lcs: Sequence[dict[str, Any]] | None = None) -> list[counts.Counts]:
+                         lcs: Sequence[dict[str, Any]] | None = None,
+                         later: frozenset[str] | None = None) -> list[counts.Counts]:
         """Per reference stream, every segment's counts (hits, hypothesis total, reference
-        total) of this type (``lcs``: as in :meth:`extract_encoded`)."""
+        total) of this type (``lcs``: as in :meth:`extract_encoded`; ``later``: the entries of
+        ``lcs`` that types still to come read, the others let go, :func:`.counts.by_kernels`)."""
         if self.rouge_type != "rougeLsum":
             hyp, streams = hyp.without_sentences(), [r.without_sentences() for r in streams]
         if not self.fast:
             return [counts.by_rules(self.rouge_type, hyp, ref) for ref in streams]
         memo = lcs if lcs is not None else [{} for _ in streams]
-        return [counts.by_kernels(self.rouge_type, hyp, ref, m) for ref, m in zip(streams, memo)]
+        return [counts.by_kernels(self.rouge_type, hyp, ref, m, later)
+                for ref, m in zip(streams, memo)]
 
     def statistics(self, per_ref: Sequence[counts.Counts], streams: Sequence[EncodedTexts],
                    nrefs: str) -> SegmentStats:
@@ -228,8 +231,10 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
     nrefs = reference_count_label(streams)
     lcs: list[dict[str, Any]] = [{} for _ in encoded]
     per_type: dict[int, list[counts.Counts]] = {}
-    for k in _kernel_order(metrics):
-        per_type[k] = metrics[k].reference_counts(hyp, encoded, lcs)
+    order = _kernel_order(metrics)
+    for i, k in enumerate(order):  # each type lets go of what no later type reads
+        later = frozenset().union(*(counts.reads(metrics[j].rouge_type) for j in order[i + 1:]))
+        per_type[k] = metrics[k].reference_counts(hyp, encoded, lcs, later)
     return [m.statistics(per_type[k], encoded, nrefs) for k, m in enumerate(metrics)]
 
 

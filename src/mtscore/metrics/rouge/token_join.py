@@ -181,21 +181,37 @@ def unigram_runs(lay: Layout) -> Runs:
     return Runs(new, run_start, in_b, hits, shared)
 
 
-def subset_hits(lay: Layout, runs: Runs, in_a: np.ndarray) -> np.ndarray:
+@dataclass(frozen=True)
+class SubsetRuns:
+    """What :func:`subset_hits` reads of a layout's (token, pair) runs, far smaller than the layout:
+    each token of a's run (a's tokens in order), each run's entries in b and its pair, and the
+    number of pairs."""
+
+    run_of_a: np.ndarray
+    in_b: np.ndarray
+    pair: np.ndarray
+    pairs: int
+
+
+def subset_runs(lay: Layout, runs: Runs) -> SubsetRuns:
+    """The :class:`SubsetRuns` of the layout's runs (a's positions in the layout, in order, are
+    a's tokens in order)."""
+    run = np.cumsum(runs.first, dtype=np.int32 if len(runs.first) < 1 << 31 else np.intp)
+    np.subtract(run, 1, out=run)  # each sorted entry's run
+    by_position = np.empty_like(run)
+    by_position[lay.order] = run
+    del run
+    return SubsetRuns(by_position[lay.is_a], runs.in_b,
+                      np.take(lay.pair, np.take(lay.order, runs.run_start)), len(lay.a_len))
+
+
+def subset_hits(runs: SubsetRuns, in_a: np.ndarray) -> np.ndarray:
     """Per pair Σ over tokens of min(count in the subset ``in_a`` of a, count in b): ROUGE-1 hits
     of the a tokens where ``in_a`` (a bool per token of a, in order) against b, from the runs of
     the whole of a (each (token, pair) run holds the subset's entries of that token and pair)."""
-    chosen = np.zeros(len(lay.ids), dtype=bool)
-    chosen[lay.is_a] = in_a  # a's positions in the layout, in order, are a's tokens in order
-    if not len(chosen):
-        return np.zeros(len(lay.a_len), dtype=np.int64)
-    through = np.cumsum(np.take(chosen, lay.order), dtype=np.int64)  # chosen up to each entry
-    count = np.take(through, runs.run_start)
-    count -= np.take(chosen, np.take(lay.order, runs.run_start))  # chosen before each run
-    count = np.diff(count, append=through[-1])
+    count = np.bincount(runs.run_of_a[in_a], minlength=len(runs.in_b))
     np.minimum(count, runs.in_b, out=count)
-    return np.bincount(lay.pair[lay.order[runs.run_start]], weights=count,
-                       minlength=len(lay.a_len)).astype(np.int64)
+    return np.bincount(runs.pair, weights=count, minlength=runs.pairs).astype(np.int64)
 
 
 def join(lay: Layout, runs: Runs | None = None) -> Join:
