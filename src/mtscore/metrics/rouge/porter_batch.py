@@ -25,15 +25,10 @@ Those words go through :func:`.porter.stem`; the rest keep Snowball's stem.
 
 from __future__ import annotations
 
-from itertools import compress
-
 import numpy as np
 
 from .porter import IRREGULAR, stem
 
-#: bytes that make a word go through porter.stem: all but a-z (and the newline between words)
-_ALONE = np.ones(256, dtype=bool)
-_ALONE[np.frombuffer(b"abcdefghijklmnopqrstuvwxyz\n", dtype=np.uint8)] = False
 _VOWEL = np.zeros(256, dtype=bool)
 _VOWEL[np.frombuffer(b"aeiou", dtype=np.uint8)] = True
 _BEFORE_Y = _VOWEL.copy()
@@ -41,52 +36,82 @@ _BEFORE_Y[ord("y")] = True
 #: letters whose doubling Snowball's step 1b keeps
 _DOUBLE = np.zeros(256, dtype=bool)
 _DOUBLE[np.frombuffer(b"chjkqvwx", dtype=np.uint8)] = True
-#: substrings that make a word go through porter.stem (``\n``: the end of a word)
-_PIECES = (b"alli", b"bli", b"fulli", b"logi", b"ally", b"bly", b"fully", b"logy", b"ied\n")
+LEAD = 4  # newlines before the first word: every byte of a word has 4 bytes before it
+#: the bytes of ``y`` and ``i`` differ in this bit alone
+_I_OR_Y = 0x10
 
 
-def _outside_snowball(words: list[str]) -> np.ndarray:
-    """The indices of the words Snowball's stem may not be NLTK's for, by their letters alone."""
-    data = ("\n".join(words) + "\n").encode("utf-8", "surrogatepass")
-    if data.count(b"\n") != len(words):  # a newline inside a word: every word is redone
-        return np.arange(len(words))
+def joined(words: list[str]) -> tuple[np.ndarray, np.ndarray] | None:
+    """``words`` as the text :func:`outside_snowball` reads (:data:`LEAD` newlines, then every
+    word followed by a newline, UTF-8) and the positions of those newlines; None if a word holds
+    a newline."""
+    data = ("\n" * LEAD + "\n".join(words) + "\n").encode("utf-8", "surrogatepass")
+    if data.count(b"\n") != len(words) + LEAD:
+        return None
     text = np.frombuffer(data, dtype=np.uint8)
-    end = text == 10
-    word_of = np.cumsum(end) - end  # the newline ends its word
-    flag = _ALONE[text]
-    flag[:-1] |= (text[1:] == text[:-1]) & _DOUBLE[text[:-1]]
-    y = np.flatnonzero(text == ord("y"))
+    return text, np.flatnonzero(text == 10)[LEAD:]
+
+
+def outside_snowball(text: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Whether Snowball's stem may not be NLTK's, for every word of ``text`` (:func:`joined`'s
+    layout; ``ends``: the newline after each word), by its letters alone (the module's rules)."""
+    other = text < 97  # not a-z, nor the newlines
+    other |= text > 122
+    other &= text != 10
+    at = [np.flatnonzero(other)]
+    same = np.flatnonzero(text[1:] == text[:-1])  # (few: doubles)
+    at.append(same[_DOUBLE.take(text.take(same))])
+    iy = np.flatnonzero((text | _I_OR_Y) == ord("y"))  # every i and y, with the 4 bytes before
+    b1, b2, b3, b4 = (text.take(iy - k) for k in range(1, 5))
+    ll = (b1 == ord("l")) & (b2 == ord("l"))
+    piece = ll & (b3 == ord("a"))  # alli, ally
+    piece |= ll & (b3 == ord("u")) & (b4 == ord("f"))  # fulli, fully
+    piece |= (b1 == ord("l")) & (b2 == ord("b"))  # bli, bly
+    piece |= (b1 == ord("g")) & (b2 == ord("o")) & (b3 == ord("l"))  # logi, logy
+    at.append(iy[piece])
+    y = iy[text.take(iy) == ord("y")]
     if len(y):
-        vowels = np.cumsum(_VOWEL[text])
-        before_word = np.concatenate(([0], vowels[end]))[word_of[y]]  # vowels of earlier words
-        after = np.zeros(len(y), dtype=bool)
-        after[y > 0] = _BEFORE_Y[text[y[y > 0] - 1]]
-        flag[y[after | (vowels[y] == before_word)]] = True
-    for piece in _PIECES:
-        if len(piece) > len(text):
-            continue
-        at = text[:len(text) - len(piece) + 1] == piece[0]
-        for k in range(1, len(piece)):
-            at &= text[k:len(text) - len(piece) + 1 + k] == piece[k]
-        flag[:len(at)] |= at
-    return np.unique(word_of[flag])
+        after = _BEFORE_Y.take(text.take(y - 1))  # after a, e, i, o, u or y
+        mark = _VOWEL.take(text)
+        mark |= text == 10
+        marks = np.flatnonzero(mark)  # vowels and newlines (the text starts with newlines)
+        last = marks.take(np.searchsorted(marks, y) - 1)
+        after |= text.take(last) == 10  # no vowel before the y in its word
+        at.append(y[after])
+    out = np.zeros(len(ends), dtype=bool)
+    out[np.searchsorted(ends, np.concatenate(at))] = True
+    ied = (text.take(ends - 1) == ord("d")) & (text.take(ends - 2) == ord("e"))
+    ied &= text.take(ends - 3) == ord("i")  # ends in ied
+    out |= ied
+    return out
+
+
+def snowball(words: list[str]) -> list[str]:
+    """Snowball's ``porter`` stem of every word (PyStemmer, one call, nothing remembered)."""
+    import Stemmer
+
+    stemmer = Stemmer.Stemmer("porter")
+    stemmer.maxCacheSize = 0  # no stem remembered: every call stems its words
+    out: list[str] = stemmer.stemWords(words)
+    return out
+
+
+def redo(out: list[str], words: list[str], which: np.ndarray) -> list[str]:
+    """``out`` with the words at the indices ``which`` stemmed by :func:`.porter.stem`."""
+    for i in which.tolist():
+        out[i] = stem(words[i])
+    return out
 
 
 def stems(words: list[str]) -> list[str]:
     """:func:`.porter.stem` of every word: Snowball's ``porter`` stem where it
     equals NLTK's (see the module's docstring), else :func:`.porter.stem`."""
-    import Stemmer
-
     if not words:
         return []
-    snowball = Stemmer.Stemmer("porter")
-    snowball.maxCacheSize = 0  # no stem remembered: every call stems its words
-    out: list[str] = snowball.stemWords(words)
-    redo = set(_outside_snowball(words).tolist())
-    short = np.fromiter(map(len, out), dtype=np.int64, count=len(out)) <= 2
-    redo.update(np.flatnonzero(short).tolist())
+    out = snowball(words)
+    layout = joined(words)
+    again = np.ones(len(words), dtype=bool) if layout is None else outside_snowball(*layout)
+    again |= np.fromiter(map(len, out), dtype=np.int64, count=len(out)) <= 2
     if IRREGULAR.keys() & set(words):
-        redo.update(compress(range(len(words)), map(IRREGULAR.__contains__, words)))
-    for i in redo:
-        out[i] = stem(words[i])
-    return out
+        again |= np.fromiter(map(IRREGULAR.__contains__, words), dtype=bool, count=len(words))
+    return redo(out, words, np.flatnonzero(again))
