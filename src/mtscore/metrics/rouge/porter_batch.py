@@ -7,20 +7,28 @@ published; NLTK's extensions and a few details of Snowball's make the two differ
 
 * the word is one of NLTK's irregular forms (:data:`.porter.IRREGULAR`);
 * the word holds a ``y`` after ``a``, ``e``, ``i``, ``o``, ``u`` or ``y``, or with none of
-  ``aeiou`` before it in the word (step 1c: NLTK turns a final ``y`` into ``i`` after a consonant
-  that is not the whole stem, Snowball after a stem holding a vowel; the two agree where a
-  consonant precedes the ``y`` and a vowel comes earlier);
+  ``aeiou`` before it in the word, that steps 1a and 1b may leave last (step 1c: NLTK turns a
+  final ``y`` into ``i`` after a consonant that is not the whole stem, Snowball after a stem
+  holding a vowel; the two agree where a consonant precedes the ``y`` and a vowel comes earlier,
+  and both read every other ``y`` alike: a consonant at the start of the word and after a vowel,
+  else a vowel);
 * the word holds a character other than ``a-z`` (digits, capitals, others: they go through
   :func:`.porter.stem` unread);
 * the word holds ``alli``, ``bli``, ``fulli`` or ``logi`` (NLTK's step 2 rules), or ``ally``,
-  ``bly``, ``fully`` or ``logy`` (step 1c makes them so), or ends in ``ied`` (NLTK's step 1b);
+  ``bly``, ``fully`` or ``logy`` (step 1c makes them so), where steps 1a and 1b may leave it
+  last (step 2 reads the word's end only), or ends in ``ied`` (NLTK's step 1b);
 * the word holds a double consonant that Snowball's step 1b does not undouble (``cc``, ``hh``,
   ``jj``, ``kk``, ``qq``, ``vv``, ``ww``, ``xx``);
 * Snowball's stem has at most 2 letters: NLTK's condition *o also holds for a two-letter
   vowel-consonant stem (steps 1b and 5a), where Snowball's stem, which then never grows again,
   lacks NLTK's final ``e``; and a four-letter ``Xies`` (NLTK: ``Xie``).
 
-Those words go through :func:`.porter.stem`; the rest keep Snowball's stem.
+"May leave last": the letter ends the word or ``s``, ``es``, ``ed``, ``eds``, ``ing`` or
+``ings`` follows it (the endings steps 1a and 1b take away; a ``yy`` that step 1b undoubles has
+its second ``y`` after a ``y``). Those words go through :func:`.porter.stem`; the rest keep
+Snowball's stem. The words are read as one text of bytes with numpy (:func:`outside_snowball`:
+a few passes over the text, then the few positions of ``i``, ``y`` and doubled letters with the
+bytes around them), which :func:`.stem_table.stem_ids` gathers from the corpus directly.
 """
 
 from __future__ import annotations
@@ -78,6 +86,8 @@ def outside_snowball(text: np.ndarray, ends: np.ndarray) -> np.ndarray:
         last = marks.take(np.searchsorted(marks, y) - 1)
         after |= text.take(last) == 10  # no vowel before the y in its word
         at.append(y[after])
+    last = np.concatenate(at[2:])  # pieces and y: only where steps 1a and 1b may end a word
+    at[2:] = [last[_ends_step1(text, last)]]
     out = np.zeros(len(ends), dtype=bool)
     out[np.searchsorted(ends, np.concatenate(at))] = True
     ied = (text.take(ends - 1) == ord("d")) & (text.take(ends - 2) == ord("e"))
@@ -101,6 +111,21 @@ def redo(out: list[str], words: list[str], which: np.ndarray) -> list[str]:
     for i in which.tolist():
         out[i] = stem(words[i])
     return out
+
+
+def _ends_step1(text: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """Whether each letter ``text[at]`` may end its word after steps 1a and 1b: it ends the word,
+    or ``s``, ``es``, ``ed``, ``eds``, ``ing`` or ``ings`` follows it (step 1a takes a final ``s``,
+    ``ies`` to ``i``; step 1b ``ed`` or ``ing``, ``ied`` to ``i``; a ``yy`` it undoubles is
+    found by its second ``y``)."""
+    b1, b2, b3, b4, b5 = (text.take(at + k, mode="clip") for k in range(1, 6))  # (past the end:
+    nl, s, e, d = (np.uint8(ord(c)) for c in "\nsed")  # the last newline)
+    ok = b1 == nl
+    ok |= (b1 == s) & (b2 == nl)
+    ok |= (b1 == e) & ((b2 == s) | (b2 == d)) & (b3 == nl)
+    ok |= (b1 == e) & (b2 == d) & (b3 == s) & (b4 == nl)
+    ok |= (b1 == ord("i")) & (b2 == ord("n")) & (b3 == ord("g")) & ((b4 == nl) | (b4 == s) & (b5 == nl))
+    return ok
 
 
 def stems(words: list[str]) -> list[str]:
