@@ -44,15 +44,29 @@ def _stem_ids(tokens: list[str]) -> np.ndarray:
     return stem_table.stem_ids(keys, data, starts.take(owner), ends.take(owner)).take(ids)
 
 
-def _check(tokens: list[str]) -> None:
-    stems = Stems.valid(Stems()(tokens))
-    got = _stem_ids(tokens).tolist()
-    assert len(got) == len(tokens)
+def _compare(got: list[int], stems: list[str | None]) -> None:
+    assert len(got) == len(stems)
     assert [g == -3 for g in got] == [s is None for s in stems]
     kept = {(g, s) for g, s in zip(got, stems) if s is not None}
     # equal ids exactly for equal stems: the map between the numberings is one to one
     assert len(kept) == len({g for g, _ in kept}) == len({s for _, s in kept})
     assert sorted({g for g, _ in kept}) == list(range(len(kept)))
+
+
+def _check(tokens: list[str]) -> None:
+    """Cold (nothing remembered), warm (all remembered by the cold call) and with some tokens'
+    stems remembered: the rule's stems (porter.stem of tokens longer than 3 characters)."""
+    stems: list[str | None] = [porter.stem(t) if len(t) > 3 else t for t in tokens]
+    stems = [s if s is not None and re.fullmatch("[a-z0-9]+", s) else None for s in stems]
+    Stems.forget()
+    _compare(_stem_ids(tokens).tolist(), stems)
+    _compare(_stem_ids(tokens).tolist(), stems)
+    Stems.forget()
+    some = [t for t in tokens[::2] if len(t) > 3]
+    Stems.remember(some, [porter.stem(t) for t in some])
+    _compare(_stem_ids(tokens).tolist(), stems)
+    Stems.forget()
+    assert Stems.valid(Stems()(tokens)) == stems
 
 
 @settings(max_examples=300, deadline=None)
@@ -89,6 +103,7 @@ def test_a_stem_outside_a_z0_9_is_dropped() -> None:
     words = token_words(data, starts, ends, {})
     data_text = data.tobytes()
     tokens = [data_text[s:e].decode("ascii") for s, e in zip(starts, ends)]
+    Stems.forget()
     got = stem_table.stem_ids(words, data, starts, ends).tolist()
     assert [g == -3 for g in got] == [s is None for s in Stems.valid(Stems()(tokens))]
 

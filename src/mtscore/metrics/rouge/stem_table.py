@@ -17,12 +17,15 @@ The stems' words, in place of the tokens', are grouped by :func:`.span_table.wor
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from ...text.interning import token_words
 from . import porter_batch
 from .porter import IRREGULAR
 from .span_table import word_ids
+from .tokenize import Stems
 
 _LETTER_BITS = np.uint64(0x4040404040404040)  # a-z have this bit, 0-9 and the zero padding not
 
@@ -65,20 +68,24 @@ def stem_ids(words: tuple[np.ndarray, np.ndarray], data: np.ndarray, starts: np.
 def _stems(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, first: np.ndarray,
            second: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray]:
     """The two words of the stems of the tokens ``data[starts[i]:ends[i]]`` (their own two words
-    ``first`` and ``second``) and the indices of those whose stem is not ``[a-z0-9]+``."""
+    ``first`` and ``second``) and the indices of those whose stem is not ``[a-z0-9]+``; the stems
+    remembered by :class:`.tokenize.Stems`'s cache are taken from it, the others remembered."""
     text, word_ends = _gather(data, starts, ends)
     tokens = text[porter_batch.LEAD:].tobytes().decode("ascii").split("\n")[:-1]
-    again = porter_batch.outside_snowball(text, word_ends)
+    known = Stems.remembered(tokens)
+    if known is None:  # nothing remembered (a cold call): all stemmed here
+        out = _new_stems(text, word_ends, tokens, first, second)
+        Stems.remember(tokens, out)
+    else:
+        missing = [i for i, stem in enumerate(known) if stem is None]
+        new = porter_batch.stems([tokens[i] for i in missing])
+        Stems.remember([tokens[i] for i in missing], new)
+        for i, stem in zip(missing, new):
+            known[i] = stem
+        out = cast("list[str]", known)  # (no None left)
     del text, word_ends
-    irregular = np.isin(first, _IRREGULAR)
-    irregular &= second << np.uint64(8) == 0  # (no byte past the 8th)
-    again |= irregular
-    out = porter_batch.snowball(tokens)
     layout = porter_batch.joined(out)
     assert layout is not None  # (stems of a-z0-9 tokens hold no newline)
-    again |= np.diff(layout[1], prepend=porter_batch.LEAD - 1) <= 3  # stems of 2 letters or less
-    layout = porter_batch.joined(porter_batch.redo(out, tokens, np.flatnonzero(again)))
-    assert layout is not None
     text, word_ends = layout
     word_starts = np.empty_like(word_ends)
     word_starts[0] = porter_batch.LEAD
@@ -89,6 +96,19 @@ def _stems(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, first: np.nda
     bad &= text != 10
     dropped = np.unique(np.searchsorted(word_ends, np.flatnonzero(bad)))
     return token_words(text, word_starts, word_ends, {}), dropped
+
+
+def _new_stems(text: np.ndarray, word_ends: np.ndarray, tokens: list[str], first: np.ndarray,
+               second: np.ndarray) -> list[str]:
+    """:func:`.porter_batch.stems` of ``tokens`` (also given as :func:`.porter_batch.joined`'s
+    text and newlines, and as their two words)."""
+    again = porter_batch.outside_snowball(text, word_ends)
+    irregular = np.isin(first, _IRREGULAR)
+    irregular &= second << np.uint64(8) == 0  # (no byte past the 8th)
+    again |= irregular
+    out = porter_batch.snowball(tokens)
+    again |= np.fromiter(map(len, out), dtype=np.int64, count=len(out)) <= 2
+    return porter_batch.redo(out, tokens, np.flatnonzero(again))
 
 
 def _gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -64,6 +64,16 @@ class Stems:
         cls._valid.clear()
 
     @classmethod
+    def remembered(cls, tokens: list[str]) -> list[str | None] | None:
+        """The remembered stem of each token (None: not remembered); None if none is."""
+        return list(map(cls._cache.get, tokens)) if cls._cache else None
+
+    @classmethod
+    def remember(cls, tokens: list[str], stems: list[str]) -> None:
+        """Remember these tokens' stems (tokens longer than 3 characters)."""
+        cls._cache.update(zip(tokens, stems))
+
+    @classmethod
     def valid(cls, stems: list[str]) -> list[str | None]:
         """Each stem if it is a token of rouge-score's tokenizer (``[a-z0-9]+``), else None."""
         if _TOKENS.fullmatch("\n".join(stems) + "\n"):  # all are (the usual case): one pass
