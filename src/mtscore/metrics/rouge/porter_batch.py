@@ -14,11 +14,15 @@ published; NLTK's extensions and a few details of Snowball's make the two differ
   else a vowel);
 * the word holds a character other than ``a-z`` (digits, capitals, others: they go through
   :func:`.porter.stem` unread);
-* the word holds ``alli``, ``bli``, ``fulli`` or ``logi`` (NLTK's step 2 rules), or ``ally``,
-  ``bly``, ``fully`` or ``logy`` (step 1c makes them so), where steps 1a and 1b may leave it
-  last (step 2 reads the word's end only), or ends in ``ied`` (NLTK's step 1b);
+* the word holds ``fulli``, ``logi`` or ``bli`` not after ``a`` (NLTK's step 2 rules; Snowball's
+  ``abli`` gives NLTK's ``bli`` stem, under the same condition: a final vowel adds nothing to
+  the measure), or ``tionalli`` (NLTK's ``alli`` -> ``al`` is Snowball's, but NLTK then runs
+  step 2 again, where only ``tional`` and ``ational`` end in ``al``), or those with ``y`` for
+  ``i`` (step 1c makes them so), where steps 1a and 1b may leave it last (step 2 reads the
+  word's end only), or ends in ``ied`` (NLTK's step 1b);
 * the word holds a double consonant that Snowball's step 1b does not undouble (``cc``, ``hh``,
-  ``jj``, ``kk``, ``qq``, ``vv``, ``ww``, ``xx``);
+  ``jj``, ``kk``, ``qq``, ``vv``, ``ww``, ``xx``) where steps 1a and 1b may leave it last (only
+  then does step 1b undouble);
 * Snowball's stem has at most 2 letters: NLTK's condition *o also holds for a two-letter
   vowel-consonant stem (steps 1b and 5a), where Snowball's stem, which then never grows again,
   lacks NLTK's final ``e``; and a four-letter ``Xies`` (NLTK: ``Xie``).
@@ -68,13 +72,14 @@ def outside_snowball(text: np.ndarray, ends: np.ndarray) -> np.ndarray:
     other &= text != 10
     at = [np.flatnonzero(other)]
     same = np.flatnonzero(text[1:] == text[:-1])  # (few: doubles)
-    at.append(same[_DOUBLE.take(text.take(same))])
-    iy = np.flatnonzero((text | _I_OR_Y) == ord("y"))  # every i and y, with the 4 bytes before
-    b1, b2, b3, b4 = (text.take(iy - k) for k in range(1, 5))
+    at.append(same[_DOUBLE.take(text.take(same))] + 1)  # (at the second letter)
+    iy = np.flatnonzero((text | _I_OR_Y) == ord("y"))  # every i and y, with the bytes before
+    b1, b2, b3, b4, b5, b6, b7 = (text.take(iy - k, mode="clip") for k in range(1, 8))
     ll = (b1 == ord("l")) & (b2 == ord("l"))
-    piece = ll & (b3 == ord("a"))  # alli, ally
+    piece = ll & (b3 == ord("a")) & (b4 == ord("n")) & (b5 == ord("o")) & (b6 == ord("i"))
+    piece &= b7 == ord("t")  # tionalli, tionally
     piece |= ll & (b3 == ord("u")) & (b4 == ord("f"))  # fulli, fully
-    piece |= (b1 == ord("l")) & (b2 == ord("b"))  # bli, bly
+    piece |= (b1 == ord("l")) & (b2 == ord("b")) & (b3 != ord("a"))  # bli, bly, not abli, ably
     piece |= (b1 == ord("g")) & (b2 == ord("o")) & (b3 == ord("l"))  # logi, logy
     at.append(iy[piece])
     y = iy[text.take(iy) == ord("y")]
@@ -86,8 +91,8 @@ def outside_snowball(text: np.ndarray, ends: np.ndarray) -> np.ndarray:
         last = marks.take(np.searchsorted(marks, y) - 1)
         after |= text.take(last) == 10  # no vowel before the y in its word
         at.append(y[after])
-    last = np.concatenate(at[2:])  # pieces and y: only where steps 1a and 1b may end a word
-    at[2:] = [last[_ends_step1(text, last)]]
+    last = np.concatenate(at[1:])  # doubles, pieces, y: where steps 1a and 1b may end a word
+    at[1:] = [last[_ends_step1(text, last)]]
     out = np.zeros(len(ends), dtype=bool)
     out[np.searchsorted(ends, np.concatenate(at))] = True
     ied = (text.take(ends - 1) == ord("d")) & (text.take(ends - 2) == ord("e"))
