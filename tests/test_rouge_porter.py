@@ -98,7 +98,7 @@ def test_pieces_and_y_before_the_endings_of_step1() -> None:
     prefixes = ["", *letters, *(a + b for a in letters for b in letters)]
     pieces = ("alli", "bli", "fulli", "logi", "ally", "bly", "fully", "logy", "y", "yy", "i", "",
               "ay", "oy", "ey", "ly", "tionalli", "tionally", "ationally", "abli", "ably", "ibly",
-              "cc", "hh", "xx", "vv", "ll", "tt")
+              "cc", "hh", "xx", "vv", "ll", "tt", "11", "1", "0y", "y9")
     endings = ("", "s", "es", "ed", "eds", "ing", "ings", "ies", "ied", "ys", "yed", "ying", "er",
                "ness", "e", "ss", "sses", "eed", "yes", "ly", "al", "ation", "ical")
     _check([p + q + e for p in prefixes for q in pieces for e in endings])

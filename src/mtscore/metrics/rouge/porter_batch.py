@@ -12,20 +12,22 @@ published; NLTK's extensions and a few details of Snowball's make the two differ
   holding a vowel; the two agree where a consonant precedes the ``y`` and a vowel comes earlier,
   and both read every other ``y`` alike: a consonant at the start of the word and after a vowel,
   else a vowel);
-* the word holds a character other than ``a-z`` (digits, capitals, others: they go through
-  :func:`.porter.stem` unread);
+* the word holds a character other than ``a-z`` and ``0-9`` (capitals, others: they go through
+  :func:`.porter.stem` unread); a digit is a consonant to both (neither is a vowel, ``y`` or a
+  letter of a rule), so only a doubled one is read (below);
 * the word holds ``fulli``, ``logi`` or ``bli`` not after ``a`` (NLTK's step 2 rules; Snowball's
   ``abli`` gives NLTK's ``bli`` stem, under the same condition: a final vowel adds nothing to
   the measure), or ``tionalli`` (NLTK's ``alli`` -> ``al`` is Snowball's, but NLTK then runs
   step 2 again, where only ``tional`` and ``ational`` end in ``al``), or those with ``y`` for
   ``i`` (step 1c makes them so), where steps 1a and 1b may leave it last (step 2 reads the
-  word's end only), or ends in ``ied`` (NLTK's step 1b);
+  word's end only);
 * the word holds a double consonant that Snowball's step 1b does not undouble (``cc``, ``hh``,
-  ``jj``, ``kk``, ``qq``, ``vv``, ``ww``, ``xx``) where steps 1a and 1b may leave it last (only
-  then does step 1b undouble);
+  ``jj``, ``kk``, ``qq``, ``vv``, ``ww``, ``xx``, a doubled digit) where steps 1a and 1b may
+  leave it last (only then does step 1b undouble);
 * Snowball's stem has at most 2 letters: NLTK's condition *o also holds for a two-letter
   vowel-consonant stem (steps 1b and 5a), where Snowball's stem, which then never grows again,
-  lacks NLTK's final ``e``; and a four-letter ``Xies`` (NLTK: ``Xie``).
+  lacks NLTK's final ``e``; and a four-letter ``Xies`` or ``Xied`` (NLTK: ``Xie``; a longer
+  ``-ied`` is ``-i`` to both).
 
 "May leave last": the letter ends the word or ``s``, ``es``, ``ed``, ``eds``, ``ing`` or
 ``ings`` follows it (the endings steps 1a and 1b take away; a ``yy`` that step 1b undoubles has
@@ -47,7 +49,7 @@ _BEFORE_Y = _VOWEL.copy()
 _BEFORE_Y[ord("y")] = True
 #: letters whose doubling Snowball's step 1b keeps
 _DOUBLE = np.zeros(256, dtype=bool)
-_DOUBLE[np.frombuffer(b"chjkqvwx", dtype=np.uint8)] = True
+_DOUBLE[np.frombuffer(b"chjkqvwx0123456789", dtype=np.uint8)] = True
 LEAD = 4  # newlines before the first word: every byte of a word has 4 bytes before it
 #: the bytes of ``y`` and ``i`` differ in this bit alone
 _I_OR_Y = 0x10
@@ -67,8 +69,9 @@ def joined(words: list[str]) -> tuple[np.ndarray, np.ndarray] | None:
 def outside_snowball(text: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """Whether Snowball's stem may not be NLTK's, for every word of ``text`` (:func:`joined`'s
     layout; ``ends``: the newline after each word), by its letters alone (the module's rules)."""
-    other = text < 97  # not a-z, nor the newlines
+    other = text < 97  # not a-z, 0-9, nor the newlines
     other |= text > 122
+    other &= (text > 57) | (text < 48)
     other &= text != 10
     at = [np.flatnonzero(other)]
     same = np.flatnonzero(text[1:] == text[:-1])  # (few: doubles)
@@ -95,9 +98,6 @@ def outside_snowball(text: np.ndarray, ends: np.ndarray) -> np.ndarray:
     at[1:] = [last[_ends_step1(text, last)]]
     out = np.zeros(len(ends), dtype=bool)
     out[np.searchsorted(ends, np.concatenate(at))] = True
-    ied = (text.take(ends - 1) == ord("d")) & (text.take(ends - 2) == ord("e"))
-    ied &= text.take(ends - 3) == ord("i")  # ends in ied
-    out |= ied
     return out
 
 
