@@ -166,7 +166,9 @@ def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
                    sentences: bool) -> list[EncodedTexts]:
     """:func:`encode_rouge_score` of each stream with one new vocabulary, all streams in one
     call: the ids found at once by :func:`.span_table.word_ids` (equal ids exactly for equal
-    tokens, or stems, as the vocabulary gives; tested)."""
+    tokens, or stems, as the vocabulary gives; tested), with ``stems`` the stem ids of the
+    distinct tokens by :func:`.stem_table.stem_ids` (``stems`` only turns the stemmer on: the
+    stems remembered are :class:`.tokenize.Stems`'s)."""
     from ...text.interning import token_words
     from .span_table import word_ids
     from .stem_table import stem_ids

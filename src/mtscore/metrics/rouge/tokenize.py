@@ -42,7 +42,8 @@ def porter_stemmer() -> Callable[[str], str]:
 
 class Stems:
     """Token -> its stem, for tokens longer than 3 characters (rouge-score's rule), each distinct
-    token stemmed once."""
+    token stemmed once (the corpus path, :func:`.stem_table.stem_ids`, shares the cache through
+    :meth:`remembered` and :meth:`remember`)."""
 
     #: token -> stem, shared by every tokenizer of the process (stems never change)
     _cache: dict[str, str] = {}  # noqa: RUF012
