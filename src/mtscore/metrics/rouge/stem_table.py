@@ -114,16 +114,14 @@ def _new_stems(text: np.ndarray, word_ends: np.ndarray, tokens: list[str], first
 def _gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The tokens ``data[starts[i]:ends[i]]`` as one text in :func:`.porter_batch.joined`'s
     layout (their bytes gathered with numpy) and the positions of the newlines after them."""
-    index = np.int32 if len(data) < 1 << 30 else np.intp  # (the places reach 2 × len(data))
-    size = (ends - starts).astype(index)
-    size += 1  # each with its newline
-    place: np.ndarray = np.cumsum(size, dtype=index)
+    n = ends - starts
+    n += 1  # each with its newline
+    place = np.cumsum(n)
     place += porter_batch.LEAD - 1  # where each token's newline goes
-    at = np.repeat(starts.astype(index) - (place - size + 1), size)  # start less first place
-    at += np.arange(porter_batch.LEAD, porter_batch.LEAD + len(at), dtype=index)
+    at = np.repeat(starts - (place - n + 1), n)  # the token's start, less its place
+    at += np.arange(porter_batch.LEAD, porter_batch.LEAD + len(at))
     text = np.empty(porter_batch.LEAD + len(at), dtype=np.uint8)
     data.take(at, out=text[porter_batch.LEAD:], mode="clip")
-    del at
     text[:porter_batch.LEAD] = 10
     text[place] = 10
     return text, place
