@@ -91,9 +91,9 @@ def test_batch_of_words_near_the_pieces(words: list[str]) -> None:
 def test_pieces_and_y_before_the_endings_of_step1() -> None:
     """Every short prefix, then a piece, a y or a double (or none), then an ending steps 1a and 1b
     take away (or another): outside_snowball leaves those to Snowball only where no such ending
-    follows them (run once over prefixes of up to 3 and 4 letters of larger alphabets and more
-    pieces and endings, 4M and 7M words, and over every word of up to 7 or 8 letters of 10
-    alphabets: no difference)."""
+    follows them (run once over prefixes of up to 3 and 4 letters of larger alphabets, digits in
+    one, and more pieces and endings, 22M words, and over every word of up to 7 letters of 11
+    alphabets and of up to 8 letters of 3: no difference)."""
     letters = "aeiyolbcfugsnt"
     prefixes = ["", *letters, *(a + b for a in letters for b in letters)]
     pieces = ("alli", "bli", "fulli", "logi", "ally", "bly", "fully", "logy", "y", "yy", "i", "",

@@ -12,7 +12,10 @@ call and redone by :func:`.porter.stem` where :func:`.porter_batch.outside_snowb
 Snowball's stem may not be NLTK's (the irregular forms found by their words). A stem of a
 ``[a-z0-9]+`` token is ``[a-z0-9]+`` (letters of the token and of the rules' replacements, never
 empty), so none is dropped here; stems that are not (impossible) would be dropped all the same.
-The stems' words, in place of the tokens', are grouped by :func:`.span_table.word_ids`.
+The stems' words, in place of the tokens', are grouped by :func:`.span_table.word_ids` (a token
+of over 15 bytes, whose words are a number of its own dict, is always stemmed: every such number
+then comes from the stems' one dict). Stems remembered by :class:`.tokenize.Stems` (a warm
+process) are taken from it, and a cold call's stems are remembered.
 """
 
 from __future__ import annotations
