@@ -123,8 +123,9 @@ def _ends_step1(text: np.ndarray, at: np.ndarray) -> np.ndarray:
     or ``s``, ``es``, ``ed``, ``eds``, ``ing`` or ``ings`` follows it (step 1a takes a final ``s``,
     ``ies`` to ``i``; step 1b ``ed`` or ``ing``, ``ied`` to ``i``; a ``yy`` it undoubles is
     found by its second ``y``)."""
-    b1, b2, b3, b4, b5 = (text.take(at + k, mode="clip") for k in range(1, 6))  # (past the end:
-    nl, s, e, d = (np.uint8(ord(c)) for c in "\nsed")  # the last newline)
+    # (a byte past the end reads as the last newline: no ending matches there by mistake)
+    b1, b2, b3, b4, b5 = (text.take(at + k, mode="clip") for k in range(1, 6))
+    nl, s, e, d = (np.uint8(ord(c)) for c in "\nsed")
     ok = b1 == nl
     ok |= (b1 == s) & (b2 == nl)
     ok |= (b1 == e) & ((b2 == s) | (b2 == d)) & (b3 == nl)
