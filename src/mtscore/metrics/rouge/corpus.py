@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -167,9 +166,12 @@ def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
                    sentences: bool) -> list[EncodedTexts]:
     """:func:`encode_rouge_score` of each stream with one new vocabulary, all streams in one
     call: the ids found at once by :func:`.span_table.word_ids` (equal ids exactly for equal
-    tokens, or stems, as the vocabulary gives; tested)."""
+    tokens, or stems, as the vocabulary gives; tested), with ``stems`` the stem ids of the
+    distinct tokens by :func:`.stem_table.stem_ids` (``stems`` only turns the stemmer on: the
+    stems remembered are :class:`.tokenize.Stems`'s)."""
     from ...text.interning import token_words
     from .span_table import word_ids
+    from .stem_table import stem_ids
 
     texts = [t for stream in streams for t in stream]
     spans = corpus_spans(texts)
@@ -178,29 +180,12 @@ def encode_streams(streams: Sequence[Sequence[str | None]], stems: Stems | None,
     tokens = None if stems is None else (spans.data, spans.ends)  # read again for the stems
     del spans  # (else the bytes and the ends are let go before the grouping)
     ids, token_of = word_ids(words)
+    keys = None if stems is None else (words[0].take(token_of), words[1].take(token_of))
     del words
-    if stems is not None and tokens is not None:
+    if keys is not None and tokens is not None and len(ids):
         data, ends = tokens
-        valid = stems.valid(stems(_words(data, bounds[0][token_of], ends[token_of])))
-        table = dict(zip(dict.fromkeys(valid), itertools.count()))
-        table[None] = -3
-        stem_of = np.fromiter(map(table.__getitem__, valid), dtype=np.int64, count=len(valid))
-        ids = stem_of[ids] if len(ids) else ids
+        ids = stem_ids(keys, data, bounds[0].take(token_of), ends.take(token_of)).take(ids)
     return _assemble(ids, *bounds, sentences).split([len(s) for s in streams])
-
-
-def _words(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
-    """The tokens ``data[starts[i]:ends[i]]`` (runs of a-z0-9) as strings: their bytes gathered
-    with numpy, newline-separated, decoded and split once."""
-    n = ends - starts
-    if not len(n):
-        return []
-    place = np.cumsum(n + 1) - (n + 1)  # where each token goes in the joined text
-    total = int(place[-1] + n[-1] + 1)
-    at = np.repeat(starts - place, n + 1) + np.arange(total)  # byte of data for each place
-    joined = data[np.minimum(at, len(data) - 1)]
-    joined[place + n] = 10
-    return joined.tobytes().decode("ascii").split("\n")[:-1]
 
 
 def _bounds(spans: CorpusSpans) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -42,7 +42,8 @@ def porter_stemmer() -> Callable[[str], str]:
 
 class Stems:
     """Token -> its stem, for tokens longer than 3 characters (rouge-score's rule), each distinct
-    token stemmed once."""
+    token stemmed once (the corpus path, :func:`.stem_table.stem_ids`, shares the cache through
+    :meth:`remembered` and :meth:`remember`)."""
 
     #: token -> stem, shared by every tokenizer of the process (stems never change)
     _cache: dict[str, str] = {}  # noqa: RUF012
@@ -62,6 +63,16 @@ class Stems:
         """Empty the process's stem caches (for cold timings)."""
         cls._cache.clear()
         cls._valid.clear()
+
+    @classmethod
+    def remembered(cls, tokens: list[str]) -> list[str | None] | None:
+        """The remembered stem of each token (None: not remembered); None if none is."""
+        return list(map(cls._cache.get, tokens)) if cls._cache else None
+
+    @classmethod
+    def remember(cls, tokens: list[str], stems: list[str]) -> None:
+        """Remember these tokens' stems (tokens longer than 3 characters)."""
+        cls._cache.update(zip(tokens, stems))
 
     @classmethod
     def valid(cls, stems: list[str]) -> list[str | None]:
