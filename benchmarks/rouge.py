@@ -128,6 +128,10 @@ def in_process(tools: list[str], hyps: list[str], refs: list[str], stem: bool, r
     fns = {tool: scorer(tool, stem, warm) for tool in tools}
     for fn in fns.values():
         fn(hyps if warm else hyps[:1], refs if warm else refs[:1])  # imports, first calls: untimed
+    # numpy's OpenBLAS starts an idle worker thread that spins about 0.1 s after the import; the
+    # CPU time of the process (process_time, which counts every thread, as rouge-score-rs's
+    # rayon worker needs) would count that spin against whichever tool runs first
+    time.sleep(0.5)
     times: dict[str, list[tuple[float, float, int]]] = {tool: [] for tool in tools}
     results: dict[str, Any] = {}
     for _ in range(runs):
