@@ -139,10 +139,22 @@ def stems(words: list[str]) -> list[str]:
     equals NLTK's (see the module's docstring), else :func:`.porter.stem`."""
     if not words:
         return []
-    out = snowball(words)
     layout = joined(words)
-    again = np.ones(len(words), dtype=bool) if layout is None else outside_snowball(*layout)
+    if layout is None:  # a newline inside a word: every word through porter.stem
+        return [stem(w) for w in words]
+    irregular = (np.fromiter(map(IRREGULAR.__contains__, words), dtype=bool, count=len(words))
+                 if IRREGULAR.keys() & set(words) else np.zeros(len(words), dtype=bool))
+    return stems_of_text(words, *layout, irregular)
+
+
+def stems_of_text(words: list[str], text: np.ndarray, ends: np.ndarray,
+                  irregular: np.ndarray) -> list[str]:
+    """:func:`stems` of ``words``, given also as :func:`joined`'s text and newlines, and which of
+    them are NLTK's irregular forms: Snowball's stem, redone by :func:`.porter.stem` where
+    :func:`outside_snowball` says, for the irregular forms, and where Snowball's stem has at most
+    2 letters (the module's rules)."""
+    again = outside_snowball(text, ends)
+    again |= irregular
+    out = snowball(words)
     again |= np.fromiter(map(len, out), dtype=np.int64, count=len(out)) <= 2
-    if IRREGULAR.keys() & set(words):
-        again |= np.fromiter(map(IRREGULAR.__contains__, words), dtype=bool, count=len(words))
     return redo(out, words, np.flatnonzero(again))

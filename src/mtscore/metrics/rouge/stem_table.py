@@ -104,14 +104,10 @@ def _stems(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, first: np.nda
 def _new_stems(text: np.ndarray, word_ends: np.ndarray, tokens: list[str], first: np.ndarray,
                second: np.ndarray) -> list[str]:
     """:func:`.porter_batch.stems` of ``tokens`` (also given as :func:`.porter_batch.joined`'s
-    text and newlines, and as their two words)."""
-    again = porter_batch.outside_snowball(text, word_ends)
+    text and newlines, and as their two words, which tell NLTK's irregular forms)."""
     irregular = np.isin(first, _IRREGULAR)
     irregular &= second << np.uint64(8) == 0  # (no byte past the 8th)
-    again |= irregular
-    out = porter_batch.snowball(tokens)
-    again |= np.fromiter(map(len, out), dtype=np.int64, count=len(out)) <= 2
-    return porter_batch.redo(out, tokens, np.flatnonzero(again))
+    return porter_batch.stems_of_text(tokens, text, word_ends, irregular)
 
 
 def _gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
