@@ -51,7 +51,7 @@ import numpy as np
 
 from . import lcs_fast, lcs_int
 from .corpus import EncodedTexts
-from .token_join import Join, join, layout, starts
+from .token_join import Join, join, layout, stable_order, starts
 
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _WORD = 64
@@ -84,12 +84,11 @@ def _on_words(la: np.ndarray, lb: np.ndarray) -> np.ndarray:
 
 def _plan(la: np.ndarray, lb: np.ndarray, kept: np.ndarray) -> _Lanes:
     """The :class:`_Lanes` of the ``kept`` pairs: the two-word pairs' (in pair order), then the
-    one-word pairs' by decreasing steps (stably: numpy sorts 8-bit keys, 64 - steps, with one
-    radix pass)."""
+    one-word pairs' by decreasing steps (stably)."""
     short, long = np.minimum(la, lb), np.maximum(la, lb)
     two = np.flatnonzero(kept & (long > _WORD))
     one = np.flatnonzero(kept & (long <= _WORD))
-    one = one[np.argsort((_WORD - short[one]).astype(np.uint8), kind="stable")]
+    one = one[stable_order(_WORD - short[one])]
     pair = np.concatenate([np.repeat(two, 2), one])
     low = np.zeros(len(pair), dtype=np.int64)
     low[1:2 * len(two):2] = _WORD

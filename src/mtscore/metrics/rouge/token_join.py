@@ -22,9 +22,14 @@ def starts(lengths: np.ndarray) -> np.ndarray:
 
 
 def stable_order(ids: np.ndarray) -> np.ndarray:
-    """The stable sort order of non-negative ids (a radix sort below 2**16)."""
-    if ids.dtype.itemsize > 2 and len(ids) and int(ids.max()) < 1 << 16:
-        return np.argsort(ids.astype(np.uint16), kind="stable")
+    """The stable sort order of non-negative ids (numpy's radix sort: ids wider than 16 bits are
+    sorted as 8-bit keys below 2**8, one pass, and as 16-bit keys below 2**16, two passes)."""
+    if ids.dtype.itemsize > 2 and len(ids):
+        top = int(ids.max())
+        if top < 1 << 8:
+            return np.argsort(ids.astype(np.uint8), kind="stable")
+        if top < 1 << 16:
+            return np.argsort(ids.astype(np.uint16), kind="stable")
     return np.argsort(ids, kind="stable")
 
 
