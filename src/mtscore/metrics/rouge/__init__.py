@@ -2,7 +2,7 @@
 
 * :mod:`.rules`: the paper's rules, one function each (the specification);
 * the corpus kernels, tested equal to the rules: :mod:`.token_join` (equal tokens and n-grams of
-  every segment from stable radix sorts: ROUGE-N), :mod:`.lcs_lanes` (bit-parallel LCS after
+  every segment from stable sorts: ROUGE-N), :mod:`.lcs_lanes` (bit-parallel LCS after
   Allison–Dix and Hyyrö, every segment a lane of one Python integer: ROUGE-L), :mod:`.lsum_fast`
   (the union LCS of ROUGE-Lsum read back one row or column per step, on uint64 words) and
   :mod:`.lcs_int` (one pair on Python integers, for pairs of sentences both over 64 tokens);

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .token_join import join, layout, stable_order, starts
+from ..sorting import stable_order
+from .token_join import join, layout, starts
 
 
 def _row_masks(pair: np.ndarray, row: np.ndarray, col: np.ndarray, lane_bit: np.ndarray,

@@ -49,9 +49,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..sorting import stable_order
 from . import lcs_fast, lcs_int
 from .corpus import EncodedTexts
-from .token_join import Join, join, layout, stable_order, starts
+from .token_join import Join, join, layout, starts
 
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _WORD = 64

@@ -3,10 +3,10 @@ of the token ids: what ROUGE-N (:func:`.rules.rouge_n`) and the LCS masks (:mod:
 Tested equal to the rules (hypothesis).
 
 The tokens of both sides are laid out pair by pair (pair p's ``b`` tokens, then its ``a`` tokens)
-and sorted by id with a stable sort (a radix sort when ids fit 16 bits): equal ids then stay in
-(pair, side, position) order, so every (pair, token) is one run, its ``b`` occurrences first. A run
-with k occurrences in ``a`` and l in ``b`` adds min(k, l) to the pair's ROUGE-1 hits and k × l
-matches (i, j), a_p[i] == b_p[j].
+and sorted by id with a stable sort (:func:`mtscore.metrics.sorting.stable_order`): equal ids
+then stay in (pair, side, position) order, so every (pair, token) is one run, its ``b``
+occurrences first. A run with k occurrences in ``a`` and l in ``b`` adds min(k, l) to the pair's
+ROUGE-1 hits and k × l matches (i, j), a_p[i] == b_p[j].
 """
 
 from __future__ import annotations
@@ -15,22 +15,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..sorting import stable_order
+
 
 def starts(lengths: np.ndarray) -> np.ndarray:
     """Where each text starts in the concatenation of texts of these lengths."""
     return np.cumsum(lengths) - lengths
-
-
-def stable_order(ids: np.ndarray) -> np.ndarray:
-    """The stable sort order of non-negative ids (numpy's radix sort: ids wider than 16 bits are
-    sorted as 8-bit keys below 2**8, one pass, and as 16-bit keys below 2**16, two passes)."""
-    if ids.dtype.itemsize > 2 and len(ids):
-        top = int(ids.max())
-        if top < 1 << 8:
-            return np.argsort(ids.astype(np.uint8), kind="stable")
-        if top < 1 << 16:
-            return np.argsort(ids.astype(np.uint16), kind="stable")
-    return np.argsort(ids, kind="stable")
 
 
 @dataclass(frozen=True)
@@ -72,9 +62,9 @@ def _id_dtype(a_ids: np.ndarray, b_ids: np.ndarray, small: bool) -> type[np.inte
 def layout(a_ids: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray, b_len: np.ndarray) -> Layout:
     """The :class:`Layout` of pairs (a_p, b_p), texts concatenated in ``a_ids``/``b_ids`` with
     their lengths (temporaries reused: fresh memory costs more than the arithmetic). Pairs and
-    places are 32-bit where they fit (fewer positions than 2**31), ids 16-bit below 2**16 (the
-    sort is then a radix sort of them as they are) and 32-bit below 2**31, so the layout and the
-    matches read from it take less memory; the order stays ``intp``."""
+    places are 32-bit where they fit (fewer positions than 2**31), ids 16-bit below 2**16 and
+    32-bit below 2**31, so the layout and the matches read from it take less memory; the order
+    stays ``intp``."""
     both = a_len + b_len
     total = int(both.sum())
     small = total < 1 << 31
@@ -124,7 +114,7 @@ def ngram_hits(lay: Layout, n: int, runs: Runs | None = None) -> np.ndarray:
     """Per pair Σ over n-grams of min(count in a, count in b) (:func:`.rules.rouge_n`'s hits)
     (``runs``: the layout's :func:`unigram_runs`, if known). Only n-grams of tokens found in both
     texts of their pair can be in both (the others add min(k, 0) = 0): these are sorted by their
-    tokens, last token first, with stable sorts (radix sorts below 2**16), so every (n-gram,
+    tokens, last token first, with stable sorts, so every (n-gram,
     pair) is one run. The first sort is the layout's ``order`` shifted back by n - 1 (positions
     at least n - 1 into their text: the last tokens of n-grams)."""
     runs = runs or unigram_runs(lay)

@@ -10,6 +10,8 @@ from typing import Protocol, TypeVar
 
 import numpy as np
 
+from ... import sorting
+
 #: fewer descents than this: :func:`stable_order` merges the sorted runs
 _FEW_RUNS = 16
 
@@ -28,17 +30,14 @@ def unique(x: np.ndarray) -> np.ndarray:
 
 
 def stable_order(x: np.ndarray) -> np.ndarray:
-    """``np.argsort(x, kind="stable")`` of non-negative integers, by one sort of x · 2^b + index
-    where that fits in int64 (numpy's sort is several times faster than its argsort) — except for a
-    few sorted runs one after the other (matches stage by stage, each in flat order), which the
-    stable argsort (a merge of runs) orders in linear time."""
+    """``np.argsort(x, kind="stable")`` of integers: for a few sorted runs one after the other
+    (matches stage by stage, each in flat order) the stable argsort itself, a merge of runs, which
+    orders them in linear time; else :func:`mtscore.metrics.sorting.stable_order` (one sort of
+    the keys packed with their indices)."""
     n = len(x)
     if n > 1 and np.count_nonzero(x[1:] < x[:-1]) < _FEW_RUNS:
         return np.argsort(x, kind="stable")
-    bits = max(n - 1, 1).bit_length()
-    if n and int(x.max()) < 1 << (62 - bits) and int(x.min()) >= 0:
-        return np.sort((x << bits) | np.arange(n)) & ((1 << bits) - 1)
-    return np.argsort(x, kind="stable")
+    return sorting.stable_order(x)
 
 
 def unique_inverse(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
