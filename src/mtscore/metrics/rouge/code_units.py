@@ -90,13 +90,12 @@ def token_units(data: np.ndarray) -> np.ndarray:
 
 
 def token_edges(token: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The starts and ends of the runs of ``True`` in ``token[1:-1]``: where a unit is a token's
-    and the one before is not, and the other way round (one flag array for both, each edge array
-    made once and contiguous, as numpy's searchsorted wants)."""
-    step = np.greater(token[1:], token[:-1])
-    starts = np.flatnonzero(step)
-    np.less(token[1:], token[:-1], out=step)
-    return starts, np.flatnonzero(step)
+    """The starts and ends of the runs of ``True`` in ``token[1:-1]``: the units where ``token``
+    changes, which alternate start, end, start, … since ``token`` begins and ends ``False`` (one
+    pass over the units; the two edge arrays then copied out, each contiguous, as numpy's
+    searchsorted wants, and each let go on its own)."""
+    change = np.flatnonzero(np.not_equal(token[1:], token[:-1]))
+    return change[0::2].copy(), change[1::2].copy()
 
 
 def corpus_spans(texts: Sequence[str | None]) -> CorpusSpans:
