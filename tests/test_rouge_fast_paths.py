@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mtscore.metrics.rouge import counts, lcs_int, lcs_lanes, rules, token_join
@@ -34,6 +34,24 @@ def _flat(texts: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
 
 _TEXTS = st.lists(st.tuples(_SEQ | st.lists(st.integers(0, 70000), max_size=30), _SEQ),
                   min_size=1, max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(pairs=_TEXTS, n=st.integers(2, 4))
+def test_packed_and_sorted_ngram_hits_agree(pairs: list[tuple[list[int], list[int]]], n: int) -> None:
+    """ROUGE-N's two groupings, one sort of packed (pair, n-gram, side) keys and stable sorts of
+    the tokens, give the same hits on the same n-grams (ngram_hits takes the first where the keys
+    fit 64 bits; the test above checks each against the rule)."""
+    lay = token_join.layout(*_flat([x for x, _ in pairs]), *_flat([y for _, y in pairs]))
+    runs = token_join.unigram_runs(lay)
+    last = lay.in_text >= n - 1
+    last &= runs.shared
+    for k in range(1, n):
+        last[k:] &= runs.shared[:-k]
+    bits = (int(lay.ids.max()) if len(lay.ids) else 0).bit_length()
+    assume((len(pairs) - 1).bit_length() + n * bits + 1 <= 64)  # (ngram_hits' test for packing)
+    packed = token_join._packed_ngram_hits(lay, n, np.flatnonzero(last), bits)
+    assert packed.tolist() == token_join._sorted_ngram_hits(lay, n, last.copy()).tolist()
 
 
 @settings(max_examples=300, deadline=None)

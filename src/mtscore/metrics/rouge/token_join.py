@@ -113,18 +113,55 @@ def _mark_changes(new: np.ndarray, key: np.ndarray) -> None:
 def ngram_hits(lay: Layout, n: int, runs: Runs | None = None) -> np.ndarray:
     """Per pair Σ over n-grams of min(count in a, count in b) (:func:`.rules.rouge_n`'s hits)
     (``runs``: the layout's :func:`unigram_runs`, if known). Only n-grams of tokens found in both
-    texts of their pair can be in both (the others add min(k, 0) = 0): these are sorted by their
-    tokens, last token first, with stable sorts, so every (n-gram,
-    pair) is one run. The first sort is the layout's ``order`` shifted back by n - 1 (positions
-    at least n - 1 into their text: the last tokens of n-grams)."""
+    texts of their pair can be in both (the others add min(k, 0) = 0); these are grouped by (pair,
+    n-gram), with one sort of packed keys where (pair, ids, side) fit 64 bits
+    (:func:`_packed_ngram_hits`), else with stable sorts of their tokens
+    (:func:`_sorted_ngram_hits`); each group adds min(entries in a, entries in b)."""
     runs = runs or unigram_runs(lay)
     if n == 1:
         return runs.hits
-    ids = lay.ids
     last = lay.in_text >= n - 1  # the last tokens of n-grams of tokens in both texts
     last &= runs.shared
     for k in range(1, n):
         last[k:] &= runs.shared[:-k]
+    top = int(lay.ids.max()) if len(lay.ids) else 0
+    if (len(lay.a_len) - 1).bit_length() + n * top.bit_length() + 1 <= 64:
+        return _packed_ngram_hits(lay, n, np.flatnonzero(last), top.bit_length())
+    return _sorted_ngram_hits(lay, n, last)
+
+
+def _packed_ngram_hits(lay: Layout, n: int, at: np.ndarray, bits: int) -> np.ndarray:
+    """:func:`ngram_hits` of the n-grams ending at the layout positions ``at``: each packed as
+    (pair, its n ids of ``bits`` bits each, in a) in one uint64 and the keys sorted (numpy's
+    vectorized sort; no order is needed, only the groups), so every (pair, n-gram) is one run of
+    equal keys but for the low bit, its entries in b first."""
+    if not len(at):
+        return np.zeros(len(lay.a_len), dtype=np.int64)
+    key = lay.pair.take(at).astype(np.uint64)
+    width = np.uint64(bits)
+    for k in range(n - 1, -1, -1):
+        key <<= width
+        key |= lay.ids.take(at - k).astype(np.uint64, copy=False)
+    key <<= np.uint64(1)
+    key |= lay.is_a.take(at)
+    del at
+    key.sort()
+    side = np.bitwise_and(key, np.uint64(1)).astype(bool)
+    key >>= np.uint64(1)
+    new = np.empty(len(key), dtype=bool)
+    new[0] = True
+    np.not_equal(key[1:], key[:-1], out=new[1:])
+    run_start = np.flatnonzero(new)
+    del new
+    run_pair = (key.take(run_start) >> np.uint64(n * bits)).view(np.int64)
+    return _run_hits(run_start, side, run_pair, len(lay.a_len))[2]
+
+
+def _sorted_ngram_hits(lay: Layout, n: int, last: np.ndarray) -> np.ndarray:
+    """:func:`ngram_hits` of the n-grams ending where ``last``, sorted by their tokens, last token
+    first, with stable sorts, so every (n-gram, pair) is one run. The first sort is the layout's
+    ``order`` shifted back by n - 1 (the last tokens of n-grams)."""
+    ids = lay.ids
     order = lay.order[np.take(last, lay.order)]  # (one array alive at a time: fresh memory
     del last                                      # costs more than arithmetic)
     if not len(order):
