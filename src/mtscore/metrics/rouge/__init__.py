@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import sentence_references
+from ..settings import shared_metric
 from .metric import ROUGE, ROUGEReferences, ROUGEResult, extract_types
 from .settings import ROUGESettings
 
@@ -56,8 +56,7 @@ def sentence_rouge(hyp: str, refs: str | Sequence[str], rouge_type: str = "rouge
                    **settings: Any) -> ROUGEResult:
     """ROUGE of one hypothesis against one reference or a list of references (rouge-score's
     ``score``/``score_multi``)."""
-    streams = sentence_references(hyp, refs, "sentence_rouge")
-    return ROUGE(rouge_type, **settings).corpus_score([hyp], streams)
+    return shared_metric(ROUGE, rouge_type=rouge_type, **settings).sentence_score(hyp, refs)
 
 
 def rouge_scores(hyps: Sequence[str], refs: Sequence[Sequence[str | None]],

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from . import lcs_lanes, lsum_fast, rules
+from . import lcs_int, lcs_lanes, lsum_fast, rules
 from .corpus import EncodedTexts
 from .token_join import Join, Layout, Runs, join, layout, ngram_hits, subset_hits, subset_runs, unigram_runs
 
@@ -25,6 +25,23 @@ def by_rules(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
     else:
         n = int(rouge_type[5:])
         rows = [rules.rouge_n(h, r, n) for h, r in zip(hyp.token_lists(), ref.token_lists())]
+    out = np.array(rows, dtype=np.int64).reshape(len(rows), 3)
+    return out[:, 0], out[:, 1], out[:, 2]
+
+
+def by_segments(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
+    """One segment at a time in Python, for a sentence or a few, where the numpy kernels' fixed
+    cost would be the whole call: ROUGE-L (and ROUGE-Lsum of one sentence a side, whose union is
+    that LCS, which no clipping can cut: :func:`lsum_counts`) by :func:`.lcs_int.lcs_length`
+    (bit-parallel, equal to the rule's table), the other types by their rules
+    (:func:`by_rules`)."""
+    single = rouge_type == "rougeLsum" and hyp.sentence_counts is not None \
+        and ref.sentence_counts is not None and bool((hyp.sentence_counts <= 1).all()) \
+        and bool((ref.sentence_counts <= 1).all())
+    if rouge_type != "rougeL" and not single:
+        return by_rules(rouge_type, hyp, ref)
+    rows = [(lcs_int.lcs_length(r, h) if h and r else 0, len(h), len(r))
+            for h, r in zip(hyp.token_lists(), ref.token_lists())]
     out = np.array(rows, dtype=np.int64).reshape(len(rows), 3)
     return out[:, 0], out[:, 1], out[:, 2]
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..base import Metric, PreparedBase, Score, SegmentStats, checked_inputs
+from ..base import Metric, PreparedBase, Score, SegmentStats, checked_inputs, sentence_references
 from . import counts
 from .corpus import ByteVocabulary, EncodedTexts, Vocabulary, encode_rouge_score, encode_streams
 from .settings import ROUGESettings, type_label
@@ -119,6 +119,24 @@ class ROUGE(Metric[ROUGEResult]):
             values = statistics(self.settings, hyps, prep.texts)
             return SegmentStats(self.columns, values, {"nrefs": prep.nrefs})
         return self.extract_encoded(self.encode(prep.vocabulary, hyps), prep.streams, prep.nrefs)
+
+    def sentence_score(self, hyp: str, refs: str | Sequence[str]) -> ROUGEResult:
+        """ROUGE of one hypothesis against one reference or a list of references (rouge-score's
+        ``score``/``score_multi``): the texts encoded with the Python tokenizer and the counts
+        taken by :func:`.counts.by_segments` (for one segment the numpy kernels' fixed cost
+        would be the whole call), then :meth:`statistics` and :meth:`compute` as for a corpus:
+        equal to ``corpus_score([hyp], [[r] for r in refs])`` (tested)."""
+        streams = sentence_references(hyp, refs, "sentence_rouge")
+        if self.settings.variant == "1.5.5" or not self.fast:
+            return self.corpus_score([hyp], streams)
+        vocabulary = Vocabulary()
+        encoded = [self.encode(vocabulary, stream) for stream in streams]
+        mine = self.encode(vocabulary, [hyp])
+        if self.rouge_type != "rougeLsum":
+            mine, encoded = mine.without_sentences(), [r.without_sentences() for r in encoded]
+        per_ref = [counts.by_segments(self.rouge_type, mine, ref) for ref in encoded]
+        stats = self.statistics(per_ref, encoded, str(len(streams)))
+        return self.compute(stats.total(), stats.meta)
 
     def extract_encoded(self, hyp: EncodedTexts, streams: Sequence[EncodedTexts], nrefs: str,
                         lcs: Sequence[dict[str, Any]] | None = None) -> SegmentStats:
