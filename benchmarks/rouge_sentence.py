@@ -5,9 +5,11 @@ Users of rouge-score call ``RougeScorer(types).score(target, prediction)`` in lo
 is one call. Per type, each tool's own way: rouge-score's and rouge-score-rs's ``score`` on one
 scorer object kept (as they are used), mtscore's ``sentence_rouge(hyp, ref, type)`` (the module
 function, which keeps one metric per settings) and ``ROUGE(type).sentence_score(hyp, ref)`` on one
-metric object. Each run is one pass over the first --pairs segments of a WMT22 system against
-reference A; the runs alternate between the tools; per call the median CPU time of --runs runs and
-the ratio (above 1: mtscore is faster). F is asserted equal to rouge-score's (1e-12).
+metric object; row ``all``: the four types of a pair at once, ``RougeScorer(types).score``
+against ``rouge_scores([hyp], [[ref]])`` (in the ``sentence_rouge`` column). Each run is one pass
+over the first --pairs segments of a WMT22 system against reference A; the runs alternate between
+the tools; per call the median CPU time of --runs runs and the ratio (above 1: mtscore is faster).
+F is asserted equal to rouge-score's (1e-12).
 
     python benchmarks/rouge_sentence.py [--data ../shared/data/wmt22/de-en] [--pairs 500] [--runs 5]
 """
@@ -22,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mtscore.io.text import read_lines
-from mtscore.metrics.rouge import ROUGE, sentence_rouge
+from mtscore.metrics.rouge import ROUGE, rouge_scores, sentence_rouge
 
 TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 
@@ -39,16 +41,22 @@ def _tools(rouge_type: str, pairs: list[tuple[str, str]], stem: bool
     """Each tool's pass over the pairs (F of each), its scorer or metric made once."""
     from rouge_score.rouge_scorer import RougeScorer
 
-    rs = RougeScorer([rouge_type], use_stemmer=stem)
+    types = list(TYPES) if rouge_type == "all" else [rouge_type]
+    last = types[-1]  # (the F checked: ROUGE-Lsum's when all four are scored)
+    rs = RougeScorer(types, use_stemmer=stem)
     tools: dict[str, Callable[[], list[float]]] = {
-        "rouge-score": lambda: [rs.score(r, h)[rouge_type].fmeasure for h, r in pairs]}
+        "rouge-score": lambda: [rs.score(r, h)[last].fmeasure for h, r in pairs]}
     try:
         import rouge_score_rs
 
-        rust = rouge_score_rs.RougeScorer([rouge_type], use_stemmer=stem)
-        tools["rouge-score-rs"] = lambda: [rust.score(r, h)[rouge_type].fmeasure for h, r in pairs]
+        rust = rouge_score_rs.RougeScorer(types, use_stemmer=stem)
+        tools["rouge-score-rs"] = lambda: [rust.score(r, h)[last].fmeasure for h, r in pairs]
     except ImportError:
         pass
+    if rouge_type == "all":  # rouge_scores: the types of one pair at once, as RougeScorer(types)
+        tools["sentence_rouge"] = lambda: [rouge_scores([h], [[r]], stemmer=stem)[last].fmeasure
+                                           for h, r in pairs]
+        return tools
     metric = ROUGE(rouge_type, stemmer=stem)
     tools["sentence_rouge"] = lambda: [sentence_rouge(h, r, rouge_type, stemmer=stem).fmeasure
                                        for h, r in pairs]
@@ -78,7 +86,7 @@ def main() -> int:
           f"{'on' if args.stem else 'off'}; median of {args.runs} runs, CPU µs per call")
     print(f"{'type':10} {'rouge-score':>11} {'rouge-score-rs':>14} {'sentence_rouge':>14} "
           f"{'sentence_score':>14} {'ratio':>6}")
-    for rouge_type in TYPES:
+    for rouge_type in (*TYPES, "all"):
         tools = _tools(rouge_type, pairs, args.stem)
         times: dict[str, list[float]] = {name: [] for name in tools}
         want = tools["rouge-score"]()
@@ -89,9 +97,10 @@ def main() -> int:
             for name, run in tools.items():
                 times[name].append(_per_call(run, len(pairs))[0])
         med = {name: statistics.median(t) * 1e6 for name, t in times.items()}
-        rust_cell = f"{med['rouge-score-rs']:14.1f}" if "rouge-score-rs" in med else f"{'-':>14}"
-        print(f"{rouge_type:10} {med['rouge-score']:11.1f} {rust_cell} {med['sentence_rouge']:14.1f} "
-              f"{med['sentence_score']:14.1f} {med['rouge-score'] / med['sentence_rouge']:6.2f}")
+        cells = [f"{med[name]:14.1f}" if name in med else f"{'-':>14}"
+                 for name in ("rouge-score-rs", "sentence_rouge", "sentence_score")]
+        print(f"{rouge_type:10} {med['rouge-score']:11.1f} {' '.join(cells)} "
+              f"{med['rouge-score'] / med['sentence_rouge']:6.2f}")
     return 0
 
 

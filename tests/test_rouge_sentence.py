@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtscore import InputError
-from mtscore.metrics.rouge import ROUGE, sentence_rouge
+from mtscore.metrics.rouge import ROUGE, extract_types, sentence_rouge
+from mtscore.metrics.rouge.metric import FEW_SEGMENTS
 
 _WORDS = st.sampled_from(["the", "The", "cat", "cats", "sat", "on", "a", "mat", "running",
                           "runs", "Über", "größe", "猫", "d'or", "2024", "...", "-", "\n"])
@@ -27,9 +28,29 @@ def test_sentence_score_equals_the_corpus_path(hyp: str, refs: list[str], rouge_
     metric = ROUGE(rouge_type, **options)  # type: ignore[arg-type]
     one = metric.sentence_score(hyp, refs)
     corpus = metric.corpus_score([hyp], [[r] for r in refs])
-    assert one == corpus
-    assert str(one.signature) == str(corpus.signature)
+    rules = ROUGE(rouge_type, fast=False, **options).corpus_score(  # type: ignore[arg-type]
+        [hyp], [[r] for r in refs])  # the rules, segment by segment: an independent path
+    assert one == corpus == rules
+    assert str(one.signature) == str(corpus.signature) == str(rules.signature)
     assert sentence_rouge(hyp, refs, rouge_type, **options) == corpus  # type: ignore[arg-type]
+
+
+@settings(max_examples=100, deadline=None)
+@given(hyps=st.lists(_TEXT, min_size=3, max_size=6), data=st.data(),
+       stem=st.booleans())
+def test_few_segments_equal_the_kernels(hyps: list[str], data: st.DataObject, stem: bool) -> None:
+    """extract_types of one or two segments (counted in Python, few_segments) equals the same
+    segments' rows of a corpus the numpy kernels count."""
+    refs = [data.draw(st.lists(_TEXT, min_size=len(hyps), max_size=len(hyps)))]
+    metrics = [ROUGE(t, stemmer=stem) for t in _TYPES]
+    assert len(hyps) > FEW_SEGMENTS
+    whole = extract_types(metrics, hyps, refs)
+    for start in range(len(hyps) - 1):
+        for size in (1, 2):
+            part = extract_types(metrics, hyps[start:start + size],
+                                 [r[start:start + size] for r in refs])
+            for w, p in zip(whole, part):
+                assert p.values.tolist() == w.values[start:start + size].tolist()
 
 
 def test_sentence_score_equals_rouge_score() -> None:

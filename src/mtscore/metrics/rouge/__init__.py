@@ -64,6 +64,6 @@ def rouge_scores(hyps: Sequence[str], refs: Sequence[Sequence[str | None]],
                  **settings: Any) -> dict[str, ROUGEResult]:
     """Several ROUGE types at once, as rouge-score's ``RougeScorer(rouge_types)``, the corpus
     tokenized once: type -> result."""
-    metrics = [ROUGE(t, **settings) for t in rouge_types]
+    metrics = [shared_metric(ROUGE, rouge_type=t, **settings) for t in rouge_types]
     return {m.rouge_type: m.compute(stats.total(), stats.meta)
             for m, stats in zip(metrics, extract_types(metrics, hyps, refs))}

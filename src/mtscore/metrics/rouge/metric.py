@@ -122,20 +122,12 @@ class ROUGE(Metric[ROUGEResult]):
 
     def sentence_score(self, hyp: str, refs: str | Sequence[str]) -> ROUGEResult:
         """ROUGE of one hypothesis against one reference or a list of references (rouge-score's
-        ``score``/``score_multi``): the texts encoded with the Python tokenizer and the counts
-        taken by :func:`.counts.by_segments` (for one segment the numpy kernels' fixed cost
-        would be the whole call), then :meth:`statistics` and :meth:`compute` as for a corpus:
+        ``score``/``score_multi``): :func:`few_segments`, then :meth:`compute` as for a corpus:
         equal to ``corpus_score([hyp], [[r] for r in refs])`` (tested)."""
         streams = sentence_references(hyp, refs, "sentence_rouge")
         if self.settings.variant == "1.5.5" or not self.fast:
             return self.corpus_score([hyp], streams)
-        vocabulary = Vocabulary()
-        encoded = [self.encode(vocabulary, stream) for stream in streams]
-        mine = self.encode(vocabulary, [hyp])
-        if self.rouge_type != "rougeLsum":
-            mine, encoded = mine.without_sentences(), [r.without_sentences() for r in encoded]
-        per_ref = [counts.by_segments(self.rouge_type, mine, ref) for ref in encoded]
-        stats = self.statistics(per_ref, encoded, str(len(streams)))
+        stats = few_segments([self], [hyp], streams)[0]
         return self.compute(stats.total(), stats.meta)
 
     def extract_encoded(self, hyp: EncodedTexts, streams: Sequence[EncodedTexts], nrefs: str,
@@ -155,6 +147,8 @@ class ROUGE(Metric[ROUGEResult]):
             hyp, streams = hyp.without_sentences(), [r.without_sentences() for r in streams]
         if not self.fast:
             return [counts.by_rules(self.rouge_type, hyp, ref) for ref in streams]
+        if len(hyp) <= FEW_SEGMENTS:  # the kernels' fixed cost would be the whole call
+            return [counts.by_segments(self.rouge_type, hyp, ref) for ref in streams]
         memo = lcs if lcs is not None else [{} for _ in streams]
         return [counts.by_kernels(self.rouge_type, hyp, ref, m, later)
                 for ref, m in zip(streams, memo)]
@@ -238,6 +232,8 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
 
         raise InputError(f"the references have {segments} segments but the hypotheses have "
                          f"{len(hyps)}")
+    if len(hyps) <= FEW_SEGMENTS:
+        return few_segments(metrics, hyps, streams)
     first = metrics[0]
     if first.settings.tokenize == "default" and first.fast:  # every text at once
         stems = Stems() if first.settings.stemmer else None
@@ -254,6 +250,27 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
         later = frozenset().union(*(counts.reads(metrics[j].rouge_type) for j in order[i + 1:]))
         per_type[k] = metrics[k].reference_counts(hyp, encoded, lcs, later)
     return [m.statistics(per_type[k], encoded, nrefs) for k, m in enumerate(metrics)]
+
+
+#: at most this many segments are counted one at a time in Python (:func:`few_segments`,
+#: :func:`.counts.by_segments`): below it the numpy kernels' fixed cost (about 0.5 ms a call) is
+#: more than the segments' own
+FEW_SEGMENTS = 2
+
+
+def few_segments(metrics: Sequence[ROUGE], hyps: Sequence[str],
+                 streams: Sequence[Sequence[str | None]]) -> list[SegmentStats]:
+    """:func:`extract_types` of a sentence or two (checked inputs: the hypotheses and their
+    reference streams): the texts encoded once with the Python tokenizer (a plain
+    :class:`.corpus.Vocabulary`), each type's counts taken segment by segment
+    (:meth:`ROUGE.reference_counts`, :func:`.counts.by_segments`), then its statistics."""
+    from ...io.references import reference_count_label
+
+    first, vocabulary = metrics[0], Vocabulary()
+    encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
+    hyp = first.encode(vocabulary, hyps, sentences=True)
+    nrefs = reference_count_label([list(stream) for stream in streams])
+    return [m.statistics(m.reference_counts(hyp, encoded), encoded, nrefs) for m in metrics]
 
 
 def _kernel_order(metrics: Sequence[ROUGE]) -> list[int]:
