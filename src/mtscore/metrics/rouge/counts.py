@@ -25,25 +25,32 @@ def by_rules(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
     else:
         n = int(rouge_type[5:])
         rows = [rules.rouge_n(h, r, n) for h, r in zip(hyp.token_lists(), ref.token_lists())]
-    out = np.array(rows, dtype=np.int64).reshape(len(rows), 3)
-    return out[:, 0], out[:, 1], out[:, 2]
+    return _columns(rows)
 
 
 def by_segments(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts) -> Counts:
     """One segment at a time in Python, for a sentence or a few, where the numpy kernels' fixed
-    cost would be the whole call: ROUGE-L (and ROUGE-Lsum of one sentence a side, whose union is
-    that LCS, which no clipping can cut: :func:`lsum_counts`) by :func:`.lcs_int.lcs_length`
-    (bit-parallel, equal to the rule's table), the other types by their rules
-    (:func:`by_rules`)."""
-    single = rouge_type == "rougeLsum" and hyp.sentence_counts is not None \
-        and ref.sentence_counts is not None and bool((hyp.sentence_counts <= 1).all()) \
-        and bool((ref.sentence_counts <= 1).all())
-    if rouge_type != "rougeL" and not single:
+    cost would be the whole call: ROUGE-L (and ROUGE-Lsum of one sentence a side,
+    :func:`single_sentences`) by :func:`.lcs_int.lcs_length` (bit-parallel, equal to the rule's
+    table), the other types by their rules (:func:`by_rules`)."""
+    if rouge_type != "rougeL" and not (rouge_type == "rougeLsum" and single_sentences(hyp, ref)):
         return by_rules(rouge_type, hyp, ref)
-    rows = [(lcs_int.lcs_length(r, h) if h and r else 0, len(h), len(r))
-            for h, r in zip(hyp.token_lists(), ref.token_lists())]
+    return _columns([(lcs_int.lcs_length(r, h) if h and r else 0, len(h), len(r))
+                     for h, r in zip(hyp.token_lists(), ref.token_lists())])
+
+
+def _columns(rows: list[tuple[int, int, int]]) -> Counts:
+    """Per-segment (hits, hypothesis total, reference total) rows as the three count columns."""
     out = np.array(rows, dtype=np.int64).reshape(len(rows), 3)
     return out[:, 0], out[:, 1], out[:, 2]
+
+
+def single_sentences(hyp: EncodedTexts, ref: EncodedTexts) -> bool:
+    """Whether every segment has at most one sentence on each side: ROUGE-Lsum's union is then
+    the LCS itself, whose tokens (a common subsequence) rouge-score's clipping never cuts, so its
+    hits are the LCS length."""
+    assert hyp.sentence_counts is not None and ref.sentence_counts is not None
+    return bool(((hyp.sentence_counts <= 1) & (ref.sentence_counts <= 1)).all())
 
 
 def by_kernels(rouge_type: str, hyp: EncodedTexts, ref: EncodedTexts,
@@ -156,10 +163,7 @@ def lsum_counts(hyp: EncodedTexts, ref: EncodedTexts, lcs: dict[str, Any] | None
     in ``later`` (:func:`by_kernels`) are let go as soon as they are read (the layout and its runs
     once the matches are found, the matches once the masks are read from them): the clipping needs
     only the runs' :class:`~.token_join.SubsetRuns`."""
-    assert hyp.sentence_lengths is not None and ref.sentence_lengths is not None
-    assert hyp.sentence_counts is not None and ref.sentence_counts is not None
-    single = (hyp.sentence_counts <= 1) & (ref.sentence_counts <= 1)
-    if single.all():  # one sentence each: the union is one LCS, which no clipping can cut
+    if single_sentences(hyp, ref):  # the union is one LCS, which no clipping can cut
         return lcs_lengths(hyp, ref, lcs), hyp.lengths.copy(), ref.lengths.copy()
     memo, keep = ({}, frozenset()) if lcs is None else (lcs, later)
     runs = subset_runs(_layout(hyp, ref, memo), _runs(hyp, ref, memo))

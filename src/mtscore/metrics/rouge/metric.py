@@ -122,12 +122,10 @@ class ROUGE(Metric[ROUGEResult]):
 
     def sentence_score(self, hyp: str, refs: str | Sequence[str]) -> ROUGEResult:
         """ROUGE of one hypothesis against one reference or a list of references (rouge-score's
-        ``score``/``score_multi``): :func:`few_segments`, then :meth:`compute` as for a corpus:
-        equal to ``corpus_score([hyp], [[r] for r in refs])`` (tested)."""
-        streams = sentence_references(hyp, refs, "sentence_rouge")
-        if self.settings.variant == "1.5.5" or not self.fast:
-            return self.corpus_score([hyp], streams)
-        stats = few_segments([self], [hyp], streams)[0]
+        ``score``/``score_multi``): :func:`extract_types` of the one segment (counted in Python,
+        :func:`few_segments`), then :meth:`compute` as for a corpus: equal to
+        ``corpus_score([hyp], [[r] for r in refs])`` (tested)."""
+        stats = extract_types([self], [hyp], sentence_references(hyp, refs, "sentence_rouge"))[0]
         return self.compute(stats.total(), stats.meta)
 
     def extract_encoded(self, hyp: EncodedTexts, streams: Sequence[EncodedTexts], nrefs: str,
@@ -222,8 +220,8 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
         return []
     if any(m.settings.variant == "1.5.5" for m in metrics):  # the script reads every type anew
         return [m.extract(hyps, refs) for m in metrics]
-    keys = {m.settings.replace(rouge_type="rougeLsum").token_key() for m in metrics}
-    if len(keys) > 1:
+    if len(metrics) > 1 and len({m.settings.replace(rouge_type="rougeLsum").token_key()
+                                 for m in metrics}) > 1:  # (one type agrees with itself)
         raise ValueError("extract_types needs ROUGE types with the same tokenizer settings")
     hyps = check_hypotheses(hyps)
     streams, segments = check_reference_set(refs, None)
@@ -232,8 +230,9 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
 
         raise InputError(f"the references have {segments} segments but the hypotheses have "
                          f"{len(hyps)}")
+    nrefs = reference_count_label(streams)
     if len(hyps) <= FEW_SEGMENTS:
-        return few_segments(metrics, hyps, streams)
+        return few_segments(metrics, hyps, streams, nrefs)
     first = metrics[0]
     if first.settings.tokenize == "default" and first.fast:  # every text at once
         stems = Stems() if first.settings.stemmer else None
@@ -242,7 +241,6 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
         vocabulary = ByteVocabulary()
         encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
         hyp = first.encode(vocabulary, hyps, sentences=True)
-    nrefs = reference_count_label(streams)
     lcs: list[dict[str, Any]] = [{} for _ in encoded]
     per_type: dict[int, list[counts.Counts]] = {}
     order = _kernel_order(metrics)
@@ -259,17 +257,14 @@ FEW_SEGMENTS = 2
 
 
 def few_segments(metrics: Sequence[ROUGE], hyps: Sequence[str],
-                 streams: Sequence[Sequence[str | None]]) -> list[SegmentStats]:
-    """:func:`extract_types` of a sentence or two (checked inputs: the hypotheses and their
-    reference streams): the texts encoded once with the Python tokenizer (a plain
-    :class:`.corpus.Vocabulary`), each type's counts taken segment by segment
+                 streams: Sequence[Sequence[str | None]], nrefs: str) -> list[SegmentStats]:
+    """:func:`extract_types` of a sentence or two (checked inputs: the hypotheses, their
+    reference streams and its ``nrefs`` label): the texts encoded once with the Python tokenizer
+    (a plain :class:`.corpus.Vocabulary`), each type's counts taken segment by segment
     (:meth:`ROUGE.reference_counts`, :func:`.counts.by_segments`), then its statistics."""
-    from ...io.references import reference_count_label
-
     first, vocabulary = metrics[0], Vocabulary()
     encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
     hyp = first.encode(vocabulary, hyps, sentences=True)
-    nrefs = reference_count_label([list(stream) for stream in streams])
     return [m.statistics(m.reference_counts(hyp, encoded), encoded, nrefs) for m in metrics]
 
 
