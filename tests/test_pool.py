@@ -25,6 +25,30 @@ def test_spawned_results_in_order_and_errors_with_their_message() -> None:
     assert err.value.option == "--jobs" and err.value.value == 0  # the fields came back too
 
 
+def _sleeps(seconds: float) -> float:
+    import time
+
+    time.sleep(seconds)
+    return seconds
+
+
+def test_no_thread_of_the_pool_outlives_an_error() -> None:
+    """A pool left stopping in the background races with the interpreter's exit (CPython 3.11:
+    ``OSError: Bad file descriptor`` printed after the error); on an error the pool cancels what is
+    pending, waits for what runs, and leaves no thread behind."""
+    import threading
+
+    before = set(threading.enumerate())
+    with pytest.raises(OptionError, match="--jobs"), process_pool(1) as pool:
+        failing = pool.submit(check_jobs, 0)
+        queued = pool.submit(_sleeps, 0.2)  # a worker's queue holds a few tasks: this one runs
+        pending = [pool.submit(_sleeps, 0.2) for _ in range(8)]
+        failing.result()
+    assert set(threading.enumerate()) <= before
+    assert queued.done() and queued.result() == 0.2
+    assert all(f.done() for f in pending) and pending[-1].cancelled()
+
+
 def test_ordered_keeps_at_most_window_in_flight() -> None:
     submitted: list[int] = []
 

@@ -62,7 +62,10 @@ def process_pool(workers: int, *, start: str = "spawn", initializer: Callable[..
                  initargs: tuple[Any, ...] = ()) -> Iterator[ProcessPoolExecutor]:
     """A pool of ``workers`` processes started with ``start`` (``spawn`` or ``fork``), each running
     ``initializer(*initargs)`` first. On leaving it waits for the workers; on an error (a task's,
-    re-raised by the caller, or the caller's own) it cancels what is pending and does not wait."""
+    re-raised by the caller, or the caller's own) it cancels what is pending and waits only for the
+    tasks already running. It waits so that no thread of the pool outlives it: a pool left to stop
+    in the background races with the interpreter's exit (CPython 3.11's ``concurrent.futures``
+    then writes to a pipe its own thread has just closed, ``OSError: Bad file descriptor``)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -74,7 +77,7 @@ def process_pool(workers: int, *, start: str = "spawn", initializer: Callable[..
         try:
             yield pool
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)
             raise
 
 
