@@ -43,13 +43,10 @@ def test_packed_and_sorted_ngram_hits_agree(pairs: list[tuple[list[int], list[in
     the tokens, give the same hits on the same n-grams (ngram_hits takes the first where the keys
     fit 64 bits; the test above checks each against the rule)."""
     lay = token_join.layout(*_flat([x for x, _ in pairs]), *_flat([y for _, y in pairs]))
-    runs = token_join.unigram_runs(lay)
-    last = lay.in_text >= n - 1
-    last &= runs.shared
-    for k in range(1, n):
-        last[k:] &= runs.shared[:-k]
-    bits = (int(lay.ids.max()) if len(lay.ids) else 0).bit_length()
-    assume((len(pairs) - 1).bit_length() + n * bits + 1 <= 64)  # (ngram_hits' test for packing)
+    last = token_join.shared_ngram_ends(lay, token_join.unigram_runs(lay), n)
+    bits = token_join.packed_id_bits(lay, n)
+    assume(bits is not None)  # (else ngram_hits takes the stable sorts)
+    assert bits is not None
     packed = token_join._packed_ngram_hits(lay, n, np.flatnonzero(last), bits)
     assert packed.tolist() == token_join._sorted_ngram_hits(lay, n, last.copy()).tolist()
 

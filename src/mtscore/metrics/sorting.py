@@ -25,7 +25,7 @@ def stable_order(keys: np.ndarray) -> np.ndarray:
     span, bits = high - low, (n - 1).bit_length()
     if span.bit_length() + bits <= 32:
         return _packed(keys, low, bits, np.uint32).astype(np.intp)
-    if span < 1 << 16 and low >= 0 and high < 1 << 16:
+    if low >= 0 and high < 1 << 16:
         return np.argsort(keys.astype(np.uint8 if high < 1 << 8 else np.uint16), kind="stable")
     if span.bit_length() + bits <= 63:
         return _packed(keys, low, bits, np.int64).view(np.intp)

@@ -238,9 +238,7 @@ def extract_types(metrics: Sequence[ROUGE], hyps: Sequence[str],
         stems = Stems() if first.settings.stemmer else None
         hyp, *encoded = encode_streams([hyps, *streams], stems, sentences=True)
     else:
-        vocabulary = ByteVocabulary()
-        encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
-        hyp = first.encode(vocabulary, hyps, sentences=True)
+        hyp, encoded = _encode_each(first, ByteVocabulary(), hyps, streams)
     lcs: list[dict[str, Any]] = [{} for _ in encoded]
     per_type: dict[int, list[counts.Counts]] = {}
     order = _kernel_order(metrics)
@@ -262,10 +260,16 @@ def few_segments(metrics: Sequence[ROUGE], hyps: Sequence[str],
     reference streams and its ``nrefs`` label): the texts encoded once with the Python tokenizer
     (a plain :class:`.corpus.Vocabulary`), each type's counts taken segment by segment
     (:meth:`ROUGE.reference_counts`, :func:`.counts.by_segments`), then its statistics."""
-    first, vocabulary = metrics[0], Vocabulary()
-    encoded = [first.encode(vocabulary, stream, sentences=True) for stream in streams]
-    hyp = first.encode(vocabulary, hyps, sentences=True)
+    hyp, encoded = _encode_each(metrics[0], Vocabulary(), hyps, streams)
     return [m.statistics(m.reference_counts(hyp, encoded), encoded, nrefs) for m in metrics]
+
+
+def _encode_each(metric: ROUGE, vocabulary: Vocabulary, hyps: Sequence[str],
+                 streams: Sequence[Sequence[str | None]]) -> tuple[EncodedTexts, list[EncodedTexts]]:
+    """The hypotheses and each reference stream encoded text by text with ``metric``'s tokenizer
+    into one ``vocabulary``, with their sentences."""
+    encoded = [metric.encode(vocabulary, stream, sentences=True) for stream in streams]
+    return metric.encode(vocabulary, hyps, sentences=True), encoded
 
 
 def _kernel_order(metrics: Sequence[ROUGE]) -> list[int]:

@@ -120,14 +120,27 @@ def ngram_hits(lay: Layout, n: int, runs: Runs | None = None) -> np.ndarray:
     runs = runs or unigram_runs(lay)
     if n == 1:
         return runs.hits
-    last = lay.in_text >= n - 1  # the last tokens of n-grams of tokens in both texts
+    last = shared_ngram_ends(lay, runs, n)
+    bits = packed_id_bits(lay, n)
+    if bits is not None:
+        return _packed_ngram_hits(lay, n, np.flatnonzero(last), bits)
+    return _sorted_ngram_hits(lay, n, last)
+
+
+def shared_ngram_ends(lay: Layout, runs: Runs, n: int) -> np.ndarray:
+    """Whether each layout position is the last token of an n-gram of tokens found in both texts
+    of its pair (``runs``: the layout's :func:`unigram_runs`)."""
+    last = lay.in_text >= n - 1
     last &= runs.shared
     for k in range(1, n):
         last[k:] &= runs.shared[:-k]
-    top = int(lay.ids.max()) if len(lay.ids) else 0
-    if (len(lay.a_len) - 1).bit_length() + n * top.bit_length() + 1 <= 64:
-        return _packed_ngram_hits(lay, n, np.flatnonzero(last), top.bit_length())
-    return _sorted_ngram_hits(lay, n, last)
+    return last
+
+
+def packed_id_bits(lay: Layout, n: int) -> int | None:
+    """The bits of an id in :func:`_packed_ngram_hits`' keys, if (pair, n ids, side) fit 64 bits."""
+    bits = (int(lay.ids.max()) if len(lay.ids) else 0).bit_length()
+    return bits if (len(lay.a_len) - 1).bit_length() + n * bits + 1 <= 64 else None
 
 
 def _packed_ngram_hits(lay: Layout, n: int, at: np.ndarray, bits: int) -> np.ndarray:
